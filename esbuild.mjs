@@ -1,0 +1,61 @@
+// Builds every bundle: the extension (Node, CommonJS, `vscode` external), the webview (browser IIFE) and the
+// test and fixture code (each file on its own, dependencies left to node_modules).
+//   node esbuild.mjs            production bundles for the .vsix (minified)
+//   node esbuild.mjs --dev      unminified with source maps
+//   node esbuild.mjs --tests    also test suites, fixture agents and benchmarks into out/
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev') || args.has('--tests');
+const withTests = args.has('--tests');
+
+function filesUnder(dir, suffix) {
+  let found = [];
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return found;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found = found.concat(filesUnder(path, suffix));
+    else if (name.endsWith(suffix)) found.push(path);
+  }
+  return found;
+}
+
+const common = { bundle: true, sourcemap: dev ? 'linked' : false, minify: !dev, logLevel: 'warning', target: 'es2022' };
+
+const builds = [
+  esbuild.build({
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+  }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    loader: { '.ttf': 'file' },
+  }),
+];
+
+if (withTests) {
+  const perFile = { bundle: true, sourcemap: 'inline', logLevel: 'warning', target: 'es2022', platform: 'node', packages: 'external' };
+  const testEntries = [...filesUnder('test/unit', '.ts'), ...filesUnder('test/integration', '.ts'), ...filesUnder('test/e2e', '.ts'), ...filesUnder('test/support', '.ts'), ...filesUnder('bench', '.ts')];
+  builds.push(
+    esbuild.build({ ...perFile, entryPoints: testEntries, outdir: 'out', outbase: '.', format: 'cjs', external: ['vscode'] }),
+    // The official SDK is ESM only, so the scripted agents are ES modules.
+    esbuild.build({ ...perFile, entryPoints: filesUnder('test/fixtures/agents', '.ts'), outdir: 'out/test/fixtures/agents', format: 'esm', outExtension: { '.js': '.mjs' } }),
+  );
+}
+
+await Promise.all(builds);

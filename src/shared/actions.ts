@@ -1,0 +1,61 @@
+/**
+ * Everything that changes the transcript. The host dispatches these and posts the same actions to the webview,
+ * which runs the same reducer. Actions carry every value the reducer needs (times, ids) so that reducing is
+ * deterministic and host and webview states stay identical.
+ */
+import type {
+  AgentStatus,
+  ConfigOption,
+  NoticeSeverity,
+  PermissionOption,
+  SessionMode,
+} from './model';
+import type { ContentBlock } from './content';
+import type { SessionUpdate, ToolCallFields } from './updates';
+
+export type TranscriptAction =
+  /** A validated `session/update` for the current session. */
+  | { readonly type: 'session_update'; readonly update: SessionUpdate }
+  /** The user sent a prompt: shows their message and starts the turn. */
+  | { readonly type: 'prompt_sent'; readonly turnId: string; readonly content: readonly ContentBlock[] }
+  /** The prompt's answer (v1, or seed-002 v2) or a v2 `state_update idle`: the turn ends with this reason. */
+  | { readonly type: 'turn_ended'; readonly turnId: string; readonly stopReason: string }
+  /** The prompt request failed (JSON-RPC error, agent gone): the turn ends as an error; the session stays. */
+  | { readonly type: 'turn_failed'; readonly turnId: string; readonly message: string; readonly code?: number }
+  /** The user cancelled: non-finished tool calls of the turn become cancelled, pending permissions go. */
+  | { readonly type: 'cancel_requested'; readonly turnId: string; readonly at: number }
+  /** The agent asks permission for a tool call (creating the call when unseen). */
+  | {
+      readonly type: 'permission_requested';
+      readonly requestId: string;
+      readonly toolCallId: string;
+      readonly toolCall: ToolCallFields;
+      readonly options: readonly PermissionOption[];
+    }
+  /** A permission request was answered (by the user from either place, by cancel, or dismissed by the agent). */
+  | {
+      readonly type: 'permission_resolved';
+      readonly requestId: string;
+      readonly outcome: { readonly optionId: string } | 'cancelled';
+    }
+  | { readonly type: 'agent_status'; readonly status: AgentStatus }
+  /** A new session was created (or the agent was restarted and a new session made). */
+  | {
+      readonly type: 'session_started';
+      readonly sessionId: string;
+      readonly modes?: { readonly current: string; readonly available: readonly SessionMode[] };
+      readonly configOptions?: readonly ConfigOption[];
+      readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
+    }
+  /** Something the client tells the user in the transcript. */
+  | {
+      readonly type: 'notice_added';
+      readonly severity: NoticeSeverity;
+      readonly title: string;
+      readonly detail?: string;
+      readonly action?: 'restart_agent' | 'stop_agent';
+    }
+  /** "New Session": empty transcript, agent state kept. */
+  | { readonly type: 'transcript_cleared' };
+
+export type TranscriptActionType = TranscriptAction['type'];

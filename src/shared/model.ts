@@ -1,0 +1,199 @@
+/**
+ * The transcript model: the one state the host and the webview both hold, produced by `reduce` (reducer.ts)
+ * from `TranscriptAction`s (actions.ts). Plain JSON only: no classes, Dates, Maps or callbacks, because it is
+ * posted to the webview as is.
+ *
+ * Performance contract (issue 4): applying a chunk to an existing entry must cost the same whether the
+ * transcript holds 10 or 10,000 entries. Entries are therefore stored in fixed-size pages so that replacing one
+ * entry copies one page and the (short) page list, never the whole transcript.
+ */
+import type { ContentBlock, JsonValue, ToolCallContent, ToolCallLocation } from './content';
+
+export type EntryKey = string;
+
+export type MessageRole = 'user' | 'agent' | 'thought';
+
+export interface MessageEntry {
+  readonly kind: 'message';
+  /** Unique in the transcript: `msg:<role>:<messageId>` or a generated key for v1 chunks without an id. */
+  readonly key: EntryKey;
+  readonly role: MessageRole;
+  readonly messageId?: string;
+  readonly turnId?: string;
+  /** Consecutive text chunks are merged into one text block, so content stays short while text grows. */
+  readonly content: readonly ContentBlock[];
+}
+
+/** Client-side status: the wire's statuses plus what only the client knows. */
+export type ToolCallStatus =
+  | 'pending'
+  | 'awaiting_permission'
+  | 'in_progress'
+  | 'completed'
+  | 'failed'
+  | 'rejected'
+  | 'cancelled';
+
+export type ToolKind =
+  | 'read'
+  | 'edit'
+  | 'delete'
+  | 'move'
+  | 'search'
+  | 'execute'
+  | 'think'
+  | 'fetch'
+  | 'switch_mode'
+  | 'other';
+
+export type PermissionOptionKind = 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always';
+
+export interface PermissionOption {
+  readonly optionId: string;
+  readonly name: string;
+  readonly kind: PermissionOptionKind;
+}
+
+/** A permission request the agent is waiting on; shown on the tool call's card. */
+export interface PendingPermission {
+  /** Our id for the JSON-RPC request (stringified), used to answer it from the webview. */
+  readonly requestId: string;
+  readonly options: readonly PermissionOption[];
+}
+
+export interface ToolCallEntry {
+  readonly kind: 'tool_call';
+  /** `tool:<toolCallId>` */
+  readonly key: EntryKey;
+  readonly toolCallId: string;
+  readonly turnId?: string;
+  readonly title: string;
+  readonly toolKind: ToolKind;
+  readonly status: ToolCallStatus;
+  readonly content: readonly ToolCallContent[];
+  readonly locations: readonly ToolCallLocation[];
+  readonly rawInput?: JsonValue;
+  readonly rawOutput?: JsonValue;
+  readonly permission?: PendingPermission;
+  /** The option the user chose, once answered (shown on the card after the buttons go). */
+  readonly permissionOutcome?: { readonly optionId: string; readonly name: string } | 'cancelled';
+}
+
+export type PlanEntryStatus = 'pending' | 'in_progress' | 'completed';
+export type PlanEntryPriority = 'high' | 'medium' | 'low';
+
+export interface PlanItem {
+  readonly content: string;
+  readonly priority: PlanEntryPriority;
+  readonly status: PlanEntryStatus;
+}
+
+export interface PlanEntry {
+  readonly kind: 'plan';
+  /** `plan:<planId>`; v1 `plan` updates (no id) use the id `default`. */
+  readonly key: EntryKey;
+  readonly planId: string;
+  readonly turnId?: string;
+  /** items: a checklist; markdown: text; file: a path to open. */
+  readonly body:
+    | { readonly type: 'items'; readonly items: readonly PlanItem[] }
+    | { readonly type: 'markdown'; readonly markdown: string }
+    | { readonly type: 'file'; readonly path: string };
+}
+
+/** A turn boundary marker, shown after the turn's output: its stop reason or its error. */
+export interface TurnEndEntry {
+  readonly kind: 'turn_end';
+  /** `end:<turnId>` */
+  readonly key: EntryKey;
+  readonly turnId: string;
+  readonly outcome:
+    | { readonly type: 'stopped'; readonly stopReason: string }
+    | { readonly type: 'error'; readonly message: string; readonly code?: number };
+}
+
+export type NoticeSeverity = 'info' | 'warning' | 'error';
+
+/** Something the client tells the user in the transcript: a refused path, an agent crash, an agent notice. */
+export interface NoticeEntry {
+  readonly kind: 'notice';
+  readonly key: EntryKey;
+  readonly severity: NoticeSeverity;
+  readonly title: string;
+  readonly detail?: string;
+  /** An action the webview offers as a button (e.g. restart a crashed agent). */
+  readonly action?: 'restart_agent' | 'stop_agent';
+}
+
+export type Entry = MessageEntry | ToolCallEntry | PlanEntry | TurnEndEntry | NoticeEntry;
+
+/** Entries in pages of at most ENTRY_PAGE_SIZE: see the performance contract above. */
+export const ENTRY_PAGE_SIZE = 256;
+
+export type TurnState =
+  | { readonly phase: 'idle' }
+  | { readonly phase: 'running'; readonly turnId: string }
+  | { readonly phase: 'cancelling'; readonly turnId: string; readonly since: number };
+
+export type AgentStatus =
+  | { readonly phase: 'none' }
+  | { readonly phase: 'starting'; readonly agentName: string }
+  | { readonly phase: 'ready'; readonly agentName: string }
+  | { readonly phase: 'exited'; readonly agentName: string; readonly exitCode: number | null; readonly signal?: string };
+
+export interface AvailableCommand {
+  readonly name: string;
+  readonly description: string;
+  readonly inputHint?: string;
+}
+
+export interface SessionMode {
+  readonly id: string;
+  readonly name: string;
+  readonly description?: string;
+}
+
+export interface ConfigOptionValue {
+  readonly value: string;
+  readonly name: string;
+  readonly description?: string;
+}
+
+export interface ConfigOption {
+  readonly id: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly category?: string;
+  /** select: choose one of options; boolean: a toggle. */
+  readonly type: 'select' | 'boolean';
+  readonly currentValue: string | boolean;
+  readonly options: readonly ConfigOptionValue[];
+}
+
+export interface UsageInfo {
+  readonly used: number;
+  readonly size: number;
+  readonly cost?: { readonly amount: number; readonly currency: string };
+}
+
+export interface TranscriptState {
+  readonly pages: readonly (readonly Entry[])[];
+  /** Entry key -> absolute position (page * ENTRY_PAGE_SIZE + offset). Copied only when an entry is added. */
+  readonly positions: Readonly<Record<EntryKey, number>>;
+  readonly entryCount: number;
+  readonly turn: TurnState;
+  readonly agent: AgentStatus;
+  readonly sessionId?: string;
+  readonly title?: string;
+  readonly commands: readonly AvailableCommand[];
+  readonly modes: { readonly current: string; readonly available: readonly SessionMode[] } | undefined;
+  readonly configOptions: readonly ConfigOption[];
+  readonly usage?: UsageInfo;
+  /** The latest transient agent notice (banner), by severity. */
+  readonly banner?: { readonly severity: NoticeSeverity; readonly title: string; readonly id: number };
+  /** Prompt capabilities of the agent, so the composer can say what it can't attach. */
+  readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
+  /** Monotonic counter used to generate keys (v1 chunks without messageId, notices); part of state so host and
+   * webview generate the same keys. */
+  readonly nextLocalId: number;
+}

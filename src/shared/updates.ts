@@ -1,0 +1,68 @@
+/**
+ * `session/update` payloads after validation (src/acp/schemas/session-update.ts turns wire JSON into these).
+ * Names follow the wire. Fields that were malformed on the wire are absent here, never the whole update.
+ * Covers v1 stable, v1 unstable and the v2 draft.
+ */
+import type { ContentBlock, JsonValue, ToolCallContent, ToolCallLocation } from './content';
+import type {
+  AvailableCommand,
+  ConfigOption,
+  NoticeSeverity,
+  PlanEntry,
+  PlanItem,
+  ToolCallStatus,
+  ToolKind,
+  UsageInfo,
+} from './model';
+
+export type MessageChunkKind = 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk';
+export type MessageUpsertKind = 'user_message' | 'agent_message' | 'agent_thought';
+
+/** Fields of a tool call that an update may carry; absent = unchanged. */
+export interface ToolCallFields {
+  readonly title?: string;
+  readonly kind?: ToolKind;
+  /** Wire statuses only (pending, in_progress, completed, failed; v2 also cancelled). */
+  readonly status?: Extract<ToolCallStatus, 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled'>;
+  readonly content?: readonly ToolCallContent[];
+  readonly locations?: readonly ToolCallLocation[];
+  readonly rawInput?: JsonValue;
+  readonly rawOutput?: JsonValue;
+}
+
+export type SessionUpdate =
+  | { readonly sessionUpdate: MessageChunkKind; readonly content: ContentBlock; readonly messageId?: string }
+  | {
+      readonly sessionUpdate: MessageUpsertKind;
+      readonly messageId: string;
+      /** undefined = unchanged; null or [] = cleared; an array replaces everything. */
+      readonly content?: readonly ContentBlock[] | null;
+    }
+  | ({ readonly sessionUpdate: 'tool_call'; readonly toolCallId: string } & ToolCallFields)
+  | ({ readonly sessionUpdate: 'tool_call_update'; readonly toolCallId: string } & ToolCallFields)
+  | { readonly sessionUpdate: 'tool_call_content_chunk'; readonly toolCallId: string; readonly content: ToolCallContent }
+  /** v1 `plan`: replaces the whole (default) plan. */
+  | { readonly sessionUpdate: 'plan'; readonly entries: readonly PlanItem[] }
+  | { readonly sessionUpdate: 'plan_update'; readonly planId: string; readonly body: PlanEntry['body'] }
+  | { readonly sessionUpdate: 'plan_removed'; readonly planId: string }
+  | { readonly sessionUpdate: 'available_commands_update'; readonly availableCommands: readonly AvailableCommand[] }
+  | { readonly sessionUpdate: 'current_mode_update'; readonly currentModeId: string }
+  | { readonly sessionUpdate: 'config_option_update'; readonly configOptions: readonly ConfigOption[] }
+  | { readonly sessionUpdate: 'session_info_update'; readonly title?: string | null; readonly updatedAt?: string | null }
+  | ({ readonly sessionUpdate: 'usage_update' } & UsageInfo)
+  | { readonly sessionUpdate: 'notice'; readonly severity: NoticeSeverity; readonly title: string }
+  | {
+      readonly sessionUpdate: 'compaction_update';
+      readonly compactionId: string;
+      readonly status: string;
+      readonly summary?: readonly ContentBlock[] | null;
+      readonly error?: string | null;
+    }
+  | { readonly sessionUpdate: 'compaction_summary_chunk'; readonly compactionId: string; readonly content: ContentBlock }
+  | {
+      readonly sessionUpdate: 'state_update';
+      readonly state: 'running' | 'requires_action' | 'idle' | 'unknown';
+      readonly stopReason?: string;
+    };
+
+export type SessionUpdateKind = SessionUpdate['sessionUpdate'];
