@@ -4,7 +4,7 @@
 //   node esbuild.mjs --dev      unminified with source maps
 //   node esbuild.mjs --tests    also test suites, fixture agents and benchmarks into out/
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
@@ -59,3 +59,7 @@ if (withTests) {
 }
 
 await Promise.all(builds);
+
+// Codicons ship as a stylesheet + font; the .vsix carries no node_modules, so they are copied next to the bundles.
+mkdirSync('dist/codicons', { recursive: true });
+for (const file of ['codicon.css', 'codicon.ttf']) cpSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);

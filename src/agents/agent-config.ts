@@ -1,0 +1,52 @@
+/**
+ * Agent configuration from settings. `acpClient.agents` has the shape of Zed's `agent_servers` so users can
+ * paste theirs: `{ "<display name>": { command, args?, env? } }`. Invalid entries are reported, not fatal.
+ */
+import { z } from 'zod';
+
+export interface AgentConfig {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+const agentEntrySchema = z.object({
+  command: z.string().min(1, 'command must not be empty'),
+  args: z.array(z.string()).optional().default([]),
+  env: z.record(z.string(), z.string()).optional().default({}),
+});
+
+export interface ParsedAgents {
+  readonly agents: readonly AgentConfig[];
+  /** One line per entry that was skipped, saying why. */
+  readonly problems: readonly string[];
+}
+
+export function parseAgentsSetting(raw: unknown): ParsedAgents {
+  if (raw === undefined || raw === null) return { agents: [], problems: [] };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    return { agents: [], problems: ['acpClient.agents must be an object keyed by agent name'] };
+  }
+  const agents: AgentConfig[] = [];
+  const problems: string[] = [];
+  for (const [name, entry] of Object.entries(raw)) {
+    const parsed = agentEntrySchema.safeParse(entry);
+    if (!parsed.success) {
+      const reason = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`).join('; ');
+      problems.push(`acpClient.agents["${name}"] skipped: ${reason}`);
+      continue;
+    }
+    agents.push({ name, command: parsed.data.command, args: parsed.data.args, env: parsed.data.env });
+  }
+  return { agents, problems };
+}
+
+/** The agent to start: the configured default when it exists, else the only agent, else none (ask). */
+export function pickDefaultAgent(agents: readonly AgentConfig[], defaultName: string | undefined): AgentConfig | undefined {
+  if (defaultName) {
+    const named = agents.find((agent) => agent.name === defaultName);
+    if (named) return named;
+  }
+  return agents.length === 1 ? agents[0] : undefined;
+}

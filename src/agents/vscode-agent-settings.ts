@@ -1,0 +1,41 @@
+/** Reads the agent settings from VS Code's configuration and reports broken entries once per change. */
+import * as vscode from 'vscode';
+import { parseAgentsSetting, pickDefaultAgent, type AgentConfig } from './agent-config';
+
+export class AgentSettings implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+  private reported = '';
+
+  constructor(private readonly log: vscode.LogOutputChannel) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('acpClient')) this.changed.fire();
+    });
+  }
+
+  agents(): readonly AgentConfig[] {
+    const { agents, problems } = parseAgentsSetting(vscode.workspace.getConfiguration('acpClient').get('agents'));
+    const report = problems.join('\n');
+    if (report && report !== this.reported) {
+      for (const problem of problems) this.log.warn(problem);
+      void vscode.window.showWarningMessage(`ACP: ${problems[0] ?? ''}${problems.length > 1 ? ` (+${problems.length - 1} more, see the log)` : ''}`);
+    }
+    this.reported = report;
+    return agents;
+  }
+
+  defaultAgent(): AgentConfig | undefined {
+    return pickDefaultAgent(this.agents(), vscode.workspace.getConfiguration('acpClient').get<string>('defaultAgent'));
+  }
+
+  trace(): 'off' | 'messages' | 'verbose' {
+    const value = vscode.workspace.getConfiguration('acpClient').get<string>('trace');
+    return value === 'messages' || value === 'verbose' ? value : 'off';
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

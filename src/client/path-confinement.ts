@@ -1,0 +1,49 @@
+/**
+ * Decides whether a path an agent names may be touched: it must lie inside a workspace folder after `..` and
+ * symlinks are resolved, so neither `/ws/../etc/passwd` nor a link `/ws/out -> /etc` gets out. A path that does
+ * not exist yet (a file the agent creates) is judged by its nearest existing ancestor's real location.
+ * No vscode here: the roots are passed in, so this is unit-testable.
+ */
+import { realpath } from 'node:fs/promises';
+import * as path from 'node:path';
+
+export type Confinement =
+  | { readonly allowed: true; readonly realPath: string; readonly root: string }
+  | { readonly allowed: false; readonly reason: string };
+
+export async function confinePath(requested: string, workspaceRoots: readonly string[]): Promise<Confinement> {
+  if (!path.isAbsolute(requested)) {
+    return { allowed: false, reason: `path must be absolute, got "${requested}"` };
+  }
+  if (workspaceRoots.length === 0) {
+    return { allowed: false, reason: 'no workspace folder is open' };
+  }
+  const real = await realPathAllowingMissing(path.resolve(requested));
+  for (const root of workspaceRoots) {
+    const realRoot = await realPathAllowingMissing(path.resolve(root));
+    if (isInside(real, realRoot)) return { allowed: true, realPath: real, root: realRoot };
+  }
+  return { allowed: false, reason: `${requested} is outside the workspace folders` };
+}
+
+function isInside(candidate: string, root: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** realpath of the path, or of its nearest existing ancestor joined with the missing rest. */
+async function realPathAllowingMissing(absolute: string): Promise<string> {
+  const missing: string[] = [];
+  let current = absolute;
+  for (;;) {
+    try {
+      const real = await realpath(current);
+      return missing.length ? path.join(real, ...missing.reverse()) : real;
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return absolute;
+      missing.push(path.basename(current));
+      current = parent;
+    }
+  }
+}

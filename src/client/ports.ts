@@ -1,0 +1,35 @@
+/**
+ * What the client handlers need from the editor, as narrow ports. The VS Code implementations live in
+ * vscode-*.ts files; tests and benchmarks can provide others.
+ */
+import type { PermissionOption } from '../shared/model';
+
+export interface CancellationSignal {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): { dispose(): void };
+}
+
+export interface WorkspaceFiles {
+  /** Absolute paths of the workspace folders (file system paths). */
+  roots(): readonly string[];
+  /** The editor's current text when the file is open (unsaved edits included), else undefined. */
+  openDocumentText(absolutePath: string): string | undefined;
+  /** The file's text on disk. Rejects when missing. */
+  readFileText(absolutePath: string): Promise<string>;
+  /** Replace or create the file through the editor (undoable), then save it. */
+  writeFileText(absolutePath: string, content: string): Promise<void>;
+}
+
+export interface PermissionRequestView {
+  readonly agentName: string;
+  readonly toolTitle: string;
+  readonly options: readonly PermissionOption[];
+}
+
+export interface PermissionPrompt {
+  /**
+   * Shows the request and resolves with the chosen option id, or undefined if the user closed it without a
+   * choice. Closes itself when the token is cancelled.
+   */
+  ask(request: PermissionRequestView, token: CancellationSignal): Promise<string | undefined>;
+}

@@ -1,0 +1,55 @@
+/**
+ * Permission requests as a VS Code quick pick: it offers exactly the agent's options, and unlike a message box it
+ * can be closed from code, which cancel needs. Requests are shown one at a time, in arrival order; closing one
+ * without a choice leaves the choice to the card in the chat.
+ */
+import * as vscode from 'vscode';
+import type { PermissionOptionKind } from '../shared/model';
+import type { CancellationSignal, PermissionPrompt, PermissionRequestView } from './ports';
+
+interface OptionItem extends vscode.QuickPickItem {
+  readonly optionId: string;
+}
+
+const KIND_LABEL: Record<PermissionOptionKind, { icon: string; text: string }> = {
+  allow_once: { icon: 'check', text: 'allow once' },
+  allow_always: { icon: 'check-all', text: 'allow always' },
+  reject_once: { icon: 'close', text: 'reject once' },
+  reject_always: { icon: 'circle-slash', text: 'reject always' },
+};
+
+export class VscodePermissionPrompt implements PermissionPrompt {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  ask(request: PermissionRequestView, token: CancellationSignal): Promise<string | undefined> {
+    const shown = this.queue.then(() => (token.isCancellationRequested ? undefined : this.show(request, token)));
+    this.queue = shown.catch(() => undefined);
+    return shown;
+  }
+
+  private show(request: PermissionRequestView, token: CancellationSignal): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const pick = vscode.window.createQuickPick<OptionItem>();
+      pick.title = `${request.agentName} asks permission`;
+      pick.placeholder = request.toolTitle;
+      pick.ignoreFocusOut = true;
+      pick.items = request.options.map((option) => ({
+        optionId: option.optionId,
+        label: `$(${KIND_LABEL[option.kind].icon}) ${option.name}`,
+        description: KIND_LABEL[option.kind].text,
+      }));
+      let settled = false;
+      const finish = (value: string | undefined): void => {
+        if (settled) return;
+        settled = true;
+        cancelListener.dispose();
+        pick.dispose();
+        resolve(value);
+      };
+      const cancelListener = token.onCancellationRequested(() => finish(undefined));
+      pick.onDidAccept(() => finish(pick.selectedItems[0]?.optionId));
+      pick.onDidHide(() => finish(undefined));
+      pick.show();
+    });
+  }
+}

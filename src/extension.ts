@@ -1,0 +1,60 @@
+/** Composition root: constructs the parts, registers them, disposes them. Nothing else lives here. */
+import * as vscode from 'vscode';
+import { AgentSettings } from './agents/vscode-agent-settings';
+import { FileSystemHandler } from './client/fs-handler';
+import { PermissionBroker } from './client/permission-broker';
+import { VscodePermissionPrompt } from './client/vscode-permission-prompt';
+import { VscodeWorkspaceFiles } from './client/vscode-workspace-files';
+import { SessionController } from './session/session-controller';
+import { TranscriptStore } from './session/transcript-store';
+import { ChatCommands } from './views/chat-commands';
+import { ChatViewProvider } from './views/chat-view-provider';
+import { DIFF_SCHEME, DiffDocuments } from './views/diff-documents';
+import { TurnContextKey } from './views/turn-context-key';
+import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './views/vscode-session-ports';
+
+let controller: SessionController | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel('ACP', { log: true });
+  const settings = new AgentSettings(log);
+  const store = new TranscriptStore();
+  const files = new FileSystemHandler(new VscodeWorkspaceFiles(), (refused) =>
+    store.dispatch({
+      type: 'notice_added',
+      severity: 'warning',
+      title: `Refused to ${refused.operation} a file outside the workspace`,
+      detail: `${refused.path}: ${refused.reason}`,
+    }),
+  );
+  controller = new SessionController({
+    store,
+    files,
+    permissions: new PermissionBroker(new VscodePermissionPrompt()),
+    notifier: vscodeNotifier,
+    log: logChannelSink(log),
+    env: vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0')),
+  });
+  const diffs = new DiffDocuments(store);
+  const commands = new ChatCommands(controller, settings, store, diffs, log);
+  const view = new ChatViewProvider(context.extensionUri, store, (intent) => commands.handle(intent), log);
+  commands.attachView(view);
+  view.onReady = () => void commands.ensureAgent();
+
+  context.subscriptions.push(
+    log,
+    settings,
+    view,
+    commands,
+    new TurnContextKey(store),
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
+    vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
+    { dispose: () => controller?.dispose() },
+  );
+}
+
+export function deactivate(): void {
+  // No agent process outlives the extension: the group is killed synchronously.
+  controller?.dispose();
+  controller = undefined;
+}

@@ -1,0 +1,163 @@
+/**
+ * One running agent: its process, the ACP connection over its stdio, the requests it may make of us (files,
+ * permission) and the ACP session we opened on it. Knows nothing of turns; the controller drives it.
+ */
+import type { AgentConfig } from '../agents/agent-config';
+import { AgentProcess, type AgentExit } from '../agents/agent-process';
+import { AcpConnection } from '../acp/connection';
+import { parseSessionUpdate } from '../acp/schemas/session-update';
+import type { FileSystemHandler } from '../client/fs-handler';
+import type { PermissionBroker } from '../client/permission-broker';
+import type { ContentBlock } from '../shared/content';
+import type { ConfigOption, PermissionOption, SessionMode } from '../shared/model';
+import type { SessionUpdate, ToolCallFields } from '../shared/updates';
+import { CLIENT_CAPABILITIES } from './client-capabilities';
+import type { SessionLog } from './ports';
+import { EarlyUpdateBuffer } from './update-buffer';
+
+export interface RequestPermissionParams {
+  readonly toolCallId: string;
+  readonly toolCall: ToolCallFields;
+  readonly options: readonly PermissionOption[];
+}
+
+export interface AgentSessionOptions {
+  readonly cwd: string;
+  readonly log: SessionLog;
+  readonly trace: 'off' | 'messages' | 'verbose';
+  readonly clientVersion: string;
+  readonly files: FileSystemHandler;
+  readonly permissions: PermissionBroker;
+  readonly hooks: {
+    readonly onUpdate: (update: SessionUpdate) => void;
+    readonly onPermissionRequest: (requestId: string, params: RequestPermissionParams) => void;
+    readonly onPermissionSettled: (requestId: string, outcome: { optionId: string } | 'cancelled') => void;
+    readonly onExit: (exit: AgentExit) => void;
+  };
+}
+
+export interface StartedSession {
+  readonly sessionId: string;
+  readonly modes?: { readonly current: string; readonly available: readonly SessionMode[] };
+  readonly configOptions?: readonly ConfigOption[];
+  readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
+  /** Updates the agent sent for this session before answering `session/new`. */
+  readonly earlyUpdates: readonly SessionUpdate[];
+}
+
+export class AgentSession {
+  readonly agentName: string;
+  private readonly process: AgentProcess;
+  private readonly connection: AcpConnection;
+  private readonly early = new EarlyUpdateBuffer<SessionUpdate>();
+  private readonly unknownKinds = new Set<string>();
+  private currentSessionId: string | undefined;
+  private nextPermissionId = 1;
+
+  constructor(
+    config: AgentConfig,
+    private readonly options: AgentSessionOptions,
+  ) {
+    this.agentName = config.name;
+    const log = options.log;
+    this.process = new AgentProcess(config, { cwd: options.cwd, onStderrLine: (line) => log.info(`[${config.name} stderr] ${line}`) });
+    this.connection = new AcpConnection({ input: this.process.stdout, output: this.process.stdin, log, trace: options.trace });
+    this.registerHandlers();
+    this.process.onExit((exit) => {
+      this.connection.dispose();
+      options.hooks.onExit(exit);
+    });
+  }
+
+  get sessionId(): string | undefined {
+    return this.currentSessionId;
+  }
+
+  get exited(): boolean {
+    return this.process.exited !== undefined;
+  }
+
+  async start(): Promise<StartedSession> {
+    const init = await this.connection.initialize({
+      protocolVersion: 1,
+      clientCapabilities: CLIENT_CAPABILITIES,
+      clientInfo: { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: this.options.clientVersion },
+    });
+    const created = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: [] });
+    this.currentSessionId = created.sessionId;
+    const prompt = init.agentCapabilities?.promptCapabilities;
+    return {
+      sessionId: created.sessionId,
+      ...(created.modes ? { modes: created.modes } : {}),
+      ...(created.configOptions ? { configOptions: created.configOptions } : {}),
+      promptCapabilities: { image: prompt?.image === true, audio: prompt?.audio === true, embeddedContext: prompt?.embeddedContext === true },
+      earlyUpdates: this.early.release(created.sessionId, Date.now()),
+    };
+  }
+
+  prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string }> {
+    const sessionId = this.requireSession();
+    return this.connection.prompt({ sessionId, prompt: content });
+  }
+
+  cancel(): void {
+    if (this.currentSessionId) this.connection.cancel({ sessionId: this.currentSessionId });
+  }
+
+  async setMode(modeId: string): Promise<void> {
+    await this.connection.setMode({ sessionId: this.requireSession(), modeId });
+    this.options.hooks.onUpdate({ sessionUpdate: 'current_mode_update', currentModeId: modeId });
+  }
+
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    const result = await this.connection.setConfigOption({ sessionId: this.requireSession(), configId, value });
+    if (result.configOptions) this.options.hooks.onUpdate({ sessionUpdate: 'config_option_update', configOptions: result.configOptions });
+  }
+
+  stop(): Promise<AgentExit> {
+    return this.process.stop();
+  }
+
+  killNow(): void {
+    this.process.killNow();
+  }
+
+  private requireSession(): string {
+    if (!this.currentSessionId) throw new Error('No ACP session is open');
+    return this.currentSessionId;
+  }
+
+  private registerHandlers(): void {
+    const { hooks, files, permissions, log } = this.options;
+    this.connection.onSessionUpdate((params) => {
+      const { update, problems } = parseSessionUpdate(params.update);
+      for (const problem of problems) this.logProblemOnce(problem);
+      if (!update) return;
+      if (params.sessionId !== this.currentSessionId) {
+        // Before `session/new` has answered, the id is unknown to us: keep the update for replay.
+        if (this.currentSessionId === undefined) this.early.hold(params.sessionId, update, Date.now());
+        else log.warn(`Ignored an update for unknown session ${params.sessionId}`);
+        return;
+      }
+      hooks.onUpdate(update);
+    });
+    this.connection.onRequestPermission(async (params, token) => {
+      const requestId = `perm-${this.nextPermissionId++}`;
+      hooks.onPermissionRequest(requestId, params);
+      const outcome = await permissions.request(
+        { requestId, agentName: this.agentName, toolTitle: params.toolCall.title ?? 'Tool call', options: params.options },
+        token,
+      );
+      hooks.onPermissionSettled(requestId, outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled');
+      return { outcome };
+    });
+    this.connection.onReadTextFile((params) => files.readTextFile(params));
+    this.connection.onWriteTextFile((params) => files.writeTextFile(params));
+  }
+
+  private logProblemOnce(problem: string): void {
+    if (this.unknownKinds.has(problem)) return;
+    this.unknownKinds.add(problem);
+    this.options.log.warn(`session/update: ${problem}`);
+  }
+}

@@ -1,0 +1,13 @@
+/** Words for an agent that went away, for the transcript. */
+import type { AgentExit } from '../agents/agent-process';
+
+export function describeExit(agentName: string, exit: AgentExit): { title: string; detail: string } {
+  const how =
+    exit.code === null && exit.signal === null
+      ? 'could not be started'
+      : exit.signal
+        ? `was killed by ${exit.signal}`
+        : `exited with code ${exit.code ?? '?'}`;
+  const tail = exit.stderrTail.length ? `Last output:\n${exit.stderrTail.join('\n')}` : 'It wrote nothing to stderr.';
+  return { title: `${agentName} ${how}`, detail: tail };
+}

@@ -1,0 +1,7 @@
+/**
+ * What the user asks for, from the chat view or a command, turned into controller calls. One place, so the
+ * chat's buttons and the command palette behave the same.
+ */
+import type { WebviewToHostMessage } from '../shared/webview-protocol';
+
+export type UserIntent = Exclude<WebviewToHostMessage, { type: 'ready' } | { type: 'resync' }>;

@@ -1,0 +1,265 @@
+/**
+ * The chat's session: starts the agent, opens an ACP session, runs prompt turns and cancellation exactly as the
+ * seeds describe, and survives the agent crashing. Everything it shows goes through the transcript store;
+ * everything it needs from the editor comes through ports, so it also runs outside VS Code (tests, benchmarks).
+ */
+import type { AgentConfig } from '../agents/agent-config';
+import type { AgentExit } from '../agents/agent-process';
+import type { FileSystemHandler } from '../client/fs-handler';
+import type { PermissionBroker } from '../client/permission-broker';
+import type { ContentBlock } from '../shared/content';
+import type { SessionUpdate } from '../shared/updates';
+import { AgentSession, type RequestPermissionParams } from './agent-session';
+import { describeExit } from './crash-report';
+import type { SessionEnvironment, SessionLog, UserNotifier } from './ports';
+import type { TranscriptStore } from './transcript-store';
+import { TurnIds } from './turn-ids';
+
+/** How long a cancelled turn may go unanswered before we offer to stop the agent (seeds: the agent SHOULD stop). */
+export const CANCEL_GRACE_MS = 10_000;
+
+export type PromptVerdict = { readonly accepted: true } | { readonly accepted: false; readonly reason: string };
+
+export interface SessionControllerDeps {
+  readonly store: TranscriptStore;
+  readonly files: FileSystemHandler;
+  readonly permissions: PermissionBroker;
+  readonly notifier: UserNotifier;
+  readonly log: SessionLog;
+  readonly env: SessionEnvironment;
+}
+
+export class SessionController {
+  private session: AgentSession | undefined;
+  private agent: AgentConfig | undefined;
+  private starting: Promise<void> | undefined;
+  private readonly turnIds = new TurnIds();
+  private cancelTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+
+  constructor(private readonly deps: SessionControllerDeps) {}
+
+  get agentName(): string | undefined {
+    return this.agent?.name;
+  }
+
+  get isRunning(): boolean {
+    return this.session !== undefined && !this.session.exited;
+  }
+
+  /** Starts `agent` (stopping any other), opens a session; the transcript is kept. */
+  start(agent: AgentConfig): Promise<void> {
+    const run = this.startNow(agent);
+    this.starting = run.finally(() => {
+      if (this.starting === run) this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** "New Session": the old agent process is stopped, the transcript cleared, a fresh process and session. */
+  async newSession(agent: AgentConfig | undefined = this.agent): Promise<void> {
+    this.deps.store.dispatch({ type: 'transcript_cleared' });
+    if (agent) await this.start(agent);
+    else await this.stop();
+  }
+
+  async restart(): Promise<void> {
+    if (this.agent) await this.start(this.agent);
+  }
+
+  async stop(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    this.clearCancelTimer();
+    this.deps.permissions.cancelAll();
+    if (session) await session.stop();
+  }
+
+  async sendPrompt(text: string): Promise<PromptVerdict> {
+    if (!this.deps.env.isTrusted()) return { accepted: false, reason: 'Agents do not run in an untrusted workspace. Trust the workspace to chat.' };
+    if (text.trim().length === 0) return { accepted: false, reason: 'The prompt is empty.' };
+    if (this.starting) await this.starting.catch(() => undefined);
+    const session = this.session;
+    if (!session || session.exited || !session.sessionId) {
+      return { accepted: false, reason: this.agent ? `${this.agent.name} is not running. Restart it to continue.` : 'No agent is selected.' };
+    }
+    if (this.deps.store.state.turn.phase !== 'idle') return { accepted: false, reason: 'Wait for the current turn to finish or cancel it.' };
+    const turnId = this.turnIds.take();
+    const content: ContentBlock[] = [{ type: 'text', text }];
+    this.deps.store.dispatch({ type: 'prompt_sent', turnId, content });
+    void session.prompt(content).then(
+      (result) => {
+        this.finishTurn(turnId);
+        if (result.stopReason !== undefined) this.deps.store.dispatch({ type: 'turn_ended', turnId, stopReason: result.stopReason });
+      },
+      (error: unknown) => {
+        this.finishTurn(turnId);
+        if (session.exited) return; // the exit handler explains what happened
+        const { message, code } = describeError(error);
+        this.deps.store.dispatch({ type: 'turn_failed', turnId, message, ...(code === undefined ? {} : { code }) });
+      },
+    );
+    return { accepted: true };
+  }
+
+  /** Cancel, as the seeds say: notify the agent, mark the turn's tool calls cancelled, answer permissions cancelled. */
+  cancelTurn(): void {
+    const turn = this.deps.store.state.turn;
+    if (turn.phase !== 'running') return;
+    const session = this.session;
+    this.deps.store.dispatch({ type: 'cancel_requested', turnId: turn.turnId, at: Date.now() });
+    this.deps.permissions.cancelAll();
+    session?.cancel();
+    this.clearCancelTimer();
+    this.cancelTimer = setTimeout(() => this.offerToStop(turn.turnId), CANCEL_GRACE_MS);
+  }
+
+  answerPermission(requestId: string, optionId: string): void {
+    if (!this.deps.permissions.answer(requestId, optionId)) this.deps.log.warn(`Permission ${requestId} was already answered`);
+  }
+
+  async setMode(modeId: string): Promise<void> {
+    await this.session?.setMode(modeId).catch((error: unknown) => this.reportRequestFailure('Could not switch mode', error));
+  }
+
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.reportRequestFailure('Could not change the option', error));
+  }
+
+  /** Synchronous last resort for deactivation: no agent process outlives the extension. */
+  dispose(): void {
+    this.disposed = true;
+    this.clearCancelTimer();
+    this.deps.permissions.cancelAll();
+    this.session?.killNow();
+    this.session = undefined;
+  }
+
+  private async startNow(agent: AgentConfig): Promise<void> {
+    await this.stop();
+    if (this.disposed) return;
+    this.agent = agent;
+    const cwd = this.deps.env.cwd();
+    if (!this.deps.env.isTrusted()) {
+      this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', title: 'Agents do not run in an untrusted workspace', detail: 'Trust this workspace to start an agent: agents read and write files and run commands.' });
+      return;
+    }
+    if (!cwd) {
+      this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', title: 'Open a folder to start an agent', detail: 'Agents work on a workspace folder; none is open.' });
+      return;
+    }
+    this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
+    const session = new AgentSession(agent, {
+      cwd,
+      log: this.deps.log,
+      trace: this.deps.env.trace(),
+      clientVersion: this.deps.env.extensionVersion,
+      files: this.deps.files,
+      permissions: this.deps.permissions,
+      hooks: {
+        onUpdate: (update) => this.applyUpdate(session, update),
+        onPermissionRequest: (requestId, params) => this.showPermissionRequest(session, requestId, params),
+        onPermissionSettled: (requestId, outcome) => {
+          if (this.session === session) this.deps.store.dispatch({ type: 'permission_resolved', requestId, outcome });
+        },
+        onExit: (exit) => this.handleExit(session, exit),
+      },
+    });
+    this.session = session;
+    try {
+      const started = await session.start();
+      if (this.session !== session) return;
+      this.deps.store.dispatch({
+        type: 'session_started',
+        sessionId: started.sessionId,
+        ...(started.modes ? { modes: started.modes } : {}),
+        ...(started.configOptions ? { configOptions: started.configOptions } : {}),
+        promptCapabilities: started.promptCapabilities,
+      });
+      this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName: agent.name } });
+      for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
+    } catch (error) {
+      if (this.session !== session) return;
+      const { message } = describeError(error);
+      this.deps.log.error(`Starting ${agent.name} failed: ${message}`);
+      this.deps.store.dispatch({ type: 'notice_added', severity: 'error', title: `${agent.name} could not start a session`, detail: message, action: 'restart_agent' });
+      await session.stop();
+    }
+  }
+
+  private applyUpdate(session: AgentSession, update: SessionUpdate): void {
+    if (this.session !== session) return;
+    this.deps.store.dispatch({ type: 'session_update', update });
+  }
+
+  private showPermissionRequest(session: AgentSession, requestId: string, params: RequestPermissionParams): void {
+    if (this.session !== session) return;
+    this.deps.store.dispatch({
+      type: 'permission_requested',
+      requestId,
+      toolCallId: params.toolCallId,
+      toolCall: params.toolCall,
+      options: params.options,
+    });
+  }
+
+  private handleExit(session: AgentSession, exit: AgentExit): void {
+    if (this.session !== session) return;
+    const name = session.agentName;
+    this.clearCancelTimer();
+    this.deps.permissions.cancelAll();
+    this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: name, exitCode: exit.code, ...(exit.signal ? { signal: exit.signal } : {}) } });
+    if (exit.requested) return;
+    const { title, detail } = describeExit(name, exit);
+    this.deps.log.error(`${title}\n${detail}`);
+    const turn = this.deps.store.state.turn;
+    if (turn.phase !== 'idle') this.deps.store.dispatch({ type: 'turn_failed', turnId: turn.turnId, message: title });
+    this.deps.store.dispatch({ type: 'notice_added', severity: 'error', title, detail, action: 'restart_agent' });
+  }
+
+  private finishTurn(turnId: string): void {
+    const turn = this.deps.store.state.turn;
+    if (turn.phase !== 'idle' && turn.turnId === turnId) this.clearCancelTimer();
+  }
+
+  private offerToStop(turnId: string): void {
+    this.cancelTimer = undefined;
+    const turn = this.deps.store.state.turn;
+    if (turn.phase !== 'cancelling' || turn.turnId !== turnId) return;
+    const name = this.agent?.name ?? 'The agent';
+    this.deps.store.dispatch({
+      type: 'notice_added',
+      severity: 'warning',
+      title: `${name} has not stopped`,
+      detail: `It was asked to cancel ${CANCEL_GRACE_MS / 1000} s ago and has not answered.`,
+      action: 'stop_agent',
+    });
+    void this.deps.notifier.warn(`${name} has not stopped after cancel.`, 'Stop Agent').then((choice) => {
+      if (choice === 'Stop Agent') void this.stopUnresponsive();
+    });
+  }
+
+  /** Stops an agent that ignored cancel; the turn ends as cancelled, the transcript stays. */
+  async stopUnresponsive(): Promise<void> {
+    const turn = this.deps.store.state.turn;
+    await this.stop();
+    if (turn.phase !== 'idle') this.deps.store.dispatch({ type: 'turn_ended', turnId: turn.turnId, stopReason: 'cancelled' });
+  }
+
+  private clearCancelTimer(): void {
+    if (this.cancelTimer) clearTimeout(this.cancelTimer);
+    this.cancelTimer = undefined;
+  }
+
+  private reportRequestFailure(what: string, error: unknown): void {
+    const { message } = describeError(error);
+    this.deps.store.dispatch({ type: 'notice_added', severity: 'error', title: what, detail: message });
+  }
+}
+
+function describeError(error: unknown): { message: string; code?: number } {
+  if (error instanceof Error) {
+    return 'code' in error && typeof error.code === 'number' ? { message: error.message, code: error.code } : { message: error.message };
+  }
+  return { message: String(error) };
+}

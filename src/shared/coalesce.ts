@@ -1,0 +1,32 @@
+/**
+ * Streaming chunks are merged before they are posted to the webview, so a burst of tiny chunks costs one
+ * message. Merging is only done where applying the merged action is exactly the same as applying both: two
+ * text chunks of the same message kind and message id, back to back.
+ */
+import type { TranscriptAction } from './actions';
+
+export function mergeChunkActions(first: TranscriptAction, second: TranscriptAction): TranscriptAction | undefined {
+  if (first.type !== 'session_update' || second.type !== 'session_update') return undefined;
+  const a = first.update;
+  const b = second.update;
+  if (
+    (a.sessionUpdate !== 'agent_message_chunk' && a.sessionUpdate !== 'agent_thought_chunk' && a.sessionUpdate !== 'user_message_chunk') ||
+    b.sessionUpdate !== a.sessionUpdate ||
+    !('messageId' in b) ||
+    a.messageId !== b.messageId ||
+    a.content.type !== 'text' ||
+    b.content.type !== 'text'
+  ) {
+    return undefined;
+  }
+  return {
+    type: 'session_update',
+    update: { ...a, content: { type: 'text', text: a.content.text + b.content.text } },
+  };
+}
+
+export function isChunkAction(action: TranscriptAction): boolean {
+  if (action.type !== 'session_update') return false;
+  const kind = action.update.sessionUpdate;
+  return kind === 'agent_message_chunk' || kind === 'agent_thought_chunk' || kind === 'user_message_chunk' || kind === 'tool_call_content_chunk';
+}

@@ -1,0 +1,178 @@
+/**
+ * The commands and the chat view's intents, routed to the session controller. Palette, title-bar buttons,
+ * Escape and the chat's own buttons all land here, so they behave the same.
+ */
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../agents/agent-config';
+import type { AgentSettings } from '../agents/vscode-agent-settings';
+import type { SessionController } from '../session/session-controller';
+import type { TranscriptStore } from '../session/transcript-store';
+import type { UserIntent } from '../session/intents';
+import type { ChatViewProvider } from './chat-view-provider';
+import type { DiffDocuments } from './diff-documents';
+
+export class ChatCommands implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private view: ChatViewProvider | undefined;
+
+  constructor(
+    private readonly controller: SessionController,
+    private readonly settings: AgentSettings,
+    private readonly store: TranscriptStore,
+    private readonly diffs: DiffDocuments,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables.push(
+      vscode.commands.registerCommand('acpClient.newSession', () => this.newSession()),
+      vscode.commands.registerCommand('acpClient.cancelTurn', () => this.controller.cancelTurn()),
+      vscode.commands.registerCommand('acpClient.selectAgent', () => this.selectAgent()),
+      vscode.commands.registerCommand('acpClient.showLog', () => this.log.show()),
+      settings.onDidChange(() => this.publishHostInfo()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.publishHostInfo();
+        void this.ensureAgent();
+      }),
+    );
+  }
+
+  attachView(view: ChatViewProvider): void {
+    this.view = view;
+    this.publishHostInfo();
+  }
+
+  /** Starts the default agent if none runs yet (the chat became visible, or the user sends a prompt). */
+  async ensureAgent(): Promise<boolean> {
+    if (this.controller.isRunning) return true;
+    if (!vscode.workspace.isTrusted) return false;
+    const agent = this.configuredAgent();
+    if (!agent) return false;
+    await this.controller.start(agent);
+    this.publishHostInfo();
+    return this.controller.isRunning;
+  }
+
+  handle(intent: UserIntent): void {
+    switch (intent.type) {
+      case 'send_prompt':
+        void this.sendPrompt(intent.text);
+        return;
+      case 'cancel_turn':
+        this.controller.cancelTurn();
+        return;
+      case 'permission_answer':
+        this.controller.answerPermission(intent.requestId, intent.optionId);
+        return;
+      case 'open_diff':
+        void this.diffs.open(intent.toolCallId, intent.contentIndex, intent.fileIndex);
+        return;
+      case 'open_location':
+        void this.openLocation(intent.path, intent.line);
+        return;
+      case 'restart_agent':
+        void this.restart();
+        return;
+      case 'stop_agent':
+        void this.controller.stopUnresponsive();
+        return;
+      case 'new_session':
+        void this.newSession();
+        return;
+      case 'select_agent':
+        void this.selectAgent();
+        return;
+      case 'show_log':
+        this.log.show();
+        return;
+      case 'set_mode':
+        void this.controller.setMode(intent.modeId);
+        return;
+      case 'set_config_option':
+        void this.controller.setConfigOption(intent.configId, intent.value);
+        return;
+    }
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  private async sendPrompt(text: string): Promise<void> {
+    if (!this.controller.isRunning && this.store.state.agent.phase !== 'exited') await this.ensureAgent();
+    const verdict = await this.controller.sendPrompt(text);
+    if (!verdict.accepted) this.view?.rejectPrompt(verdict.reason);
+  }
+
+  private async restart(): Promise<void> {
+    const agent = this.configuredAgent();
+    if (!agent) return void this.selectAgent();
+    await this.controller.start(agent);
+    this.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted`, detail: 'A new session was opened; the agent does not remember the earlier conversation.' });
+    this.publishHostInfo();
+  }
+
+  private async newSession(): Promise<void> {
+    const agent = this.configuredAgent();
+    if (!agent) {
+      this.store.dispatch({ type: 'transcript_cleared' });
+      return void this.selectAgent();
+    }
+    await this.controller.newSession(agent);
+    this.publishHostInfo();
+    this.view?.focusComposer();
+  }
+
+  private async selectAgent(): Promise<void> {
+    const agents = this.settings.agents();
+    type Item = vscode.QuickPickItem & { agent?: AgentConfig };
+    const items: Item[] = agents.map((agent) => ({
+      label: agent.name,
+      description: [agent.command, ...agent.args].join(' '),
+      ...(agent.name === this.controller.agentName ? { detail: 'running' } : {}),
+      agent,
+    }));
+    items.push({ label: '$(gear) Configure agents…', description: 'acpClient.agents' });
+    const picked = await vscode.window.showQuickPick(items, { title: 'ACP: Select Agent', placeHolder: agents.length ? 'Agent to chat with' : 'No agents configured yet' });
+    if (!picked) return;
+    if (!picked.agent) {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
+      return;
+    }
+    this.selectedName = picked.agent.name;
+    await this.controller.start(picked.agent);
+    this.publishHostInfo();
+  }
+
+  private selectedName: string | undefined;
+
+  private configuredAgent(): AgentConfig | undefined {
+    const agents = this.settings.agents();
+    const chosen = this.selectedName ?? this.controller.agentName;
+    return agents.find((agent) => agent.name === chosen) ?? this.settings.defaultAgent();
+  }
+
+  private async openLocation(path: string, line: number | undefined): Promise<void> {
+    const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
+    try {
+      await vscode.window.showTextDocument(vscode.Uri.file(path), { selection: new vscode.Range(position, position), preview: true });
+    } catch (error) {
+      void vscode.window.showWarningMessage(`Cannot open ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private publishHostInfo(): void {
+    const agents = this.settings.agents();
+    const trusted = vscode.workspace.isTrusted;
+    const blockedReason = !trusted
+      ? 'Agents do not run in an untrusted workspace.'
+      : agents.length === 0
+        ? 'No agent is configured. Add one to the acpClient.agents setting.'
+        : undefined;
+    const selected = this.controller.agentName ?? this.configuredAgent()?.name;
+    this.view?.setHostInfo({
+      agentNames: agents.map((agent) => agent.name),
+      ...(selected ? { selectedAgent: selected } : {}),
+      workspaceTrusted: trusted,
+      ...(blockedReason ? { blockedReason } : {}),
+    });
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Opens a tool call's diff in VS Code's diff editor. The before/after texts live in the transcript, so they are
+ * served from a read-only virtual document scheme rather than written anywhere.
+ */
+import * as vscode from 'vscode';
+import type { TranscriptStore } from '../session/transcript-store';
+import { entryByKey } from '../shared/selectors';
+
+export const DIFF_SCHEME = 'acp-diff';
+
+export class DiffDocuments implements vscode.TextDocumentContentProvider {
+  constructor(private readonly store: TranscriptStore) {}
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const query = new URLSearchParams(uri.query);
+    const file = this.findFile(query.get('tool') ?? '', Number(query.get('content')), Number(query.get('file')));
+    if (!file) return '';
+    return (query.get('side') === 'old' ? file.oldText : file.newText) ?? '';
+  }
+
+  async open(toolCallId: string, contentIndex: number, fileIndex: number): Promise<void> {
+    const file = this.findFile(toolCallId, contentIndex, fileIndex);
+    if (!file) {
+      void vscode.window.showWarningMessage('That diff is no longer in the transcript.');
+      return;
+    }
+    const name = file.path.split(/[\\/]/).pop() ?? file.path;
+    const side = (which: 'old' | 'new'): vscode.Uri =>
+      vscode.Uri.from({
+        scheme: DIFF_SCHEME,
+        path: `/${which}/${name}`,
+        query: new URLSearchParams({ tool: toolCallId, content: String(contentIndex), file: String(fileIndex), side: which }).toString(),
+      });
+    // Without the new text (a v2 diff with only a patch), compare against the file as it is now.
+    const right = file.newText === undefined ? vscode.Uri.file(file.path) : side('new');
+    await vscode.commands.executeCommand('vscode.diff', side('old'), right, `${name} (agent's change)`);
+  }
+
+  private findFile(toolCallId: string, contentIndex: number, fileIndex: number) {
+    const entry = entryByKey(this.store.state, `tool:${toolCallId}`);
+    if (!entry || entry.kind !== 'tool_call') return undefined;
+    const content = entry.content[contentIndex];
+    if (!content || content.type !== 'diff') return undefined;
+    return content.files[fileIndex];
+  }
+}

@@ -1,0 +1,27 @@
+/** The session layer's ports on VS Code: log channel, notifications, workspace facts. */
+import * as vscode from 'vscode';
+import type { AgentSettings } from '../agents/vscode-agent-settings';
+import type { SessionEnvironment, SessionLog, UserNotifier } from '../session/ports';
+
+export function logChannelSink(channel: vscode.LogOutputChannel): SessionLog {
+  return {
+    info: (message) => channel.info(message),
+    warn: (message) => channel.warn(message),
+    error: (message) => channel.error(message),
+    // The channel's own level filter is not used for the wire: acpClient.trace decides, like LSP clients.
+    trace: (message) => channel.info(message),
+  };
+}
+
+export const vscodeNotifier: UserNotifier = {
+  warn: (message, ...actions) => Promise.resolve(vscode.window.showWarningMessage(message, ...actions)),
+};
+
+export function vscodeSessionEnvironment(settings: AgentSettings, extensionVersion: string): SessionEnvironment {
+  return {
+    cwd: () => vscode.workspace.workspaceFolders?.find((folder) => folder.uri.scheme === 'file')?.uri.fsPath,
+    isTrusted: () => vscode.workspace.isTrusted,
+    trace: () => settings.trace(),
+    extensionVersion,
+  };
+}

@@ -1,0 +1,74 @@
+import * as assert from 'node:assert/strict';
+import { EarlyUpdateBuffer } from '../../../src/session/update-buffer';
+import { ActionPoster } from '../../../src/views/action-poster';
+import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
+import type { TranscriptAction } from '../../../src/shared/actions';
+import { initialState } from '../../../src/shared/reducer';
+
+const chunk = (text: string, messageId?: string): TranscriptAction => ({
+  type: 'session_update',
+  update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, ...(messageId ? { messageId } : {}) },
+});
+
+describe('early session updates', () => {
+  it('replays updates held for a session in order, and only for it', () => {
+    const buffer = new EarlyUpdateBuffer<string>();
+    buffer.hold('s1', 'a', 0);
+    buffer.hold('s2', 'x', 0);
+    buffer.hold('s1', 'b', 1);
+    assert.deepEqual(buffer.release('s1', 2), ['a', 'b']);
+    assert.deepEqual(buffer.release('s1', 2), []);
+    assert.deepEqual(buffer.release('s2', 2), ['x']);
+  });
+
+  it('is bounded in count and age', () => {
+    const buffer = new EarlyUpdateBuffer<number>(3, 100);
+    for (let i = 0; i < 5; i++) buffer.hold('s', i, 0);
+    assert.deepEqual(buffer.release('s', 50), [2, 3, 4]);
+    buffer.hold('s', 9, 0);
+    assert.deepEqual(buffer.release('s', 500), []);
+  });
+});
+
+describe('posting actions to the webview', () => {
+  it('merges a burst of chunks into one message whose size follows the chunks', async () => {
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((m) => posted.push(m), 5);
+    for (let i = 0; i < 100; i++) poster.push(chunk('ab'));
+    assert.equal(posted.length, 0, 'held for the window');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(posted.length, 1);
+    const message = posted[0];
+    assert.ok(message?.type === 'actions');
+    assert.equal(message.firstSeq, 1);
+    assert.equal(message.actions.length, 1);
+    assert.ok(JSON.stringify(message).length < 2 * 200 + 200);
+  });
+
+  it('does not merge chunks of different messages, and flushes before any other action', () => {
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((m) => posted.push(m), 1000);
+    poster.push(chunk('a', 'm1'));
+    poster.push(chunk('b', 'm2'));
+    poster.push({ type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
+    assert.equal(posted.length, 1);
+    const message = posted[0];
+    assert.ok(message?.type === 'actions');
+    assert.equal(message.actions.length, 3);
+    assert.equal(message.actions[2]?.type, 'turn_ended');
+  });
+
+  it('numbers actions continuously and gives the snapshot the current number', () => {
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((m) => posted.push(m), 1000);
+    poster.push({ type: 'notice_added', severity: 'info', title: 'one' });
+    poster.push(chunk('x'));
+    poster.snapshot(initialState());
+    poster.push({ type: 'notice_added', severity: 'info', title: 'two' });
+    assert.deepEqual(
+      posted.map((m) => (m.type === 'actions' ? `actions@${m.firstSeq}x${m.actions.length}` : m.type === 'snapshot' ? `snapshot@${m.seq}` : m.type)),
+      ['actions@1x1', 'actions@2x1', 'snapshot@2', 'actions@3x1'],
+    );
+    poster.dispose();
+  });
+});
