@@ -1,0 +1,130 @@
+/**
+ * Serves `terminal/*`: runs the agent's command in the workspace (its own process group, so kill and release end
+ * everything it started), keeps its output within the agent's byte limit, and tells listeners about output so
+ * the chat and a VS Code terminal can show it live. After release the output stays for display.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ResponseError, ErrorCodes } from 'vscode-jsonrpc';
+import { OutputBuffer } from './output-buffer';
+import { confinePath } from './path-confinement';
+
+export interface TerminalExitStatus {
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+}
+
+export interface TerminalCreateParams {
+  readonly command: string;
+  readonly args?: readonly string[] | null;
+  readonly env?: readonly { readonly name: string; readonly value: string }[] | null;
+  readonly cwd?: string | null;
+  readonly outputByteLimit?: number | null;
+}
+
+export interface TerminalEvents {
+  onOutput(terminalId: string, text: string): void;
+  onExit(terminalId: string, status: TerminalExitStatus): void;
+}
+
+interface RunningTerminal {
+  readonly id: string;
+  readonly child: ChildProcess;
+  readonly output: OutputBuffer;
+  exit: TerminalExitStatus | undefined;
+  readonly exited: Promise<TerminalExitStatus>;
+  released: boolean;
+}
+
+export class TerminalManager {
+  private readonly terminals = new Map<string, RunningTerminal>();
+  private nextId = 1;
+
+  constructor(
+    private readonly roots: () => readonly string[],
+    private readonly defaultCwd: () => string | undefined,
+    private readonly events: TerminalEvents,
+  ) {}
+
+  async create(params: TerminalCreateParams): Promise<{ terminalId: string }> {
+    const cwd = await this.resolveCwd(params.cwd ?? undefined);
+    const id = `term-${this.nextId++}`;
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const variable of params.env ?? []) env[variable.name] = variable.value;
+    const child = spawn(params.command, [...(params.args ?? [])], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const output = new OutputBuffer(params.outputByteLimit ?? undefined);
+    const onData = (data: Buffer): void => {
+      output.append(data);
+      this.events.onOutput(id, data.toString('utf8'));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    const exited = new Promise<TerminalExitStatus>((resolve) => {
+      child.on('error', (error) => {
+        onData(Buffer.from(`${error.message}\n`));
+        resolve({ exitCode: null, signal: null });
+      });
+      child.on('close', (code, signal) => resolve({ exitCode: code, signal }));
+    });
+    const terminal: RunningTerminal = { id, child, output, exit: undefined, exited, released: false };
+    void exited.then((status) => {
+      terminal.exit = status;
+      this.events.onExit(id, status);
+    });
+    this.terminals.set(id, terminal);
+    return { terminalId: id };
+  }
+
+  output(terminalId: string): { output: string; truncated: boolean; exitStatus?: TerminalExitStatus } {
+    const terminal = this.get(terminalId);
+    return { output: terminal.output.text(), truncated: terminal.output.truncated, ...(terminal.exit ? { exitStatus: terminal.exit } : {}) };
+  }
+
+  async waitForExit(terminalId: string): Promise<TerminalExitStatus> {
+    return this.get(terminalId).exited;
+  }
+
+  kill(terminalId: string): Record<string, never> {
+    killGroup(this.get(terminalId).child);
+    return {};
+  }
+
+  release(terminalId: string): Record<string, never> {
+    const terminal = this.get(terminalId);
+    killGroup(terminal.child);
+    terminal.released = true;
+    this.terminals.delete(terminalId);
+    return {};
+  }
+
+  /** Ends every terminal (agent stopped, extension deactivated). */
+  disposeAll(): void {
+    for (const terminal of this.terminals.values()) killGroup(terminal.child);
+    this.terminals.clear();
+  }
+
+  private get(terminalId: string): RunningTerminal {
+    const terminal = this.terminals.get(terminalId);
+    if (!terminal) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown or released terminal ${terminalId}`);
+    return terminal;
+  }
+
+  private async resolveCwd(requested: string | undefined): Promise<string> {
+    const fallback = this.defaultCwd();
+    if (requested === undefined) {
+      if (!fallback) throw new ResponseError(ErrorCodes.InvalidParams, 'No workspace folder is open to run the command in');
+      return fallback;
+    }
+    const verdict = await confinePath(requested, this.roots());
+    if (!verdict.allowed) throw new ResponseError(ErrorCodes.InvalidParams, `Refused to run a command in ${requested}: ${verdict.reason}`);
+    return verdict.realPath;
+  }
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,34 @@
+import * as assert from 'node:assert/strict';
+import { chatHtml } from '../../../src/views/chat-html';
+
+describe('chat webview HTML', () => {
+  const html = chatHtml({
+    cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
+    nonce: 'abc123',
+    scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js',
+    styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css',
+    codiconsUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&b=2',
+  });
+  const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replace(/&#39;|&apos;/g, "'") ?? '';
+  const directives = new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+
+  it('denies everything by default and runs only the nonced script', () => {
+    assert.deepEqual(directives.get('default-src'), ["'none'"]);
+    assert.deepEqual(directives.get('script-src'), ["'nonce-abc123'"]);
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    assert.equal(scripts.length, 1);
+    assert.ok(scripts[0]!.includes('nonce="abc123"'));
+  });
+
+  it('takes styles, fonts and images only from the extension (images also as data: URIs), with no unsafe-inline', () => {
+    assert.deepEqual(directives.get('style-src'), ['https://file+.vscode-resource.vscode-cdn.net']);
+    assert.deepEqual(directives.get('font-src'), ['https://file+.vscode-resource.vscode-cdn.net']);
+    assert.deepEqual(directives.get('img-src'), ['https://file+.vscode-resource.vscode-cdn.net', 'data:']);
+    assert.ok(!csp.includes('unsafe'));
+  });
+
+  it('links the codicons where vscode-elements looks for them, escaping the URI', () => {
+    assert.ok(html.includes('id="vscode-codicon-stylesheet" href="https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&amp;b=2"'));
+    assert.ok(html.includes('href="https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css"'));
+  });
+});

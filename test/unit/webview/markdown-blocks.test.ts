@@ -1,0 +1,81 @@
+import * as assert from 'node:assert/strict';
+import { IncrementalBlockSplitter, splitMarkdownBlocks } from '../../../webview/markdown-blocks';
+import { renderMarkdown } from '../../../webview/markdown';
+
+describe('markdown block splitting', () => {
+  it('splits paragraphs and headings at blank lines, and joining gives the text back', () => {
+    const text = '# Title\n\nFirst paragraph\nstill first.\n\nSecond.\n';
+    const blocks = splitMarkdownBlocks(text);
+    assert.deepEqual(blocks, ['# Title\n\n', 'First paragraph\nstill first.\n\n', 'Second.\n']);
+    assert.equal(blocks.join(''), text);
+  });
+
+  it('keeps a fenced code block with blank lines in one block', () => {
+    const text = 'Intro\n\n```ts\nconst a = 1;\n\n\nconst b = 2;\n```\n\nAfter';
+    assert.deepEqual(splitMarkdownBlocks(text), ['Intro\n\n', '```ts\nconst a = 1;\n\n\nconst b = 2;\n```\n\n', 'After']);
+  });
+
+  it('keeps an unclosed fence (still streaming) as the last block', () => {
+    const blocks = splitMarkdownBlocks('Text\n\n```\ncode\n\nmore code');
+    assert.equal(blocks.length, 2);
+    assert.equal(blocks[1], '```\ncode\n\nmore code');
+  });
+
+  it('keeps a loose list together, including indented continuation paragraphs', () => {
+    const text = '- one\n\n- two\n\n  more about two\n\n- three\n\nAfter the list';
+    assert.deepEqual(splitMarkdownBlocks(text), ['- one\n\n- two\n\n  more about two\n\n- three\n\n', 'After the list']);
+  });
+
+  it('does not split text that has link reference definitions', () => {
+    const text = 'See [the docs][d].\n\n[d]: https://example.com';
+    assert.deepEqual(splitMarkdownBlocks(text), [text]);
+  });
+
+  it('renders the same HTML block by block as all at once for ordinary text', () => {
+    const text = '# Plan\n\nDo this:\n\n1. a\n2. b\n\n```js\nx();\n```\n\n> quoted\n\nDone.';
+    assert.equal(splitMarkdownBlocks(text).map(renderMarkdown).join(''), renderMarkdown(text));
+  });
+
+  it('incremental splitting of growing text matches splitting from scratch at every step', () => {
+    const text = 'Intro line.\n\n## Heading\n\n- a\n- b\n\n```py\nprint(1)\n\nprint(2)\n```\n\nClosing paragraph with `code`.\n';
+    const splitter = new IncrementalBlockSplitter();
+    for (let end = 0; end <= text.length; end += 3) {
+      const prefix = text.slice(0, end);
+      assert.deepEqual([...splitter.split(prefix)], splitMarkdownBlocks(prefix), `at ${end}`);
+    }
+  });
+
+  it('incremental splitting copes with text that was replaced, not extended', () => {
+    const splitter = new IncrementalBlockSplitter();
+    splitter.split('first\n\nsecond');
+    assert.deepEqual([...splitter.split('other\n\ntext')], ['other\n\n', 'text']);
+  });
+});
+
+describe('markdown rendering', () => {
+  it('escapes raw HTML instead of rendering it', () => {
+    const html = renderMarkdown('<img src=x onerror=alert(1)> <script>alert(1)</script>');
+    assert.ok(!html.includes('<img'), html);
+    assert.ok(!html.includes('<script'), html);
+    assert.ok(html.includes('&lt;script&gt;'));
+  });
+
+  it('keeps http, https, mailto, vscode and file links', () => {
+    for (const url of ['https://example.com/a', 'http://example.com', 'mailto:me@example.com', 'vscode:extension/x.y', 'file:///tmp/a.ts']) {
+      assert.ok(renderMarkdown(`[x](${url})`).includes(`href="${url}"`), url);
+    }
+  });
+
+  it('drops javascript:, data: and command: links (the text stays)', () => {
+    for (const url of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,hi', 'command:workbench.action.quit', 'vbscript:x']) {
+      const html = renderMarkdown(`[click](${url})`);
+      assert.ok(!html.includes('href'), `${url}: ${html}`);
+      assert.ok(html.includes('click'));
+    }
+  });
+
+  it('renders code blocks as pre/code and does not render images', () => {
+    assert.ok(renderMarkdown('```\nx\n```').startsWith('<pre><code>'));
+    assert.ok(!renderMarkdown('![alt](https://example.com/a.png)').includes('<img'));
+  });
+});

@@ -1,0 +1,19 @@
+import * as assert from 'node:assert/strict';
+import { defaultUiState, parseUiState, toggled } from '../../../webview/ui-state';
+
+describe('webview UI state', () => {
+  it('restores a stored draft, expansions and scroll position', () => {
+    const stored = { draft: 'half-written', expandedThoughts: ['msg:thought:1'], expandedRaw: [], scroll: { atBottom: false, anchorKey: 'tool:1', anchorOffset: 12 } };
+    assert.deepEqual(parseUiState(stored), stored);
+  });
+
+  it('falls back to defaults for anything missing or malformed', () => {
+    assert.deepEqual(parseUiState(undefined), defaultUiState());
+    assert.deepEqual(parseUiState({ draft: 3, expandedThoughts: ['a', 2], scroll: 'x' }), { ...defaultUiState(), expandedThoughts: ['a'] });
+  });
+
+  it('toggles keys in and out of a persisted set', () => {
+    assert.deepEqual(toggled(['a'], 'b'), ['a', 'b']);
+    assert.deepEqual(toggled(['a', 'b'], 'a'), ['b']);
+  });
+});

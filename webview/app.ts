@@ -1,0 +1,209 @@
+/**
+ * The chat view: keeps the transcript in step with the host, renders header, transcript and composer at most
+ * once per animation frame and only when something changed, and turns clicks into intents for the host.
+ */
+import type { Entry, TranscriptState } from '../src/shared/model';
+import type { HostInfo, HostToWebviewMessage } from '../src/shared/webview-protocol';
+import { Banner } from './banner';
+import { Composer } from './composer';
+import { h } from './dom';
+import { EmptyState } from './empty-state';
+import { Header } from './header';
+import { classifyLink } from './link-safety';
+import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './sync';
+import type { RenderContext } from './transcript/entry-view';
+import { VirtualTranscript } from './transcript/virtual-transcript';
+import { parseUiState, toggled, type UiState } from './ui-state';
+import type { HostChannel } from './vscode-api';
+
+/** Counters for benchmarks and end-to-end tests (see bench/ and test/e2e/). */
+export interface ChatStats {
+  renders: number;
+  framesScheduled: number;
+}
+
+const SCROLL_SAVE_DELAY_MS = 250;
+
+export class ChatApp {
+  readonly element = h('div', { className: 'chat' });
+  readonly stats: ChatStats = { renders: 0, framesScheduled: 0 };
+  private sync: SyncState = initialSync();
+  private host: HostInfo | undefined;
+  private ui: UiState;
+  private readonly answering = new Map<string, string>();
+  private streamingKey: string | undefined;
+  private frameRequested = false;
+  private chromeDirty = true;
+  private scrollSaveTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly header: Header;
+  private readonly banner = new Banner();
+  private readonly emptyState = new EmptyState();
+  private readonly transcript: VirtualTranscript;
+  private readonly composer: Composer;
+
+  constructor(
+    private readonly channel: HostChannel,
+    private readonly reduce: Reducer,
+  ) {
+    this.ui = parseUiState(channel.loadUiState());
+    const requestFrame = (): void => this.requestFrame();
+    this.header = new Header((message) => channel.post(message));
+    this.transcript = new VirtualTranscript(requestFrame, this.context(), this.ui.scroll, (scroll) => this.saveScrollSoon(scroll));
+    this.composer = new Composer(
+      (message) => channel.post(message),
+      this.ui.draft,
+      (draft) => this.saveUi({ ...this.ui, draft }),
+      () => this.transcript.scrollToBottom(),
+    );
+    this.element.append(this.header.element, this.banner.element, h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element), this.composer.element);
+    this.element.addEventListener('click', (event) => this.onClick(event));
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.composer.isRunning && !event.defaultPrevented) this.channel.post({ type: 'cancel_turn' });
+    });
+    this.requestFrame();
+  }
+
+  handle(message: HostToWebviewMessage): void {
+    switch (message.type) {
+      case 'snapshot':
+        this.answering.clear();
+        this.sync = applySnapshot(this.sync, message.seq, message.state);
+        this.stateChanged();
+        return;
+      case 'actions': {
+        const before = this.sync.state;
+        const step = applyActions(this.sync, message.firstSeq, message.actions, this.reduce);
+        this.sync = step.sync;
+        if (step.resync) this.channel.post({ type: 'resync' });
+        if (this.sync.state !== before) this.stateChanged();
+        return;
+      }
+      case 'host_info':
+        this.host = message.info;
+        this.chromeDirty = true;
+        this.requestFrame();
+        return;
+      case 'focus_composer':
+        this.composer.focus();
+        return;
+      case 'prompt_rejected':
+        this.composer.rejected(message.reason);
+        return;
+    }
+  }
+
+  private stateChanged(): void {
+    const state = this.sync.state;
+    if (!state) return;
+    this.transcript.setState(state);
+    this.chromeDirty = true;
+    const streamingKey = state.turn.phase === 'idle' ? undefined : lastEntry(state)?.key;
+    if (streamingKey !== this.streamingKey) {
+      const changed = [this.streamingKey, streamingKey].filter((key): key is string => key !== undefined);
+      this.streamingKey = streamingKey;
+      this.transcript.setContext(this.context(), changed);
+    }
+    this.requestFrame();
+  }
+
+  private requestFrame(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    this.stats.framesScheduled++;
+    requestAnimationFrame(() => this.frame());
+  }
+
+  private frame(): void {
+    this.frameRequested = false;
+    this.stats.renders++;
+    const state = this.sync.state;
+    if (this.chromeDirty) {
+      this.chromeDirty = false;
+      this.header.update(state, this.host);
+      this.banner.update(state?.banner);
+      this.composer.update(state, this.host);
+      this.emptyState.update(state, this.host, (state?.entryCount ?? 0) === 0);
+    }
+    this.transcript.render();
+  }
+
+  private context(): RenderContext {
+    return {
+      expandedThoughts: new Set(this.ui.expandedThoughts),
+      expandedRaw: new Set(this.ui.expandedRaw),
+      streamingKey: this.streamingKey,
+      answering: this.answering,
+    };
+  }
+
+  private onClick(event: MouseEvent): void {
+    if (!(event.target instanceof Element)) return;
+    const link = event.target.closest('a[href]');
+    if (link) return this.onLinkClick(event, link.getAttribute('href') ?? '');
+    const control = event.target.closest<HTMLElement>('[data-action]');
+    if (!control || control.hasAttribute('disabled')) return;
+    const data = control.dataset;
+    const entryKey = control.closest<HTMLElement>('[data-entry-key]')?.dataset.entryKey;
+    switch (data.action) {
+      case 'permission':
+        if (data.requestId === undefined || data.optionId === undefined || this.answering.has(data.requestId)) return;
+        this.answering.set(data.requestId, data.optionId);
+        this.channel.post({ type: 'permission_answer', requestId: data.requestId, optionId: data.optionId });
+        if (entryKey) this.transcript.setContext(this.context(), [entryKey]);
+        return;
+      case 'open-diff':
+        if (data.toolCallId === undefined) return;
+        this.channel.post({ type: 'open_diff', toolCallId: data.toolCallId, contentIndex: Number(data.contentIndex ?? 0), fileIndex: Number(data.fileIndex ?? 0) });
+        return;
+      case 'open-location':
+        if (data.path === undefined) return;
+        this.channel.post(data.line === undefined ? { type: 'open_location', path: data.path } : { type: 'open_location', path: data.path, line: Number(data.line) });
+        return;
+      case 'toggle-thought':
+        if (!entryKey) return;
+        this.saveUi({ ...this.ui, expandedThoughts: toggled(this.ui.expandedThoughts, entryKey) });
+        this.transcript.setContext(this.context(), [entryKey]);
+        return;
+      case 'toggle-raw':
+        if (!entryKey) return;
+        this.saveUi({ ...this.ui, expandedRaw: toggled(this.ui.expandedRaw, entryKey) });
+        this.transcript.setContext(this.context(), [entryKey]);
+        return;
+      case 'restart_agent':
+        this.channel.post({ type: 'restart_agent' });
+        return;
+      case 'stop_agent':
+        this.channel.post({ type: 'stop_agent' });
+        return;
+      case 'select-agent':
+        this.channel.post({ type: 'select_agent' });
+        return;
+    }
+  }
+
+  private onLinkClick(event: MouseEvent, href: string): void {
+    const target = classifyLink(href);
+    // Web links are left to VS Code, which opens them outside; files open in the editor through the host.
+    if (target.type === 'external') return;
+    event.preventDefault();
+    if (target.type === 'file') this.channel.post(target.line === undefined ? { type: 'open_location', path: target.path } : { type: 'open_location', path: target.path, line: target.line });
+  }
+
+  private saveUi(ui: UiState): void {
+    this.ui = ui;
+    this.channel.saveUiState(ui);
+  }
+
+  private saveScrollSoon(scroll: UiState['scroll']): void {
+    if (this.scrollSaveTimer !== undefined) clearTimeout(this.scrollSaveTimer);
+    this.scrollSaveTimer = setTimeout(() => {
+      this.scrollSaveTimer = undefined;
+      this.saveUi({ ...this.ui, scroll });
+    }, SCROLL_SAVE_DELAY_MS);
+  }
+}
+
+function lastEntry(state: TranscriptState): Entry | undefined {
+  const page = state.pages[state.pages.length - 1];
+  return page?.[page.length - 1];
+}

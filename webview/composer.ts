@@ -1,0 +1,129 @@
+/**
+ * The prompt box. Enter sends, Shift+Enter is a newline; Stop shows while a turn runs. The draft is the user's:
+ * it is cleared only when a prompt is sent, and put back if the host rejects that prompt.
+ */
+import type { TranscriptState } from '../src/shared/model';
+import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
+import { h, icon } from './dom';
+
+type Post = (message: WebviewToHostMessage) => void;
+
+const MAX_HEIGHT = 240;
+const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
+
+export class Composer {
+  readonly element = h('div', { className: 'composer' });
+  private readonly textarea = h('textarea', { className: 'prompt-input', attrs: { 'aria-label': 'Prompt', rows: '1', placeholder: 'Ask the agent…' } });
+  private readonly sendButton = h('button', { className: 'icon-button send', attrs: { type: 'button', 'aria-label': 'Send', title: 'Send (Enter)' } }, icon('send'));
+  private readonly stopButton = h('button', { className: 'icon-button stop', attrs: { type: 'button', 'aria-label': 'Stop', title: 'Stop (Escape)' } }, icon('debug-stop'));
+  private readonly reason = h('div', { className: 'composer-reason', attrs: { 'aria-live': 'polite' } });
+  private canSend = false;
+  private running = false;
+  /** The last prompt sent, until the host takes it (a new turn starts) or rejects it. */
+  private inFlight: string | undefined;
+
+  constructor(
+    private readonly post: Post,
+    draft: string,
+    private readonly onDraftChanged: (draft: string) => void,
+    private readonly onSent: () => void,
+  ) {
+    this.textarea.value = draft;
+    this.element.append(this.reason, h('div', { className: 'composer-box' }, this.textarea, h('div', { className: 'composer-actions' }, this.stopButton, this.sendButton)));
+    this.textarea.addEventListener('input', () => {
+      this.autosize();
+      this.showRejection(undefined);
+      this.onDraftChanged(this.textarea.value);
+    });
+    this.textarea.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        this.send();
+      }
+    });
+    this.sendButton.addEventListener('click', () => this.send());
+    this.stopButton.addEventListener('click', () => this.post({ type: 'cancel_turn' }));
+    this.autosize();
+  }
+
+  update(state: TranscriptState | undefined, host: HostInfo | undefined): void {
+    const blocked = blockedReason(state, host);
+    this.running = state !== undefined && state.turn.phase !== 'idle';
+    this.canSend = blocked === undefined;
+    if (this.running) this.inFlight = undefined;
+    this.textarea.disabled = !this.canSend;
+    this.sendButton.disabled = !this.canSend || this.running;
+    this.sendButton.hidden = this.running;
+    this.stopButton.hidden = !this.running;
+    this.stopButton.disabled = state?.turn.phase === 'cancelling';
+    this.element.classList.toggle('blocked', !this.canSend);
+    this.autosize();
+    // While blocked, why it is blocked is what matters; an earlier rejection is stale.
+    if (blocked !== undefined) this.rejection = undefined;
+    if (!this.rejection) this.setReason(blocked, false);
+  }
+
+  focus(): void {
+    this.textarea.focus();
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** The host refused the prompt: put it back (before anything typed since) and say why. */
+  rejected(reason: string): void {
+    if (this.inFlight !== undefined) {
+      const typedSince = this.textarea.value;
+      this.textarea.value = typedSince ? `${this.inFlight}\n${typedSince}` : this.inFlight;
+      this.inFlight = undefined;
+      this.autosize();
+      this.onDraftChanged(this.textarea.value);
+    }
+    this.showRejection(reason);
+  }
+
+  private rejection: string | undefined;
+
+  private showRejection(reason: string | undefined): void {
+    if (reason === this.rejection) return;
+    this.rejection = reason;
+    this.setReason(reason, reason !== undefined);
+  }
+
+  private setReason(text: string | undefined, isError: boolean): void {
+    this.reason.textContent = text ?? '';
+    this.reason.hidden = !text;
+    this.reason.classList.toggle('error', isError);
+    this.reason.setAttribute('role', isError ? 'alert' : 'status');
+  }
+
+  private send(): void {
+    const text = this.textarea.value;
+    if (!this.canSend || this.running || text.trim() === '') return;
+    this.post({ type: 'send_prompt', text });
+    this.inFlight = text;
+    this.textarea.value = '';
+    this.autosize();
+    this.showRejection(undefined);
+    this.onDraftChanged('');
+    this.onSent();
+  }
+
+  private autosize(): void {
+    // Where CSS sizes the box to its content (field-sizing), nothing to do; and a detached box has no size yet.
+    if (FIELD_SIZING || !this.textarea.isConnected) return;
+    this.textarea.style.height = 'auto';
+    this.textarea.style.height = `${Math.min(this.textarea.scrollHeight, MAX_HEIGHT)}px`;
+  }
+}
+
+/** Why the composer cannot send now, if it cannot. */
+export function blockedReason(state: TranscriptState | undefined, host: HostInfo | undefined): string | undefined {
+  if (host?.blockedReason) return host.blockedReason;
+  const agent = state?.agent;
+  if (!agent || agent.phase === 'none') return 'No agent is running. Select an agent to start.';
+  if (agent.phase === 'starting') return `Starting ${agent.agentName}…`;
+  if (agent.phase === 'exited') return `${agent.agentName} has exited. Restart it to continue.`;
+  return undefined;
+}

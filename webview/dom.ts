@@ -1,0 +1,43 @@
+/** Tiny helpers for building DOM without innerHTML (only rendered markdown goes through innerHTML). */
+
+type Child = Node | string | undefined | false;
+
+export interface ElementOptions {
+  readonly className?: string;
+  readonly text?: string;
+  readonly attrs?: Readonly<Record<string, string | undefined>>;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (options.className) element.className = options.className;
+  if (options.text !== undefined) element.textContent = options.text;
+  if (options.attrs) {
+    for (const [name, value] of Object.entries(options.attrs)) if (value !== undefined) element.setAttribute(name, value);
+  }
+  for (const child of children) if (child !== undefined && child !== false) element.append(child);
+  return element;
+}
+
+/** A decorative codicon; the control around it carries the accessible name. */
+export function icon(name: string, extraClass = ''): HTMLSpanElement {
+  return h('span', { className: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`, attrs: { 'aria-hidden': 'true' } });
+}
+
+/** A compact icon button in VS Code's toolbar style. `data-action` routes its click (see transcript clicks). */
+export function iconButton(iconName: string, label: string, dataset: Readonly<Record<string, string>> = {}): HTMLButtonElement {
+  const button = h('button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': label, title: label } }, icon(iconName));
+  Object.assign(button.dataset, dataset);
+  return button;
+}
+
+/** A text button from vscode-elements (primary unless `secondary`), with an optional leading codicon. */
+export function textButton(label: string, options: { secondary?: boolean; icon?: string; dataset?: Readonly<Record<string, string>> } = {}): HTMLElement {
+  const button = document.createElement('vscode-button');
+  button.textContent = label;
+  button.setAttribute('aria-label', label);
+  if (options.secondary) button.setAttribute('secondary', '');
+  if (options.icon) button.setAttribute('icon', options.icon);
+  Object.assign(button.dataset, options.dataset ?? {});
+  return button;
+}

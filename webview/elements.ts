@@ -1,0 +1,4 @@
+// Only the vscode-elements this UI uses, so the bundle carries nothing else (each import registers its tag).
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';

@@ -1,0 +1,133 @@
+/**
+ * The header: agent name and status, session title, usage meter, and the session's pickers (config options
+ * when the agent has them, else modes). Parts are rebuilt only when their slice of state changed.
+ */
+import type { AgentStatus, ConfigOption, TranscriptState } from '../src/shared/model';
+import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
+import { h } from './dom';
+import { groupThousands, usageLabel } from './labels';
+
+type Post = (message: WebviewToHostMessage) => void;
+
+export class Header {
+  readonly element = h('header', { className: 'chat-header' });
+  private readonly statusDot = h('span', { className: 'status-dot', attrs: { 'aria-hidden': 'true' } });
+  private readonly agentName = h('span', { className: 'agent-name' });
+  private readonly agentStatus = h('span', { className: 'agent-status' });
+  private readonly usage = h('span', { className: 'usage', attrs: { role: 'meter', 'aria-valuemin': '0' } });
+  private readonly usageFill = h('span', { className: 'usage-fill' });
+  private readonly usageText = h('span', { className: 'usage-text' });
+  private readonly title = h('div', { className: 'session-title' });
+  private readonly pickers = h('div', { className: 'pickers' });
+  private last: { agent?: AgentStatus; host?: HostInfo; title?: string; usage?: TranscriptState['usage']; modes?: TranscriptState['modes']; config?: readonly ConfigOption[] } = {};
+
+  constructor(private readonly post: Post) {
+    this.usage.append(h('span', { className: 'usage-meter', attrs: { 'aria-hidden': 'true' } }, this.usageFill), this.usageText);
+    this.element.append(
+      h('div', { className: 'header-row' }, this.statusDot, this.agentName, this.agentStatus, h('span', { className: 'spacer' }), this.usage),
+      this.title,
+      this.pickers,
+    );
+    // vscode-single-select's change event does not bubble: listen in the capture phase, which sees it anyway.
+    this.pickers.addEventListener('change', (event) => this.onPickerChange(event), { capture: true });
+    this.usage.hidden = true;
+    this.title.hidden = true;
+    this.pickers.hidden = true;
+  }
+
+  update(state: TranscriptState | undefined, host: HostInfo | undefined): void {
+    const agent = state?.agent ?? { phase: 'none' };
+    if (agent !== this.last.agent || host !== this.last.host) this.renderAgent(agent, host);
+    if (state?.title !== this.last.title) {
+      this.title.textContent = state?.title ?? '';
+      this.title.hidden = !state?.title;
+    }
+    if (state?.usage !== this.last.usage) this.renderUsage(state?.usage);
+    if (state?.modes !== this.last.modes || state?.configOptions !== this.last.config) this.renderPickers(state);
+    this.last = { agent, host, title: state?.title, usage: state?.usage, modes: state?.modes, config: state?.configOptions };
+  }
+
+  private renderAgent(agent: AgentStatus, host: HostInfo | undefined): void {
+    const name = agent.phase === 'none' ? (host?.selectedAgent ?? 'No agent') : agent.agentName;
+    this.agentName.textContent = name;
+    this.statusDot.className = `status-dot status-${agent.phase}`;
+    this.agentStatus.textContent = statusText(agent);
+  }
+
+  private renderUsage(usage: TranscriptState['usage']): void {
+    this.usage.hidden = !usage;
+    if (!usage) return;
+    const fraction = usage.size > 0 ? Math.min(1, usage.used / usage.size) : 0;
+    this.usageFill.style.width = `${Math.round(fraction * 100)}%`;
+    this.usageFill.classList.toggle('high', fraction >= 0.9);
+    this.usageText.textContent = usageLabel(usage);
+    const description = `Context: ${groupThousands(usage.used)} of ${groupThousands(usage.size)} tokens${usage.cost ? `, cost ${usage.cost.amount.toFixed(2)} ${usage.cost.currency}` : ''}`;
+    this.usage.title = description;
+    this.usage.setAttribute('aria-label', description);
+    this.usage.setAttribute('aria-valuemax', String(usage.size));
+    this.usage.setAttribute('aria-valuenow', String(Math.min(usage.used, usage.size)));
+  }
+
+  private renderPickers(state: TranscriptState | undefined): void {
+    const children: HTMLElement[] = [];
+    const config = state?.configOptions ?? [];
+    if (config.length > 0) {
+      // Config options supersede modes (an agent that has both exposes the mode as a config option).
+      for (const option of config) children.push(configPicker(option));
+    } else if (state?.modes && state.modes.available.length > 0) {
+      children.push(select('Mode', 'mode', state.modes.current, state.modes.available.map((mode) => ({ value: mode.id, label: mode.name, description: mode.description }))));
+    }
+    this.pickers.replaceChildren(...children);
+    this.pickers.hidden = children.length === 0;
+  }
+
+  private onPickerChange(event: Event): void {
+    const target = event.target;
+    if (!(target instanceof HTMLElement)) return;
+    const configId = target.dataset.configId;
+    const value = target instanceof HTMLInputElement ? target.checked : 'value' in target && typeof target.value === 'string' ? target.value : undefined;
+    if (value === undefined) return;
+    if (target.dataset.picker === 'mode' && typeof value === 'string') this.post({ type: 'set_mode', modeId: value });
+    else if (configId !== undefined) this.post({ type: 'set_config_option', configId, value });
+  }
+}
+
+function statusText(agent: AgentStatus): string {
+  switch (agent.phase) {
+    case 'none':
+      return '';
+    case 'starting':
+      return 'Starting…';
+    case 'ready':
+      return 'Ready';
+    case 'exited':
+      return agent.signal ? `Exited (${agent.signal})` : agent.exitCode === null ? 'Exited' : `Exited (code ${agent.exitCode})`;
+  }
+}
+
+function configPicker(option: ConfigOption): HTMLElement {
+  if (option.type === 'boolean') {
+    const checkbox = h('input', { attrs: { type: 'checkbox', 'data-config-id': option.id, 'aria-label': option.name } });
+    checkbox.checked = option.currentValue === true;
+    return h('label', { className: 'picker-toggle', attrs: { title: option.description } }, checkbox, h('span', { text: option.name }));
+  }
+  const picker = select(option.name, 'config', String(option.currentValue), option.options.map((value) => ({ value: value.value, label: value.name, description: value.description })));
+  picker.dataset.configId = option.id;
+  return picker;
+}
+
+function select(label: string, kind: string, current: string, options: readonly { value: string; label: string; description?: string }[]): HTMLElement {
+  const picker = document.createElement('vscode-single-select');
+  picker.label = label;
+  picker.title = label;
+  picker.dataset.picker = kind;
+  for (const option of options) {
+    const element = document.createElement('vscode-option');
+    element.value = option.value;
+    element.textContent = option.label;
+    if (option.description) element.description = option.description;
+    if (option.value === current) element.selected = true;
+    picker.append(element);
+  }
+  return h('div', { className: 'picker' }, picker);
+}

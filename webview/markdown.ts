@@ -1,0 +1,30 @@
+/**
+ * The one markdown renderer: raw HTML off, images off (the CSP would block remote ones anyway), links limited to
+ * safe targets. Rendered HTML of a block is cached by its text so finished blocks (and entries scrolled back
+ * into view) are never rendered twice. DOM-free.
+ */
+import MarkdownIt from 'markdown-it';
+import { isSafeLink } from './link-safety';
+
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+markdown.validateLink = isSafeLink;
+markdown.disable('image');
+
+const CACHE_LIMIT = 2000;
+const cache = new Map<string, string>();
+
+export function renderMarkdown(text: string): string {
+  const cached = cache.get(text);
+  if (cached !== undefined) return cached;
+  const html = markdown.render(text);
+  if (cache.size >= CACHE_LIMIT) {
+    // Map keeps insertion order: drop the oldest quarter in one go rather than one per insert.
+    let toDrop = CACHE_LIMIT / 4;
+    for (const key of cache.keys()) {
+      cache.delete(key);
+      if (--toDrop === 0) break;
+    }
+  }
+  cache.set(text, html);
+  return html;
+}

@@ -1,0 +1,24 @@
+/** What every entry renderer implements, and the UI facts (not transcript state) they render with. */
+import type { Entry } from '../../src/shared/model';
+
+export interface RenderContext {
+  readonly expandedThoughts: ReadonlySet<string>;
+  readonly expandedRaw: ReadonlySet<string>;
+  /** Key of the entry still being written (the last entry of a running turn), if any. */
+  readonly streamingKey: string | undefined;
+  /** Permission requests answered from this view that the host has not confirmed yet: requestId -> optionId. */
+  readonly answering: ReadonlyMap<string, string>;
+}
+
+export interface EntryView {
+  readonly element: HTMLElement;
+  /** Brings the element up to date with `entry`; called only when the entry or its UI facts changed. */
+  render(entry: Entry, context: RenderContext): void;
+}
+
+/** Long texts are cut for display: the transcript must stay responsive whatever an agent sends. */
+export const DISPLAY_TEXT_LIMIT = 20_000;
+
+export function truncateForDisplay(text: string, limit = DISPLAY_TEXT_LIMIT): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}\n… (${text.length - limit} more characters)`;
+}

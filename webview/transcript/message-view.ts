@@ -1,0 +1,114 @@
+/** User messages (plain text, as typed), agent messages (streaming markdown) and thoughts (collapsed). */
+import type { ContentBlock } from '../../src/shared/content';
+import type { Entry, MessageEntry } from '../../src/shared/model';
+import { h, icon } from '../dom';
+import { contentBlockView } from './content-view';
+import type { EntryView, RenderContext } from './entry-view';
+import { truncateForDisplay } from './entry-view';
+import { StreamingMarkdown } from './streaming-markdown';
+
+type Part =
+  | { readonly type: 'markdown'; readonly view: StreamingMarkdown }
+  | { readonly type: 'plain'; readonly element: HTMLElement; text: string }
+  | { readonly type: 'other'; readonly block: ContentBlock; readonly element: HTMLElement };
+
+/** Renders a message's content blocks in order, updating text parts in place. */
+class MessageBody {
+  readonly element: HTMLElement;
+  private parts: Part[] = [];
+
+  constructor(
+    className: string,
+    private readonly markdown: boolean,
+  ) {
+    this.element = h('div', { className });
+  }
+
+  update(content: readonly ContentBlock[]): void {
+    content.forEach((block, index) => {
+      const part = this.parts[index];
+      if (block.type === 'text') {
+        if (part?.type === 'markdown') return part.view.update(block.text);
+        if (part?.type === 'plain') {
+          if (part.text !== block.text) part.element.textContent = truncateForDisplay(block.text);
+          part.text = block.text;
+          return;
+        }
+      } else if (part?.type === 'other' && part.block === block) {
+        return;
+      }
+      this.replacePart(index, this.createPart(block));
+    });
+    while (this.parts.length > content.length) partElement(this.parts.pop()!).remove();
+  }
+
+  private createPart(block: ContentBlock): Part {
+    if (block.type !== 'text') return { type: 'other', block, element: contentBlockView(block) };
+    if (!this.markdown) return { type: 'plain', element: h('div', { className: 'plain-text', text: truncateForDisplay(block.text) }), text: block.text };
+    const view = new StreamingMarkdown();
+    view.update(block.text);
+    return { type: 'markdown', view };
+  }
+
+  private replacePart(index: number, part: Part): void {
+    const old = this.parts[index];
+    if (old) partElement(old).replaceWith(partElement(part));
+    else this.element.append(partElement(part));
+    this.parts[index] = part;
+  }
+}
+
+function partElement(part: Part): HTMLElement {
+  return part.type === 'markdown' ? part.view.element : part.element;
+}
+
+export class MessageView implements EntryView {
+  readonly element: HTMLElement;
+  private body: MessageBody | undefined;
+  private readonly toggle: HTMLButtonElement | undefined;
+
+  constructor(private readonly role: MessageEntry['role']) {
+    this.element = h('div', { className: `entry message ${role}` });
+    if (role === 'thought') {
+      this.toggle = h('button', { className: 'thought-toggle', attrs: { type: 'button', 'data-action': 'toggle-thought' } });
+      this.element.append(this.toggle);
+    } else {
+      this.body = this.newBody();
+      this.element.append(this.body.element);
+    }
+  }
+
+  render(entry: Entry, context: RenderContext): void {
+    if (entry.kind !== 'message') return;
+    if (this.role !== 'thought') {
+      this.body!.update(entry.content);
+      return;
+    }
+    const expanded = context.expandedThoughts.has(entry.key);
+    const streaming = context.streamingKey === entry.key;
+    const toggle = this.toggle!;
+    toggle.replaceChildren(
+      icon(expanded ? 'chevron-down' : 'chevron-right'),
+      streaming ? icon('loading', 'codicon-modifier-spin') : icon('lightbulb'),
+      h('span', { text: streaming ? 'Thinking…' : 'Thought' }),
+    );
+    toggle.dataset.key = entry.key;
+    toggle.setAttribute('aria-expanded', String(expanded));
+    toggle.setAttribute('aria-label', `${streaming ? 'Thinking' : 'Thought'}: ${expanded ? 'collapse' : 'expand'}`);
+    if (!expanded) {
+      // Collapsed thoughts render nothing, so a long hidden thought costs no markdown work while it streams.
+      this.body?.element.remove();
+      this.body = undefined;
+      return;
+    }
+    if (!this.body) {
+      this.body = this.newBody();
+      this.element.append(this.body.element);
+    }
+    this.body.update(entry.content);
+  }
+
+  private newBody(): MessageBody {
+    return new MessageBody(this.role === 'user' ? 'message-body user-bubble' : 'message-body', this.role !== 'user');
+  }
+}

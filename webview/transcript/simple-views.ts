@@ -1,0 +1,83 @@
+/** Plans (a checklist), turn ends (why a turn stopped) and notices (with an optional action button). */
+import type { Entry, PlanEntry } from '../../src/shared/model';
+import { h, icon, textButton } from '../dom';
+import { noticeActionLabel, planStatusIcon, planStatusLabel, severityIcon, stopReasonLabel } from '../labels';
+import { basename } from './content-view';
+import type { EntryView } from './entry-view';
+import { StreamingMarkdown } from './streaming-markdown';
+
+export class PlanView implements EntryView {
+  readonly element = h('div', { className: 'entry plan' });
+
+  render(entry: Entry): void {
+    if (entry.kind !== 'plan') return;
+    this.element.replaceChildren(h('div', { className: 'plan-header' }, icon('checklist'), h('span', { text: 'Plan' })), planBody(entry.body));
+  }
+}
+
+function planBody(body: PlanEntry['body']): HTMLElement {
+  switch (body.type) {
+    case 'items': {
+      const list = h('ul', { className: 'plan-items', attrs: { 'aria-label': 'Plan' } });
+      for (const item of body.items) {
+        const spinning = item.status === 'in_progress' ? ' in-progress' : '';
+        list.append(
+          h(
+            'li',
+            { className: `plan-item status-${item.status}${spinning}`, attrs: { 'aria-label': `${item.content} (${planStatusLabel(item.status)}, ${item.priority} priority)` } },
+            icon(planStatusIcon(item.status)),
+            h('span', { className: 'plan-text', text: item.content }),
+            item.priority === 'low' ? undefined : h('span', { className: `priority priority-${item.priority}`, text: item.priority }),
+          ),
+        );
+      }
+      return list;
+    }
+    case 'markdown': {
+      const view = new StreamingMarkdown();
+      view.update(body.markdown);
+      return view.element;
+    }
+    case 'file':
+      return h(
+        'button',
+        { className: 'link-button', attrs: { type: 'button', 'data-action': 'open-location', 'data-path': body.path, 'aria-label': `Open plan ${basename(body.path)}` } },
+        icon('file'),
+        h('span', { text: basename(body.path) }),
+      );
+  }
+}
+
+export class TurnEndView implements EntryView {
+  readonly element = h('div', { className: 'entry turn-end' });
+
+  render(entry: Entry): void {
+    if (entry.kind !== 'turn_end') return;
+    const outcome = entry.outcome;
+    if (outcome.type === 'error') {
+      this.element.className = 'entry turn-end error';
+      const code = outcome.code === undefined ? '' : ` (${outcome.code})`;
+      this.element.replaceChildren(icon('error'), h('span', { text: `Error${code}: ${outcome.message}` }));
+      return;
+    }
+    const label = stopReasonLabel(outcome.stopReason);
+    this.element.className = label ? 'entry turn-end stopped' : 'entry turn-end';
+    this.element.replaceChildren(...(label ? [icon(outcome.stopReason === 'cancelled' ? 'debug-stop' : 'warning'), h('span', { text: label, attrs: { title: outcome.stopReason } })] : []));
+  }
+}
+
+export class NoticeView implements EntryView {
+  readonly element = h('div', { className: 'entry notice' });
+
+  render(entry: Entry): void {
+    if (entry.kind !== 'notice') return;
+    this.element.className = `entry notice severity-${entry.severity}`;
+    const text = h('div', { className: 'notice-text' }, h('div', { className: 'notice-title', text: entry.title }));
+    if (entry.detail) text.append(h('div', { className: 'notice-detail', text: entry.detail }));
+    const children: HTMLElement[] = [icon(severityIcon(entry.severity)), text];
+    if (entry.action) {
+      children.push(textButton(noticeActionLabel(entry.action), { secondary: entry.action === 'stop_agent', icon: entry.action === 'restart_agent' ? 'debug-restart' : 'debug-stop', dataset: { action: entry.action } }));
+    }
+    this.element.replaceChildren(...children);
+  }
+}
