@@ -6,6 +6,8 @@ import type { AgentConfig } from '../agents/agent-config';
 import { AgentProcess, type AgentExit } from '../agents/agent-process';
 import { AcpConnection } from '../acp/connection';
 import { parseSessionUpdate } from '../acp/schemas/session-update';
+import { parseToolCallFields } from '../acp/schemas/session-update-fields';
+import { configOptionsOf, modesOf } from '../acp/schemas/session-setup';
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { PermissionBroker } from '../client/permission-broker';
 import type { ContentBlock } from '../shared/content';
@@ -86,10 +88,14 @@ export class AgentSession {
     const created = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: [] });
     this.currentSessionId = created.sessionId;
     const prompt = init.agentCapabilities?.promptCapabilities;
+    const problems: string[] = [];
+    const modes = modesOf(created);
+    const configOptions = configOptionsOf(created.configOptions, problems);
+    problems.forEach((problem) => this.logProblemOnce(`session/new: ${problem}`));
     return {
       sessionId: created.sessionId,
-      ...(created.modes ? { modes: created.modes } : {}),
-      ...(created.configOptions ? { configOptions: created.configOptions } : {}),
+      ...(modes ? { modes } : {}),
+      ...(configOptions ? { configOptions } : {}),
       promptCapabilities: { image: prompt?.image === true, audio: prompt?.audio === true, embeddedContext: prompt?.embeddedContext === true },
       earlyUpdates: this.early.release(created.sessionId, Date.now()),
     };
@@ -111,7 +117,9 @@ export class AgentSession {
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     const result = await this.connection.setConfigOption({ sessionId: this.requireSession(), configId, value });
-    if (result.configOptions) this.options.hooks.onUpdate({ sessionUpdate: 'config_option_update', configOptions: result.configOptions });
+    const problems: string[] = [];
+    const configOptions = configOptionsOf(result?.configOptions, problems);
+    if (configOptions) this.options.hooks.onUpdate({ sessionUpdate: 'config_option_update', configOptions });
   }
 
   stop(): Promise<AgentExit> {
@@ -143,11 +151,12 @@ export class AgentSession {
     });
     this.connection.onRequestPermission(async (params, token) => {
       const requestId = `perm-${this.nextPermissionId++}`;
-      hooks.onPermissionRequest(requestId, params);
-      const outcome = await permissions.request(
-        { requestId, agentName: this.agentName, toolTitle: params.toolCall.title ?? 'Tool call', options: params.options },
-        token,
-      );
+      const problems: string[] = [];
+      const toolCall = parseToolCallFields(params.toolCall, problems);
+      problems.forEach((problem) => this.logProblemOnce(`session/request_permission: ${problem}`));
+      const options = params.options.map((option) => ({ optionId: option.optionId, name: option.name, kind: option.kind }));
+      hooks.onPermissionRequest(requestId, { toolCallId: params.toolCall.toolCallId, toolCall, options });
+      const outcome = await permissions.request({ requestId, agentName: this.agentName, toolTitle: toolCall.title ?? 'Tool call', options }, token);
       hooks.onPermissionSettled(requestId, outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled');
       return { outcome };
     });

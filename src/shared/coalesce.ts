@@ -4,15 +4,20 @@
  * text chunks of the same message kind and message id, back to back.
  */
 import type { TranscriptAction } from './actions';
+import type { MessageChunkKind, SessionUpdate } from './updates';
+
+function isMessageChunk(update: SessionUpdate): update is Extract<SessionUpdate, { sessionUpdate: MessageChunkKind }> {
+  return update.sessionUpdate === 'agent_message_chunk' || update.sessionUpdate === 'agent_thought_chunk' || update.sessionUpdate === 'user_message_chunk';
+}
 
 export function mergeChunkActions(first: TranscriptAction, second: TranscriptAction): TranscriptAction | undefined {
   if (first.type !== 'session_update' || second.type !== 'session_update') return undefined;
   const a = first.update;
   const b = second.update;
   if (
-    (a.sessionUpdate !== 'agent_message_chunk' && a.sessionUpdate !== 'agent_thought_chunk' && a.sessionUpdate !== 'user_message_chunk') ||
+    !isMessageChunk(a) ||
+    !isMessageChunk(b) ||
     b.sessionUpdate !== a.sessionUpdate ||
-    !('messageId' in b) ||
     a.messageId !== b.messageId ||
     a.content.type !== 'text' ||
     b.content.type !== 'text'

@@ -125,7 +125,18 @@ export interface NoticeEntry {
   readonly action?: 'restart_agent' | 'stop_agent';
 }
 
-export type Entry = MessageEntry | ToolCallEntry | PlanEntry | TurnEndEntry | NoticeEntry;
+/** A context compaction the agent ran (or is running), with its summary as it streams. */
+export interface CompactionEntry {
+  readonly kind: 'compaction';
+  /** `compaction:<compactionId>` */
+  readonly key: EntryKey;
+  readonly compactionId: string;
+  readonly status: string;
+  readonly summary: readonly ContentBlock[];
+  readonly error?: string;
+}
+
+export type Entry = MessageEntry | ToolCallEntry | PlanEntry | TurnEndEntry | NoticeEntry | CompactionEntry;
 
 /** Entries in pages of at most ENTRY_PAGE_SIZE: see the performance contract above. */
 export const ENTRY_PAGE_SIZE = 256;

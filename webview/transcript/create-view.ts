@@ -2,7 +2,7 @@
 import type { Entry } from '../../src/shared/model';
 import type { EntryView } from './entry-view';
 import { MessageView } from './message-view';
-import { NoticeView, PlanView, TurnEndView } from './simple-views';
+import { CompactionView, NoticeView, PlanView, TurnEndView } from './simple-views';
 import { ToolCallView } from './tool-call-view';
 
 /** Views are reused only for entries of the same shape, which this names. */
@@ -22,5 +22,7 @@ export function createEntryView(entry: Entry): EntryView {
       return new TurnEndView();
     case 'notice':
       return new NoticeView();
+    case 'compaction':
+      return new CompactionView();
   }
 }

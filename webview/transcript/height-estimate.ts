@@ -28,5 +28,7 @@ export function estimateHeight(entry: Entry): number {
       return entry.outcome.type === 'stopped' && entry.outcome.stopReason === 'end_turn' ? 0 : 28;
     case 'notice':
       return 56;
+    case 'compaction':
+      return 36 + (entry.summary.length > 0 ? 80 : 0);
   }
 }

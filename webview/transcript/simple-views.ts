@@ -81,3 +81,21 @@ export class NoticeView implements EntryView {
     this.element.replaceChildren(...children);
   }
 }
+
+/** A context compaction: its status, and the summary (markdown) once the agent streams it. */
+export class CompactionView implements EntryView {
+  readonly element = h('div', { className: 'entry compaction' });
+  private readonly summary = new StreamingMarkdown();
+
+  render(entry: Entry): void {
+    if (entry.kind !== 'compaction') return;
+    const status = entry.status === 'in_progress' ? 'Compacting the conversation…' : entry.status === 'completed' ? 'Conversation compacted' : `Compaction ${entry.status.replace(/_/g, ' ')}`;
+    const text = entry.summary.map((block) => (block.type === 'text' ? block.text : '')).join('');
+    this.summary.update(text);
+    const header = h('div', { className: 'compaction-header' }, icon(entry.status === 'in_progress' ? 'loading' : 'fold'), h('span', { text: status }));
+    const children: HTMLElement[] = [header];
+    if (entry.error) children.push(h('div', { className: 'notice-detail', text: entry.error }));
+    if (text) children.push(this.summary.element);
+    this.element.replaceChildren(...children);
+  }
+}

@@ -1,11 +1,18 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { AgentProcess } from '../../../src/agents/agent-process';
 
 const node = process.execPath;
+/** Running, not merely a zombie waiting for a reaper (containers often have none). */
 const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
   } catch {
     return false;
   }

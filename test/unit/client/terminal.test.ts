@@ -15,12 +15,12 @@ describe('terminal output buffer', () => {
   });
 
   it('drops from the start and never splits a character', () => {
-    const buffer = new OutputBuffer(5);
+    const buffer = new OutputBuffer(4);
     buffer.append(Buffer.from('ab€cd')); // € is 3 bytes: 7 bytes in all
-    // The last 5 bytes start inside €, so the cut moves forward to the next character.
+    // The last 4 bytes start inside €, so the cut moves forward to the next character.
     assert.equal(buffer.text(), 'cd');
     assert.equal(buffer.truncated, true);
-    const roomy = new OutputBuffer(6);
+    const roomy = new OutputBuffer(5);
     roomy.append(Buffer.from('ab€cd'));
     assert.equal(roomy.text(), '€cd');
   });

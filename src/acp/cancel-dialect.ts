@@ -1,0 +1,30 @@
+/**
+ * vscode-jsonrpc cancels with LSP's `$/cancelRequest {id}`; ACP's name is `$/cancel_request {requestId}`. The
+ * framing layer translates both ways, so the library's own cancellation machinery (tokens for our requests,
+ * tokens handed to our handlers) works unchanged on the ACP wire.
+ */
+import type { Message } from 'vscode-jsonrpc';
+
+const LIBRARY_METHOD = '$/cancelRequest';
+const ACP_METHOD = '$/cancel_request';
+
+interface CancelNotification {
+  jsonrpc: string;
+  method: string;
+  params?: { id?: unknown; requestId?: unknown };
+}
+
+function isNotificationNamed(message: Message, method: string): message is Message & CancelNotification {
+  return (message as { method?: unknown }).method === method && !('id' in message);
+}
+
+export function toWireCancel(message: Message): Message | CancelNotification {
+  if (!isNotificationNamed(message, LIBRARY_METHOD)) return message;
+  return { jsonrpc: '2.0', method: ACP_METHOD, params: { requestId: message.params?.id } };
+}
+
+export function fromWireCancel(message: Message): Message {
+  if (!isNotificationNamed(message, ACP_METHOD)) return message;
+  const cancel: CancelNotification = { jsonrpc: '2.0', method: LIBRARY_METHOD, params: { id: message.params?.requestId } };
+  return cancel;
+}

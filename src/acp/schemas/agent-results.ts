@@ -1,0 +1,41 @@
+/** Results of what we ask of the agent, validated leniently: unknown fields pass, malformed extras are dropped. */
+import { z } from 'zod';
+
+const promptCapabilities = z
+  .object({ image: z.boolean().nullish(), audio: z.boolean().nullish(), embeddedContext: z.boolean().nullish() })
+  .loose();
+
+export const initializeResult = z
+  .object({
+    protocolVersion: z.number().int(),
+    agentCapabilities: z
+      .object({ loadSession: z.boolean().nullish(), promptCapabilities: promptCapabilities.nullish().catch(undefined) })
+      .loose()
+      .nullish()
+      .catch(undefined),
+    authMethods: z.array(z.object({ id: z.string(), name: z.string() }).loose()).nullish().catch(undefined),
+    agentInfo: z.object({ name: z.string(), title: z.string().nullish(), version: z.string().nullish() }).loose().nullish().catch(undefined),
+  })
+  .loose();
+
+const sessionModeSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullish() }).loose();
+
+export const sessionModeState = z.object({ currentModeId: z.string(), availableModes: z.array(sessionModeSchema) }).loose();
+
+export const newSessionResult = z
+  .object({
+    sessionId: z.string(),
+    modes: sessionModeState.nullish().catch(undefined),
+    // Parsed by the session-update parser's config option rules.
+    configOptions: z.array(z.unknown()).nullish().catch(undefined),
+  })
+  .loose();
+
+/** v1 answers `{stopReason}` when the turn ends; the v2 draft may answer `{messageId}` at once instead. */
+export const promptResult = z.object({ stopReason: z.string().optional(), messageId: z.string().nullish() }).loose();
+
+export const setConfigOptionResult = z.object({ configOptions: z.array(z.unknown()).nullish() }).loose().nullish();
+
+export type InitializeResult = z.infer<typeof initializeResult>;
+export type NewSessionResult = z.infer<typeof newSessionResult>;
+export type PromptResult = z.infer<typeof promptResult>;

@@ -1,0 +1,143 @@
+/**
+ * Content blocks and tool call content from the wire, leniently: a block of an unknown type is kept as
+ * `unknown` (v2 unions are open), a block missing what its type requires is dropped and reported.
+ */
+import { z } from 'zod';
+import type { ContentBlock, DiffFile, JsonObject, ToolCallContent, ToolCallLocation } from '../../shared/content';
+
+const jsonObject = z.record(z.string(), z.json());
+
+const textBlock = z.object({ type: z.literal('text'), text: z.string() });
+const imageBlock = z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string(), uri: z.string().nullish() });
+const audioBlock = z.object({ type: z.literal('audio'), data: z.string(), mimeType: z.string() });
+const resourceLinkBlock = z.object({
+  type: z.literal('resource_link'),
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().nullish(),
+  description: z.string().nullish(),
+  mimeType: z.string().nullish(),
+  size: z.number().nullish(),
+});
+const resourceBlock = z.object({
+  type: z.literal('resource'),
+  resource: z.object({ uri: z.string(), mimeType: z.string().nullish(), text: z.string().optional(), blob: z.string().optional() }),
+});
+
+export function parseContentBlock(raw: unknown, problems: string[]): ContentBlock | undefined {
+  const tagged = z.object({ type: z.string() }).safeParse(raw);
+  if (!tagged.success) {
+    problems.push('content block without a type');
+    return undefined;
+  }
+  const type = tagged.data.type;
+  const schema = { text: textBlock, image: imageBlock, audio: audioBlock, resource_link: resourceLinkBlock, resource: resourceBlock }[type];
+  if (!schema) return { type: 'unknown', originalType: type, raw: asJsonObject(raw) };
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    problems.push(`malformed ${type} content block: ${firstIssue(parsed.error)}`);
+    return undefined;
+  }
+  return withoutNulls(parsed.data) as ContentBlock;
+}
+
+/** Arrays keep their good items (the schema's x-deserialize-skip-invalid-items). */
+export function parseContentBlocks(raw: unknown, problems: string[]): ContentBlock[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((item) => parseContentBlock(item, problems)).filter((block): block is ContentBlock => block !== undefined);
+}
+
+export function parseToolCallContent(raw: unknown, problems: string[]): ToolCallContent | undefined {
+  const tagged = z.object({ type: z.string() }).loose().safeParse(raw);
+  if (!tagged.success) {
+    problems.push('tool call content without a type');
+    return undefined;
+  }
+  const item = tagged.data;
+  switch (item.type) {
+    case 'content': {
+      const block = parseContentBlock(item['content'], problems);
+      return block && { type: 'content', content: block };
+    }
+    case 'diff':
+      return parseDiff(item, problems);
+    case 'terminal': {
+      const terminal = z.object({ terminalId: z.string() }).safeParse(item);
+      if (terminal.success) return { type: 'terminal', terminalId: terminal.data.terminalId };
+      problems.push('terminal content without a terminalId');
+      return undefined;
+    }
+    default:
+      return { type: 'unknown', originalType: item.type, raw: asJsonObject(raw) };
+  }
+}
+
+export function parseToolCallContents(raw: unknown, problems: string[]): ToolCallContent[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((item) => parseToolCallContent(item, problems)).filter((c): c is ToolCallContent => c !== undefined);
+}
+
+const v1Diff = z.object({ path: z.string(), oldText: z.string().nullish(), newText: z.string() });
+const v2Change = z
+  .object({ operation: z.string(), path: z.string().optional(), oldPath: z.string().optional(), newPath: z.string().optional() })
+  .loose();
+const v2Diff = z.object({
+  changes: z.array(z.unknown()),
+  patch: z.object({ text: z.string() }).loose().nullish().catch(undefined),
+});
+
+function parseDiff(raw: unknown, problems: string[]): ToolCallContent | undefined {
+  const v1 = v1Diff.safeParse(raw);
+  if (v1.success) {
+    const { path, oldText, newText } = v1.data;
+    const file: DiffFile = { path, oldText: oldText ?? null, newText, operation: oldText == null ? 'add' : 'modify' };
+    return { type: 'diff', files: [file] };
+  }
+  const v2 = v2Diff.safeParse(raw);
+  if (!v2.success) {
+    problems.push('diff content with neither {path, newText} (v1) nor {changes} (v2)');
+    return undefined;
+  }
+  const files: DiffFile[] = [];
+  for (const change of v2.data.changes) {
+    const parsed = v2Change.safeParse(change);
+    const path = parsed.success ? (parsed.data.path ?? parsed.data.newPath) : undefined;
+    if (!parsed.success || path === undefined) {
+      problems.push('diff change without a path');
+      continue;
+    }
+    files.push({ path, operation: parsed.data.operation, ...(parsed.data.oldPath ? { oldPath: parsed.data.oldPath } : {}) });
+  }
+  const patch = v2.data.patch?.text;
+  return { type: 'diff', files, ...(patch !== undefined ? { patch } : {}) };
+}
+
+const location = z.object({ path: z.string(), line: z.number().int().min(0).nullish() });
+
+export function parseLocations(raw: unknown, problems: string[]): ToolCallLocation[] {
+  if (!Array.isArray(raw)) return [];
+  const locations: ToolCallLocation[] = [];
+  for (const item of raw) {
+    const parsed = location.safeParse(item);
+    if (parsed.success) locations.push(parsed.data.line == null ? { path: parsed.data.path } : { path: parsed.data.path, line: parsed.data.line });
+    else problems.push('tool call location without a path');
+  }
+  return locations;
+}
+
+export function asJsonObject(raw: unknown): JsonObject {
+  const parsed = jsonObject.safeParse(raw);
+  return parsed.success ? (parsed.data as JsonObject) : {};
+}
+
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'invalid';
+}
+
+/** Optional wire fields may be null; the model uses absence. */
+export function withoutNulls<T extends object>(value: T): T {
+  const entries = Object.entries(value);
+  if (!entries.some(([, field]) => field === null || field === undefined)) return value;
+  return Object.fromEntries(entries.filter(([, field]) => field !== null && field !== undefined)) as T;
+}

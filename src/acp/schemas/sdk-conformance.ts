@@ -1,0 +1,23 @@
+/**
+ * Compile-time only: our schemas must accept what the official SDK's types describe, so a change in the
+ * protocol's types fails `tsc` here instead of failing at run time against a real agent.
+ */
+import type * as sdk from '@agentclientprotocol/sdk';
+import type { z } from 'zod';
+import type * as ours from './client-requests';
+import type * as results from './agent-results';
+
+type Accepts<Ours, Theirs> = [Theirs] extends [Ours] ? true : false;
+type Check<T extends true> = T;
+
+export type SdkConformance = [
+  Check<Accepts<z.input<typeof ours.readTextFileParams>, sdk.ReadTextFileRequest>>,
+  Check<Accepts<z.input<typeof ours.writeTextFileParams>, sdk.WriteTextFileRequest>>,
+  Check<Accepts<z.input<typeof ours.createTerminalParams>, sdk.CreateTerminalRequest>>,
+  Check<Accepts<z.input<typeof ours.terminalRefParams>, sdk.TerminalOutputRequest>>,
+  Check<Accepts<z.input<typeof ours.terminalRefParams>, sdk.KillTerminalRequest>>,
+  Check<Accepts<z.input<typeof ours.requestPermissionParams>['options'][number], sdk.PermissionOption>>,
+  Check<Accepts<z.input<typeof results.initializeResult>['protocolVersion'], sdk.InitializeResponse['protocolVersion']>>,
+  Check<Accepts<z.input<typeof results.newSessionResult>['sessionId'], sdk.NewSessionResponse['sessionId']>>,
+  Check<Accepts<z.input<typeof results.promptResult>['stopReason'], sdk.PromptResponse['stopReason']>>,
+];

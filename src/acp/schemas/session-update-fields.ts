@@ -1,0 +1,166 @@
+/** Field parsers shared by the session-update kinds: tool call fields, plans, commands, modes, config options. */
+import { z } from 'zod';
+import type { AvailableCommand, ConfigOption, ConfigOptionValue, PlanEntry, PlanItem, ToolKind } from '../../shared/model';
+import type { ToolCallFields } from '../../shared/updates';
+import { firstIssue, parseLocations, parseToolCallContents } from './content';
+
+const TOOL_KINDS: readonly ToolKind[] = ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'];
+const WIRE_STATUSES = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
+type WireStatus = (typeof WIRE_STATUSES)[number];
+
+/** Reads one optional field; a malformed value is dropped with a problem, never the whole update. */
+export function optionalField<T>(raw: Record<string, unknown>, key: string, schema: z.ZodType<T>, problems: string[]): T | undefined {
+  const value = raw[key];
+  if (value === undefined || value === null) return undefined;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  problems.push(`dropped malformed "${key}": ${firstIssue(parsed.error)}`);
+  return undefined;
+}
+
+export function parseToolCallFields(raw: Record<string, unknown>, problems: string[]): ToolCallFields {
+  const title = optionalField(raw, 'title', z.string(), problems);
+  const kindText = optionalField(raw, 'kind', z.string(), problems);
+  // v2 ToolKind is open: an unknown kind shows as "other" rather than being dropped.
+  const kind = kindText === undefined ? undefined : TOOL_KINDS.includes(kindText as ToolKind) ? (kindText as ToolKind) : 'other';
+  const statusText = optionalField(raw, 'status', z.string(), problems);
+  let status: WireStatus | undefined;
+  if (statusText !== undefined) {
+    if ((WIRE_STATUSES as readonly string[]).includes(statusText)) status = statusText as WireStatus;
+    else problems.push(`dropped unknown tool call status "${statusText}"`);
+  }
+  const fields: { -readonly [K in keyof ToolCallFields]: ToolCallFields[K] } = {};
+  if (title !== undefined) fields.title = title;
+  if (kind !== undefined) fields.kind = kind;
+  if (status !== undefined) fields.status = status;
+  if (Array.isArray(raw['content'])) fields.content = parseToolCallContents(raw['content'], problems);
+  else if (raw['content'] !== undefined && raw['content'] !== null) problems.push('dropped malformed "content": not an array');
+  if (Array.isArray(raw['locations'])) fields.locations = parseLocations(raw['locations'], problems);
+  else if (raw['locations'] !== undefined && raw['locations'] !== null) problems.push('dropped malformed "locations": not an array');
+  const rawInput = optionalField(raw, 'rawInput', z.json(), problems);
+  if (rawInput !== undefined) fields.rawInput = rawInput;
+  const rawOutput = optionalField(raw, 'rawOutput', z.json(), problems);
+  if (rawOutput !== undefined) fields.rawOutput = rawOutput;
+  return fields;
+}
+
+const planItem = z.object({
+  content: z.string(),
+  priority: z.enum(['high', 'medium', 'low']).catch('medium'),
+  status: z.enum(['pending', 'in_progress', 'completed']).catch('pending'),
+});
+
+export function parsePlanItems(raw: unknown, problems: string[]): PlanItem[] {
+  if (!Array.isArray(raw)) {
+    problems.push('plan entries are not an array');
+    return [];
+  }
+  const items: PlanItem[] = [];
+  for (const entry of raw) {
+    const parsed = planItem.safeParse(entry);
+    if (parsed.success) items.push(parsed.data);
+    else problems.push(`dropped a plan entry: ${firstIssue(parsed.error)}`);
+  }
+  return items;
+}
+
+/** A `plan_update`'s plan: items, markdown or file; `id` or `planId` names it (drafts differ). */
+export function parsePlanBody(raw: unknown, problems: string[]): { planId: string; body: PlanEntry['body'] } | undefined {
+  const plan = z.object({ type: z.string(), planId: z.string().optional(), id: z.string().optional() }).loose().safeParse(raw);
+  if (!plan.success) {
+    problems.push('plan_update without a typed plan');
+    return undefined;
+  }
+  const planId = plan.data.planId ?? plan.data.id;
+  if (planId === undefined) {
+    problems.push('plan_update without a plan id');
+    return undefined;
+  }
+  switch (plan.data.type) {
+    case 'items':
+      return { planId, body: { type: 'items', items: parsePlanItems(plan.data['entries'], problems) } };
+    case 'markdown': {
+      const content = plan.data['content'];
+      return { planId, body: { type: 'markdown', markdown: typeof content === 'string' ? content : '' } };
+    }
+    case 'file': {
+      const uri = plan.data['uri'] ?? plan.data['path'];
+      return { planId, body: { type: 'file', path: typeof uri === 'string' ? uri : '' } };
+    }
+    default:
+      problems.push(`unknown plan type "${plan.data.type}"`);
+      return undefined;
+  }
+}
+
+const command = z
+  .object({
+    name: z.string(),
+    description: z.string().catch(''),
+    input: z.object({ hint: z.string() }).loose().nullish().catch(undefined),
+  })
+  .loose();
+
+export function parseCommands(raw: unknown, problems: string[]): AvailableCommand[] {
+  if (!Array.isArray(raw)) {
+    problems.push('availableCommands is not an array');
+    return [];
+  }
+  const commands: AvailableCommand[] = [];
+  for (const item of raw) {
+    const parsed = command.safeParse(item);
+    if (!parsed.success) {
+      problems.push(`dropped a command: ${firstIssue(parsed.error)}`);
+      continue;
+    }
+    const hint = parsed.data.input?.hint;
+    commands.push({ name: parsed.data.name, description: parsed.data.description, ...(hint ? { inputHint: hint } : {}) });
+  }
+  return commands;
+}
+
+const selectValue = z.object({ value: z.string(), name: z.string(), description: z.string().nullish() }).loose();
+const selectGroup = z.object({ name: z.string(), options: z.array(z.unknown()) }).loose();
+
+/** Config options (v1 `id`, v2 `configId`); grouped select options are flattened. Unknown option types dropped. */
+export function parseConfigOptions(raw: unknown, problems: string[]): ConfigOption[] {
+  if (!Array.isArray(raw)) {
+    problems.push('configOptions is not an array');
+    return [];
+  }
+  const options: ConfigOption[] = [];
+  for (const item of raw) {
+    const base = z
+      .object({ type: z.string(), name: z.string(), id: z.string().optional(), configId: z.string().optional(), description: z.string().nullish(), category: z.string().nullish() })
+      .loose()
+      .safeParse(item);
+    const id = base.success ? (base.data.id ?? base.data.configId) : undefined;
+    if (!base.success || id === undefined) {
+      problems.push('dropped a config option without id, name or type');
+      continue;
+    }
+    const common = { id, name: base.data.name, ...(base.data.description ? { description: base.data.description } : {}), ...(base.data.category ? { category: base.data.category } : {}) };
+    if (base.data.type === 'boolean' && typeof base.data['currentValue'] === 'boolean') {
+      options.push({ ...common, type: 'boolean', currentValue: base.data['currentValue'], options: [] });
+    } else if (base.data.type === 'select' && typeof base.data['currentValue'] === 'string') {
+      options.push({ ...common, type: 'select', currentValue: base.data['currentValue'], options: flattenSelectOptions(base.data['options']) });
+    } else {
+      problems.push(`dropped config option "${id}" of unsupported type "${base.data.type}"`);
+    }
+  }
+  return options;
+}
+
+function flattenSelectOptions(raw: unknown): ConfigOptionValue[] {
+  if (!Array.isArray(raw)) return [];
+  const values: ConfigOptionValue[] = [];
+  for (const item of raw) {
+    const group = selectGroup.safeParse(item);
+    const members = group.success && !('value' in (item as object)) ? group.data.options : [item];
+    for (const member of members) {
+      const value = selectValue.safeParse(member);
+      if (value.success) values.push({ value: value.data.value, name: value.data.name, ...(value.data.description ? { description: value.data.description } : {}) });
+    }
+  }
+  return values;
+}

@@ -1,0 +1,135 @@
+/**
+ * `session/update` payloads (v1 stable, v1 unstable, v2 draft) into the transcript's `SessionUpdate`. Lenient
+ * like the reference implementations: unknown fields and `_meta` pass; an unknown kind yields no update and a
+ * problem (the caller logs it once); a malformed optional field is dropped and reported, never the whole update;
+ * a missing required field drops the update with a problem.
+ */
+import { z } from 'zod';
+import type { NoticeSeverity } from '../../shared/model';
+import type { SessionUpdate } from '../../shared/updates';
+import { parseContentBlock, parseContentBlocks, parseToolCallContent } from './content';
+import { optionalField, parseCommands, parseConfigOptions, parsePlanBody, parsePlanItems, parseToolCallFields } from './session-update-fields';
+
+export interface ParsedSessionUpdate {
+  readonly update?: SessionUpdate;
+  readonly problems: string[];
+}
+
+const record = z.record(z.string(), z.unknown());
+const SEVERITIES: readonly NoticeSeverity[] = ['info', 'warning', 'error'];
+
+export function parseSessionUpdate(raw: unknown): ParsedSessionUpdate {
+  const problems: string[] = [];
+  const object = record.safeParse(raw);
+  if (!object.success || typeof object.data['sessionUpdate'] !== 'string') {
+    return { problems: ['session update without a sessionUpdate kind'] };
+  }
+  const update = parseKnown(object.data['sessionUpdate'], object.data, problems);
+  return update ? { update, problems } : { problems };
+}
+
+function parseKnown(kind: string, raw: Record<string, unknown>, problems: string[]): SessionUpdate | undefined {
+  const required = <T>(key: string, schema: z.ZodType<T>): T | undefined => {
+    const parsed = schema.safeParse(raw[key]);
+    if (parsed.success) return parsed.data;
+    problems.push(`${kind} dropped: "${key}" is missing or malformed`);
+    return undefined;
+  };
+  const messageId = optionalField(raw, 'messageId', z.string(), problems);
+
+  switch (kind) {
+    case 'user_message_chunk':
+    case 'agent_message_chunk':
+    case 'agent_thought_chunk': {
+      const content = parseContentBlock(raw['content'], problems);
+      if (!content) return drop(kind, 'content', problems);
+      return { sessionUpdate: kind, content, ...(messageId !== undefined ? { messageId } : {}) };
+    }
+    case 'user_message':
+    case 'agent_message':
+    case 'agent_thought': {
+      if (messageId === undefined) return drop(kind, 'messageId', problems);
+      if (!('content' in raw)) return { sessionUpdate: kind, messageId };
+      const content = raw['content'] === null ? null : parseContentBlocks(raw['content'], problems);
+      return { sessionUpdate: kind, messageId, content };
+    }
+    case 'tool_call':
+    case 'tool_call_update': {
+      const toolCallId = required('toolCallId', z.string());
+      if (toolCallId === undefined) return undefined;
+      return { sessionUpdate: kind, toolCallId, ...parseToolCallFields(raw, problems) };
+    }
+    case 'tool_call_content_chunk': {
+      const toolCallId = required('toolCallId', z.string());
+      const content = parseToolCallContent(raw['content'], problems);
+      if (toolCallId === undefined || !content) return content ? undefined : drop(kind, 'content', problems);
+      return { sessionUpdate: kind, toolCallId, content };
+    }
+    case 'plan':
+      return { sessionUpdate: 'plan', entries: parsePlanItems(raw['entries'], problems) };
+    case 'plan_update': {
+      const plan = parsePlanBody(raw['plan'], problems);
+      return plan && { sessionUpdate: 'plan_update', planId: plan.planId, body: plan.body };
+    }
+    case 'plan_removed': {
+      const planId = optionalField(raw, 'planId', z.string(), problems) ?? optionalField(raw, 'id', z.string(), problems);
+      return planId === undefined ? drop(kind, 'planId', problems) : { sessionUpdate: 'plan_removed', planId };
+    }
+    case 'available_commands_update':
+      return { sessionUpdate: kind, availableCommands: parseCommands(raw['availableCommands'], problems) };
+    case 'current_mode_update': {
+      const currentModeId = required('currentModeId', z.string());
+      return currentModeId === undefined ? undefined : { sessionUpdate: kind, currentModeId };
+    }
+    case 'config_option_update':
+      return { sessionUpdate: kind, configOptions: parseConfigOptions(raw['configOptions'], problems) };
+    case 'session_info_update': {
+      const title = 'title' in raw && raw['title'] === null ? null : optionalField(raw, 'title', z.string(), problems);
+      const updatedAt = optionalField(raw, 'updatedAt', z.string(), problems);
+      return { sessionUpdate: kind, ...(title !== undefined ? { title } : {}), ...(updatedAt !== undefined ? { updatedAt } : {}) };
+    }
+    case 'usage_update': {
+      const used = required('used', z.number().min(0));
+      const size = required('size', z.number().min(0));
+      if (used === undefined || size === undefined) return undefined;
+      const cost = optionalField(raw, 'cost', z.object({ amount: z.number(), currency: z.string() }), problems);
+      return { sessionUpdate: kind, used, size, ...(cost ? { cost: { amount: cost.amount, currency: cost.currency } } : {}) };
+    }
+    case 'notice': {
+      const title = required('title', z.string().min(1));
+      if (title === undefined) return undefined;
+      const severityText = optionalField(raw, 'severity', z.string(), problems);
+      const severity = SEVERITIES.find((known) => known === severityText) ?? 'info';
+      return { sessionUpdate: kind, severity, title };
+    }
+    case 'compaction_update': {
+      const compactionId = required('compactionId', z.string());
+      const status = required('status', z.string());
+      if (compactionId === undefined || status === undefined) return undefined;
+      const summary = raw['summary'] === null ? null : Array.isArray(raw['summary']) ? parseContentBlocks(raw['summary'], problems) : undefined;
+      const error = optionalField(raw, 'error', z.string(), problems);
+      return { sessionUpdate: kind, compactionId, status, ...(summary !== undefined ? { summary } : {}), ...(error !== undefined ? { error } : {}) };
+    }
+    case 'compaction_summary_chunk': {
+      const compactionId = required('compactionId', z.string());
+      const content = parseContentBlock(raw['content'], problems);
+      if (compactionId === undefined || !content) return undefined;
+      return { sessionUpdate: kind, compactionId, content };
+    }
+    case 'state_update': {
+      const stateText = required('state', z.string());
+      if (stateText === undefined) return undefined;
+      const state = stateText === 'running' || stateText === 'requires_action' || stateText === 'idle' ? stateText : 'unknown';
+      const stopReason = optionalField(raw, 'stopReason', z.string(), problems);
+      return { sessionUpdate: kind, state, ...(stopReason !== undefined ? { stopReason } : {}) };
+    }
+    default:
+      problems.push(`unknown session update kind "${kind}"`);
+      return undefined;
+  }
+}
+
+function drop(kind: string, field: string, problems: string[]): undefined {
+  problems.push(`${kind} dropped: "${field}" is missing or malformed`);
+  return undefined;
+}

@@ -1,0 +1,66 @@
+/**
+ * The paged entry store behind TranscriptState (see model.ts): replacing or appending one entry copies one page
+ * and the page list, so the cost of a streaming chunk does not grow with the transcript.
+ */
+import { ENTRY_PAGE_SIZE, type Entry, type EntryKey, type TranscriptState } from './model';
+
+export function entryAtPosition(state: TranscriptState, position: number): Entry | undefined {
+  return state.pages[Math.floor(position / ENTRY_PAGE_SIZE)]?.[position % ENTRY_PAGE_SIZE];
+}
+
+export function positionOf(state: TranscriptState, key: EntryKey): number | undefined {
+  return Object.prototype.hasOwnProperty.call(state.positions, key) ? state.positions[key] : undefined;
+}
+
+export function lastEntry(state: TranscriptState): Entry | undefined {
+  return state.entryCount === 0 ? undefined : entryAtPosition(state, state.entryCount - 1);
+}
+
+export function replaceEntry(state: TranscriptState, position: number, entry: Entry): TranscriptState {
+  const pageIndex = Math.floor(position / ENTRY_PAGE_SIZE);
+  const page = state.pages[pageIndex];
+  if (!page || page[position % ENTRY_PAGE_SIZE] === entry) return state;
+  const nextPage = page.slice();
+  nextPage[position % ENTRY_PAGE_SIZE] = entry;
+  const pages = state.pages.slice();
+  pages[pageIndex] = nextPage;
+  return { ...state, pages };
+}
+
+export function appendEntry(state: TranscriptState, entry: Entry): TranscriptState {
+  const position = state.entryCount;
+  const pageIndex = Math.floor(position / ENTRY_PAGE_SIZE);
+  const pages = state.pages.slice();
+  pages[pageIndex] = [...(pages[pageIndex] ?? []), entry];
+  return { ...state, pages, entryCount: position + 1, positions: { ...state.positions, [entry.key]: position } };
+}
+
+/** Rare (a plan removed): rebuilds pages and positions. */
+export function removeEntry(state: TranscriptState, key: EntryKey): TranscriptState {
+  if (positionOf(state, key) === undefined) return state;
+  return fromEntries(state, allEntries(state).filter((entry) => entry.key !== key));
+}
+
+export function allEntries(state: TranscriptState): Entry[] {
+  return state.pages.flat();
+}
+
+export function fromEntries(state: TranscriptState, entries: readonly Entry[]): TranscriptState {
+  const pages: Entry[][] = [];
+  const positions: Record<EntryKey, number> = {};
+  entries.forEach((entry, index) => {
+    const pageIndex = Math.floor(index / ENTRY_PAGE_SIZE);
+    (pages[pageIndex] ??= []).push(entry);
+    positions[entry.key] = index;
+  });
+  return { ...state, pages, positions, entryCount: entries.length };
+}
+
+/** Updates the entry under `key` if it exists; `update` returning the same entry means no change. */
+export function updateByKey<E extends Entry>(state: TranscriptState, key: EntryKey, isKind: (entry: Entry) => entry is E, update: (entry: E) => Entry): TranscriptState {
+  const position = positionOf(state, key);
+  if (position === undefined) return state;
+  const entry = entryAtPosition(state, position);
+  if (!entry || !isKind(entry)) return state;
+  return replaceEntry(state, position, update(entry));
+}

@@ -1,0 +1,78 @@
+/**
+ * Messages: v1 chunks (append to the last message of the same role, else start one), v2 upserts by messageId
+ * with seed 002's semantics (omitted content unchanged; null or [] clears; an array replaces everything
+ * including earlier chunks; later chunks append; a new messageId starts a new message).
+ */
+import type { ContentBlock } from './content';
+import type { Entry, MessageEntry, MessageRole, TranscriptState } from './model';
+import { appendEntry, lastEntry, positionOf, replaceEntry, entryAtPosition } from './pages';
+import type { MessageChunkKind, MessageUpsertKind } from './updates';
+import { currentTurnId, takeLocalId } from './reducer-ids';
+
+const ROLE_OF: Record<MessageChunkKind | MessageUpsertKind, MessageRole> = {
+  user_message_chunk: 'user',
+  agent_message_chunk: 'agent',
+  agent_thought_chunk: 'thought',
+  user_message: 'user',
+  agent_message: 'agent',
+  agent_thought: 'thought',
+};
+
+export function messageKey(role: MessageRole, messageId: string): string {
+  return `msg:${role}:${messageId}`;
+}
+
+/** Appends a block, merging consecutive text so a streamed message stays one block however long it grows. */
+export function appendBlock(content: readonly ContentBlock[], block: ContentBlock): readonly ContentBlock[] {
+  const last = content[content.length - 1];
+  if (last?.type === 'text' && block.type === 'text') {
+    const merged = content.slice();
+    merged[merged.length - 1] = { type: 'text', text: last.text + block.text };
+    return merged;
+  }
+  return [...content, block];
+}
+
+export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block: ContentBlock, messageId: string | undefined): TranscriptState {
+  const role = ROLE_OF[kind];
+  if (messageId !== undefined) {
+    const key = messageKey(role, messageId);
+    const position = positionOf(state, key);
+    const existing = position === undefined ? undefined : entryAtPosition(state, position);
+    if (position !== undefined && existing?.kind === 'message') {
+      return replaceEntry(state, position, { ...existing, content: appendBlock(existing.content, block) });
+    }
+    return appendEntry(state, newMessage(state, key, role, [block], messageId));
+  }
+  const last = lastEntry(state);
+  if (last?.kind === 'message' && last.role === role) {
+    return replaceEntry(state, state.entryCount - 1, { ...last, content: appendBlock(last.content, block) });
+  }
+  const [key, next] = takeLocalId(state, `msg:${role}:local-`);
+  return appendEntry(next, newMessage(next, key, role, [block], undefined));
+}
+
+export function applyUpsert(state: TranscriptState, kind: MessageUpsertKind, messageId: string, content: readonly ContentBlock[] | null | undefined): TranscriptState {
+  const role = ROLE_OF[kind];
+  const key = messageKey(role, messageId);
+  const position = positionOf(state, key);
+  const existing = position === undefined ? undefined : entryAtPosition(state, position);
+  if (position === undefined || existing?.kind !== 'message') {
+    return appendEntry(state, newMessage(state, key, role, content ?? [], messageId));
+  }
+  if (content === undefined) return state;
+  return replaceEntry(state, position, { ...existing, content: content ?? [] });
+}
+
+function newMessage(state: TranscriptState, key: string, role: MessageRole, content: readonly ContentBlock[], messageId: string | undefined): Entry {
+  const turnId = currentTurnId(state);
+  const entry: MessageEntry = {
+    kind: 'message',
+    key,
+    role,
+    content,
+    ...(messageId !== undefined ? { messageId } : {}),
+    ...(turnId !== undefined ? { turnId } : {}),
+  };
+  return entry;
+}

@@ -1,0 +1,93 @@
+/**
+ * Tool calls: `tool_call` creates (or patches an existing id), `tool_call_update` patches the fields present
+ * (content and locations replace whole arrays) and creates an unseen id (v2 has no `tool_call`),
+ * `tool_call_content_chunk` appends one item. Permission requests and answers live on the call's entry.
+ */
+import type { ToolCallContent } from './content';
+import type { Entry, PermissionOption, ToolCallEntry, ToolCallStatus, TranscriptState } from './model';
+import { appendEntry, entryAtPosition, positionOf, replaceEntry } from './pages';
+import { currentTurnId } from './reducer-ids';
+import type { ToolCallFields } from './updates';
+
+export const DEFAULT_TOOL_TITLE = 'Tool call';
+
+export function toolKey(toolCallId: string): string {
+  return `tool:${toolCallId}`;
+}
+
+const FINISHED: readonly ToolCallStatus[] = ['completed', 'failed', 'rejected', 'cancelled'];
+
+export function isFinished(status: ToolCallStatus): boolean {
+  return FINISHED.includes(status);
+}
+
+function patch(entry: ToolCallEntry, fields: ToolCallFields): ToolCallEntry {
+  const next: { -readonly [K in keyof ToolCallEntry]: ToolCallEntry[K] } = { ...entry };
+  if (fields.title !== undefined) next.title = fields.title;
+  if (fields.kind !== undefined) next.toolKind = fields.kind;
+  if (fields.status !== undefined) next.status = fields.status;
+  if (fields.content !== undefined) next.content = fields.content;
+  if (fields.locations !== undefined) next.locations = fields.locations;
+  if (fields.rawInput !== undefined) next.rawInput = fields.rawInput;
+  if (fields.rawOutput !== undefined) next.rawOutput = fields.rawOutput;
+  return next;
+}
+
+function created(state: TranscriptState, toolCallId: string): ToolCallEntry {
+  const turnId = currentTurnId(state);
+  return {
+    kind: 'tool_call',
+    key: toolKey(toolCallId),
+    toolCallId,
+    title: DEFAULT_TOOL_TITLE,
+    toolKind: 'other',
+    status: 'pending',
+    content: [],
+    locations: [],
+    ...(turnId !== undefined ? { turnId } : {}),
+  };
+}
+
+/** Finds the call, creating it when unseen, and replaces it with `change(call)`. */
+export function upsertToolCall(state: TranscriptState, toolCallId: string, change: (call: ToolCallEntry) => ToolCallEntry): TranscriptState {
+  const position = positionOf(state, toolKey(toolCallId));
+  const existing = position === undefined ? undefined : entryAtPosition(state, position);
+  if (position !== undefined && existing?.kind === 'tool_call') return replaceEntry(state, position, change(existing));
+  return appendEntry(state, change(created(state, toolCallId)));
+}
+
+export function applyToolFields(state: TranscriptState, toolCallId: string, fields: ToolCallFields): TranscriptState {
+  return upsertToolCall(state, toolCallId, (call) => patch(call, fields));
+}
+
+export function appendToolContent(state: TranscriptState, toolCallId: string, content: ToolCallContent): TranscriptState {
+  return upsertToolCall(state, toolCallId, (call) => ({ ...call, content: [...call.content, content] }));
+}
+
+export function requestPermission(state: TranscriptState, requestId: string, toolCallId: string, fields: ToolCallFields, options: readonly PermissionOption[]): TranscriptState {
+  return upsertToolCall(state, toolCallId, (call) => {
+    const { status: _ignored, ...rest } = fields;
+    const patched = patch(call, rest);
+    const { permissionOutcome: _previous, ...withoutOutcome } = patched;
+    return { ...withoutOutcome, status: 'awaiting_permission', permission: { requestId, options } };
+  });
+}
+
+export function resolvePermission(state: TranscriptState, requestId: string, outcome: { readonly optionId: string } | 'cancelled'): TranscriptState {
+  // Pending permissions are few and recent: search from the end.
+  for (let position = state.entryCount - 1; position >= 0; position--) {
+    const entry = entryAtPosition(state, position);
+    if (entry?.kind !== 'tool_call' || entry.permission?.requestId !== requestId) continue;
+    return replaceEntry(state, position, settled(entry, outcome));
+  }
+  return state;
+}
+
+function settled(entry: ToolCallEntry, outcome: { readonly optionId: string } | 'cancelled'): Entry {
+  const { permission, ...rest } = entry;
+  if (outcome === 'cancelled') return { ...rest, status: isFinished(entry.status) ? entry.status : 'cancelled', permissionOutcome: 'cancelled' };
+  const option = permission?.options.find((candidate) => candidate.optionId === outcome.optionId);
+  const allowed = option ? option.kind.startsWith('allow') : true;
+  const status: ToolCallStatus = allowed ? (entry.status === 'awaiting_permission' ? 'in_progress' : entry.status) : 'rejected';
+  return { ...rest, status, permissionOutcome: { optionId: outcome.optionId, name: option?.name ?? outcome.optionId } };
+}

@@ -1,0 +1,161 @@
+/**
+ * The one reducer, run by the host and by the webview: `reduce(state, action)` is pure and deterministic, and
+ * returns the same object when nothing changed and new objects only along the changed path.
+ */
+import type { TranscriptAction } from './actions';
+import type { CompactionEntry, TranscriptState } from './model';
+import { appendEntry, entryAtPosition, positionOf, removeEntry, replaceEntry } from './pages';
+import { applyChunk, applyUpsert, appendBlock } from './reducer-messages';
+import { takeLocalId, currentTurnId } from './reducer-ids';
+import { appendToolContent, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
+import { cancelTurn, endTurn, startTurn } from './reducer-turns';
+import type { SessionUpdate } from './updates';
+
+export function initialState(): TranscriptState {
+  return {
+    pages: [],
+    positions: {},
+    entryCount: 0,
+    turn: { phase: 'idle' },
+    agent: { phase: 'none' },
+    commands: [],
+    modes: undefined,
+    configOptions: [],
+    promptCapabilities: { image: false, audio: false, embeddedContext: false },
+    nextLocalId: 1,
+  };
+}
+
+export function reduce(state: TranscriptState, action: TranscriptAction): TranscriptState {
+  switch (action.type) {
+    case 'session_update':
+      return applyUpdate(state, action.update);
+    case 'prompt_sent':
+      return startTurn(state, action.turnId, action.content);
+    case 'turn_ended':
+      return endTurn(state, action.turnId, { type: 'stopped', stopReason: action.stopReason });
+    case 'turn_failed':
+      return endTurn(state, action.turnId, { type: 'error', message: action.message, ...(action.code !== undefined ? { code: action.code } : {}) });
+    case 'cancel_requested':
+      return cancelTurn(state, action.turnId, action.at);
+    case 'permission_requested':
+      return requestPermission(state, action.requestId, action.toolCallId, action.toolCall, action.options);
+    case 'permission_resolved':
+      return resolvePermission(state, action.requestId, action.outcome);
+    case 'agent_status':
+      return { ...state, agent: action.status };
+    case 'session_started':
+      return {
+        ...state,
+        sessionId: action.sessionId,
+        modes: action.modes,
+        configOptions: action.configOptions ?? [],
+        commands: [],
+        promptCapabilities: action.promptCapabilities,
+      };
+    case 'notice_added': {
+      const [key, next] = takeLocalId(state, 'notice:');
+      return appendEntry(next, {
+        kind: 'notice',
+        key,
+        severity: action.severity,
+        title: action.title,
+        ...(action.detail !== undefined ? { detail: action.detail } : {}),
+        ...(action.action !== undefined ? { action: action.action } : {}),
+      });
+    }
+    case 'transcript_cleared': {
+      const fresh = initialState();
+      return { ...fresh, agent: state.agent, nextLocalId: state.nextLocalId };
+    }
+    default:
+      return state;
+  }
+}
+
+function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptState {
+  switch (update.sessionUpdate) {
+    case 'user_message_chunk':
+    case 'agent_message_chunk':
+    case 'agent_thought_chunk':
+      return applyChunk(state, update.sessionUpdate, update.content, update.messageId);
+    case 'user_message':
+    case 'agent_message':
+    case 'agent_thought':
+      return applyUpsert(state, update.sessionUpdate, update.messageId, update.content);
+    case 'tool_call':
+    case 'tool_call_update': {
+      const { sessionUpdate: _kind, toolCallId, ...fields } = update;
+      return applyToolFields(state, toolCallId, fields);
+    }
+    case 'tool_call_content_chunk':
+      return appendToolContent(state, update.toolCallId, update.content);
+    case 'plan':
+      return upsertPlan(state, 'default', { type: 'items', items: update.entries });
+    case 'plan_update':
+      return upsertPlan(state, update.planId, update.body);
+    case 'plan_removed':
+      return removeEntry(state, `plan:${update.planId}`);
+    case 'available_commands_update':
+      return { ...state, commands: update.availableCommands };
+    case 'current_mode_update':
+      return state.modes ? { ...state, modes: { ...state.modes, current: update.currentModeId } } : { ...state, modes: { current: update.currentModeId, available: [] } };
+    case 'config_option_update':
+      return { ...state, configOptions: update.configOptions };
+    case 'session_info_update': {
+      if (update.title === undefined) return state;
+      if (update.title === null) {
+        const { title: _cleared, ...rest } = state;
+        return rest;
+      }
+      return { ...state, title: update.title };
+    }
+    case 'usage_update':
+      return { ...state, usage: { used: update.used, size: update.size, ...(update.cost ? { cost: update.cost } : {}) } };
+    case 'notice':
+      return { ...state, banner: { severity: update.severity, title: update.title, id: state.nextLocalId }, nextLocalId: state.nextLocalId + 1 };
+    case 'compaction_update':
+      return upsertCompaction(state, update.compactionId, (entry) => ({
+        ...entry,
+        status: update.status,
+        ...(update.summary !== undefined ? { summary: update.summary ?? [] } : {}),
+        ...(update.error ? { error: update.error } : {}),
+      }));
+    case 'compaction_summary_chunk':
+      return upsertCompaction(state, update.compactionId, (entry) => ({ ...entry, summary: appendBlock(entry.summary, update.content) }));
+    case 'state_update':
+      return applyAgentState(state, update.state, update.stopReason);
+    default:
+      return state;
+  }
+}
+
+function upsertPlan(state: TranscriptState, planId: string, body: Extract<TranscriptState['pages'][number][number], { kind: 'plan' }>['body']): TranscriptState {
+  const key = `plan:${planId}`;
+  const position = positionOf(state, key);
+  const existing = position === undefined ? undefined : entryAtPosition(state, position);
+  if (position !== undefined && existing?.kind === 'plan') return replaceEntry(state, position, { ...existing, body });
+  const turnId = currentTurnId(state);
+  return appendEntry(state, { kind: 'plan', key, planId, body, ...(turnId !== undefined ? { turnId } : {}) });
+}
+
+function upsertCompaction(state: TranscriptState, compactionId: string, change: (entry: CompactionEntry) => CompactionEntry): TranscriptState {
+  const key = `compaction:${compactionId}`;
+  const position = positionOf(state, key);
+  const existing = position === undefined ? undefined : entryAtPosition(state, position);
+  if (position !== undefined && existing?.kind === 'compaction') return replaceEntry(state, position, change(existing));
+  return appendEntry(state, change({ kind: 'compaction', key, compactionId, status: 'in_progress', summary: [] }));
+}
+
+/** v2 `state_update`: idle ends the current turn with its stop reason; running with no turn is agent-initiated work. */
+function applyAgentState(state: TranscriptState, agentState: 'running' | 'requires_action' | 'idle' | 'unknown', stopReason: string | undefined): TranscriptState {
+  if (agentState === 'idle') {
+    if (state.turn.phase === 'idle') return state;
+    return endTurn(state, state.turn.turnId, { type: 'stopped', stopReason: stopReason ?? 'end_turn' });
+  }
+  if (agentState === 'running' && state.turn.phase === 'idle') {
+    const [turnId, next] = takeLocalId(state, 'agent-turn-');
+    return { ...next, turn: { phase: 'running', turnId } };
+  }
+  return state;
+}
