@@ -12,7 +12,7 @@ import {
   ResponseError,
   Trace,
   type MessageConnection,
-} from 'vscode-jsonrpc';
+} from 'vscode-jsonrpc/node';
 import type { z } from 'zod';
 import { NdjsonMessageReader, NdjsonMessageWriter, DEFAULT_MAX_LINE_BYTES } from './ndjson';
 import type { LogSink, TraceLevel } from './log-sink';

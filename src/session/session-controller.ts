@@ -27,6 +27,8 @@ export interface SessionControllerDeps {
   readonly notifier: UserNotifier;
   readonly log: SessionLog;
   readonly env: SessionEnvironment;
+  /** How long a cancelled turn may go unanswered before we offer to stop the agent. */
+  readonly cancelGraceMs?: number;
 }
 
 export class SessionController {
@@ -111,7 +113,7 @@ export class SessionController {
     this.deps.permissions.cancelAll();
     session?.cancel();
     this.clearCancelTimer();
-    this.cancelTimer = setTimeout(() => this.offerToStop(turn.turnId), CANCEL_GRACE_MS);
+    this.cancelTimer = setTimeout(() => this.offerToStop(turn.turnId), this.deps.cancelGraceMs ?? CANCEL_GRACE_MS);
   }
 
   answerPermission(requestId: string, optionId: string): void {
@@ -231,7 +233,7 @@ export class SessionController {
       type: 'notice_added',
       severity: 'warning',
       title: `${name} has not stopped`,
-      detail: `It was asked to cancel ${CANCEL_GRACE_MS / 1000} s ago and has not answered.`,
+      detail: `It was asked to cancel ${Math.round((this.deps.cancelGraceMs ?? CANCEL_GRACE_MS) / 1000)} s ago and has not answered.`,
       action: 'stop_agent',
     });
     void this.deps.notifier.warn(`${name} has not stopped after cancel.`, 'Stop Agent').then((choice) => {

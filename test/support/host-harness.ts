@@ -1,0 +1,96 @@
+/**
+ * The whole host path outside VS Code — real agent process, framing, connection, validation, reducer — with the
+ * editor ports replaced by in-memory ones. Used by unit tests and benchmarks.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { FileSystemHandler, type RefusedAccess } from '../../src/client/fs-handler';
+import { PermissionBroker } from '../../src/client/permission-broker';
+import type { CancellationSignal, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
+import { SessionController } from '../../src/session/session-controller';
+import { TranscriptStore } from '../../src/session/transcript-store';
+import type { AgentConfig } from '../../src/agents/agent-config';
+import type { TranscriptState } from '../../src/shared/model';
+import { scriptedAgentPath } from './repo-root';
+
+export function scriptedAgent(scenario: string, env: Record<string, string> = {}): AgentConfig {
+  return { name: 'Scripted', command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } };
+}
+
+/** Files on disk, with an "editor" holding unsaved text for some of them. */
+export class MemoryEditorFiles implements WorkspaceFiles {
+  readonly unsaved = new Map<string, string>();
+  readonly writes: { path: string; content: string }[] = [];
+  constructor(private readonly root: string) {}
+  roots(): readonly string[] {
+    return [this.root];
+  }
+  openDocumentText(absolutePath: string): string | undefined {
+    return this.unsaved.get(absolutePath);
+  }
+  readFileText(absolutePath: string): Promise<string> {
+    return readFile(absolutePath, 'utf8');
+  }
+  async writeFileText(absolutePath: string, content: string): Promise<void> {
+    this.writes.push({ path: absolutePath, content });
+    await writeFile(absolutePath, content);
+    if (this.unsaved.has(absolutePath)) this.unsaved.set(absolutePath, content);
+  }
+}
+
+/** A permission dialog that answers with a fixed option, or never (leaving the card to answer). */
+export class ScriptedPermissionPrompt implements PermissionPrompt {
+  readonly shown: PermissionRequestView[] = [];
+  closedByClient = 0;
+  constructor(private readonly answer: string | undefined) {}
+  ask(request: PermissionRequestView, token: CancellationSignal): Promise<string | undefined> {
+    this.shown.push(request);
+    if (this.answer !== undefined) return Promise.resolve(this.answer);
+    return new Promise((resolve) => token.onCancellationRequested(() => {
+      this.closedByClient++;
+      resolve(undefined);
+    }));
+  }
+}
+
+export interface HostHarness {
+  readonly store: TranscriptStore;
+  readonly controller: SessionController;
+  readonly files: MemoryEditorFiles;
+  readonly prompt: ScriptedPermissionPrompt;
+  readonly refused: RefusedAccess[];
+  readonly warnings: string[];
+  waitFor(predicate: (state: TranscriptState) => boolean, timeoutMs?: number): Promise<TranscriptState>;
+}
+
+export function createHostHarness(root: string, options: { permissionAnswer?: string; cancelGraceMs?: number } = {}): HostHarness {
+  const store = new TranscriptStore();
+  const files = new MemoryEditorFiles(root);
+  const prompt = new ScriptedPermissionPrompt(options.permissionAnswer);
+  const refused: RefusedAccess[] = [];
+  const warnings: string[] = [];
+  const quiet = (): void => undefined;
+  const controller = new SessionController({
+    store,
+    files: new FileSystemHandler(files, (access) => refused.push(access)),
+    permissions: new PermissionBroker(prompt),
+    notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
+    log: { info: quiet, warn: quiet, error: quiet, trace: quiet },
+    env: { cwd: () => root, isTrusted: () => true, trace: () => 'off', extensionVersion: 'test' },
+    ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
+  });
+  const waitFor = (predicate: (state: TranscriptState) => boolean, timeoutMs = 10_000): Promise<TranscriptState> =>
+    new Promise((resolve, reject) => {
+      if (predicate(store.state)) return resolve(store.state);
+      const timer = setTimeout(() => {
+        subscription.dispose();
+        reject(new Error(`timed out waiting; state: ${JSON.stringify(store.state).slice(0, 2000)}`));
+      }, timeoutMs);
+      const subscription = store.subscribe((_action, state) => {
+        if (!predicate(state)) return;
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve(state);
+      });
+    });
+  return { store, controller, files, prompt, refused, warnings, waitFor };
+}

@@ -1,0 +1,162 @@
+/**
+ * Whole prompt turns through the real host path against real scripted agent processes (official SDK agents):
+ * what the transcript shows, what the agent receives, and how cancel and crashes behave.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createHostHarness, scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { entriesOf } from '../../../src/shared/selectors';
+import type { Entry, ToolCallEntry, TranscriptState } from '../../../src/shared/model';
+
+const textOf = (entry: Entry | undefined): string =>
+  entry?.kind === 'message' ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
+const ended = (state: TranscriptState): boolean => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
+const lastEnd = (state: TranscriptState) => entriesOf(state).filter((entry) => entry.kind === 'turn_end').pop();
+const toolCall = (state: TranscriptState, id: string): ToolCallEntry | undefined =>
+  entriesOf(state).find((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId === id);
+
+describe('prompt turns against real agent processes', function () {
+  this.timeout(20_000);
+  let root: string;
+  let harness: HostHarness | undefined;
+
+  beforeEach(() => {
+    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'acp-turn-')));
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(path.join(root, 'src', 'hello.ts'), 'export const saved = 1;\n');
+  });
+  afterEach(async () => {
+    if (harness) await harness.controller.stop();
+    harness = undefined;
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('streams a plan, a thought and a markdown answer, and ends the turn', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(scriptedAgent('stream', { ACP_CHUNK_DELAY_MS: '0' }));
+    assert.deepEqual(await harness.controller.sendPrompt('what is the answer?'), { accepted: true });
+    const state = await harness.waitFor(ended);
+    const entries = entriesOf(state);
+    assert.deepEqual(entries.map((e) => (e.kind === 'message' ? `${e.kind}:${e.role}` : e.kind)), ['message:user', 'plan', 'message:thought', 'message:agent', 'turn_end']);
+    assert.equal(textOf(entries[0]), 'what is the answer?');
+    assert.equal(textOf(entries[2]), 'Considering the question carefully.');
+    assert.match(textOf(entries[3]), /^You asked: \*\*what is the answer\?\*\*[\s\S]*```ts\nexport const answer = 42;\n```[\s\S]*That is all\.$/);
+    const plan = entries[1];
+    assert.ok(plan?.kind === 'plan' && plan.body.type === 'items');
+    assert.deepEqual(plan.body.items.map((item) => item.status), ['completed', 'in_progress', 'pending']);
+    assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, { type: 'stopped', stopReason: 'end_turn' });
+    assert.equal(state.agent.phase, 'ready');
+  });
+
+  it('asks permission, reads the unsaved editor text, writes through the editor and shows the diff', async () => {
+    harness = createHostHarness(root, { permissionAnswer: 'allow' });
+    const file = path.join(root, 'src', 'hello.ts');
+    harness.files.unsaved.set(file, 'export const unsaved = 2;\n');
+    await harness.controller.start(scriptedAgent('tools'));
+    await harness.controller.sendPrompt('edit it');
+    const state = await harness.waitFor(ended);
+    assert.deepEqual(harness.prompt.shown[0]?.options.map((o) => o.name), ['Allow', 'Always allow', 'Reject']);
+    const call = toolCall(state, 'edit-1');
+    assert.equal(call?.status, 'completed');
+    assert.deepEqual(call?.permissionOutcome, { optionId: 'allow', name: 'Allow' });
+    const diff = call?.content[0];
+    assert.ok(diff?.type === 'diff');
+    assert.deepEqual(diff.files[0], { path: file, oldText: 'export const unsaved = 2;\n', newText: '// Edited by the scripted agent\nexport const unsaved = 2;\n', operation: 'modify' });
+    assert.match(entriesOf(state).map(textOf).join('|'), /read: export const unsaved = 2;/);
+    assert.equal(readFileSync(file, 'utf8'), '// Edited by the scripted agent\nexport const unsaved = 2;\n');
+  });
+
+  it('refuses a path outside the workspace with a clear error and a notice, touching nothing', async () => {
+    harness = createHostHarness(root, { permissionAnswer: 'allow' });
+    const outside = path.join(path.dirname(root), `outside-${path.basename(root)}.txt`);
+    writeFileSync(outside, 'secret');
+    try {
+      await harness.controller.start(scriptedAgent('tools'));
+      await harness.controller.sendPrompt(`edit path:${root}/../${path.basename(outside)}`);
+      const state = await harness.waitFor(ended);
+      assert.equal(harness.refused.length, 1);
+      assert.equal(harness.refused[0]?.operation, 'read');
+      assert.match(entriesOf(state).map(textOf).join('|'), /The client refused: .*outside the workspace/);
+      assert.equal(readFileSync(outside, 'utf8'), 'secret');
+    } finally {
+      rmSync(outside, { force: true });
+    }
+  });
+
+  it('cancel marks the turn\'s tool calls cancelled at once, answers the pending permission cancelled, and the conversation goes on', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(scriptedAgent('slow'));
+    await harness.controller.sendPrompt('take your time');
+    await harness.waitFor((state) => toolCall(state, 'write-1')?.status === 'awaiting_permission' && toolCall(state, 'run-1')?.status === 'in_progress');
+    harness.controller.cancelTurn();
+    const immediately = harness.store.state;
+    assert.equal(immediately.turn.phase, 'cancelling');
+    assert.equal(toolCall(immediately, 'run-1')?.status, 'cancelled');
+    assert.equal(toolCall(immediately, 'write-1')?.status, 'cancelled');
+    assert.equal(toolCall(immediately, 'write-1')?.permission, undefined);
+    assert.equal(harness.prompt.closedByClient, 1, 'the dialog was closed');
+    const state = await harness.waitFor(ended);
+    assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, { type: 'stopped', stopReason: 'cancelled' });
+    assert.match(entriesOf(state).map(textOf).join('|'), /\[stopped after cancel\]/, 'updates after cancel are applied');
+    assert.deepEqual(await harness.controller.sendPrompt('and now?'), { accepted: true });
+    await harness.waitFor((s) => s.turn.phase === 'running');
+    harness.controller.cancelTurn();
+    await harness.waitFor((s) => s.turn.phase === 'idle');
+  });
+
+  it('offers to stop an agent that ignores cancel, then stops it and keeps the transcript', async () => {
+    harness = createHostHarness(root, { cancelGraceMs: 300 });
+    await harness.controller.start(scriptedAgent('ignore-cancel'));
+    await harness.controller.sendPrompt('never mind');
+    await harness.waitFor((state) => toolCall(state, 'run-1') !== undefined);
+    harness.controller.cancelTurn();
+    const offered = await harness.waitFor((state) => entriesOf(state).some((e) => e.kind === 'notice' && e.action === 'stop_agent'));
+    assert.equal(offered.turn.phase, 'cancelling');
+    assert.equal(harness.warnings.length, 1);
+    await harness.controller.stopUnresponsive();
+    const state = harness.store.state;
+    assert.equal(state.turn.phase, 'idle');
+    assert.equal(textOf(entriesOf(state)[0]), 'never mind');
+  });
+
+  it('a crash mid-turn ends the turn with the exit code and stderr, keeps the transcript and offers a restart', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(scriptedAgent('crash'));
+    await harness.controller.sendPrompt('go');
+    const state = await harness.waitFor((s) => entriesOf(s).some((e) => e.kind === 'notice' && e.action === 'restart_agent'));
+    const notice = entriesOf(state).find((e) => e.kind === 'notice');
+    assert.ok(notice?.kind === 'notice');
+    assert.match(notice.title, /exited with code 3/);
+    assert.match(notice.detail ?? '', /fatal: simulated crash/);
+    assert.equal(state.turn.phase, 'idle');
+    assert.equal(state.agent.phase, 'exited');
+    assert.equal(textOf(entriesOf(state)[0]), 'go');
+    assert.match(textOf(entriesOf(state)[1]), /^Working on it/);
+    const verdict = await harness.controller.sendPrompt('still there?');
+    assert.equal(verdict.accepted, false);
+    await harness.controller.restart();
+    assert.equal(harness.store.state.agent.phase, 'ready');
+    assert.equal(textOf(entriesOf(harness.store.state)[0]), 'go', 'the transcript survives a restart');
+  });
+
+  it('skips garbage lines on stdout and completes the turn', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(scriptedAgent('garbage'));
+    await harness.controller.sendPrompt('hi');
+    const state = await harness.waitFor(ended);
+    assert.equal(textOf(entriesOf(state)[1]), 'before garbage, after garbage');
+    assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, { type: 'stopped', stopReason: 'end_turn' });
+  });
+
+  for (const reason of ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal']) {
+    it(`shows the stop reason ${reason} as a normal stop`, async () => {
+      harness = createHostHarness(root);
+      await harness.controller.start(scriptedAgent('stop-reasons'));
+      await harness.controller.sendPrompt(`please ${reason}`);
+      const state = await harness.waitFor(ended);
+      assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, { type: 'stopped', stopReason: reason });
+    });
+  }
+});
