@@ -1,5 +1,6 @@
 /** Composition root: constructs the parts, registers them, disposes them. Nothing else lives here. */
 import * as vscode from 'vscode';
+import type { AcpClientApi } from './api';
 import { AgentSettings } from './agents/vscode-agent-settings';
 import { FileSystemHandler } from './client/fs-handler';
 import { PermissionBroker } from './client/permission-broker';
@@ -15,7 +16,7 @@ import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './view
 
 let controller: SessionController | undefined;
 
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const log = vscode.window.createOutputChannel('ACP', { log: true });
   const settings = new AgentSettings(log);
   const store = new TranscriptStore();
@@ -51,6 +52,11 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     { dispose: () => controller?.dispose() },
   );
+  return {
+    transcript: () => store.state,
+    onDidChangeTranscript: (listener) => store.subscribe((_action, state) => listener(state)),
+    sendPrompt: (text) => commands.sendPrompt(text),
+  };
 }
 
 export function deactivate(): void {

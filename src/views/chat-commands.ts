@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/agent-config';
 import type { AgentSettings } from '../agents/vscode-agent-settings';
-import type { SessionController } from '../session/session-controller';
+import type { PromptVerdict, SessionController } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
 import type { ChatViewProvider } from './chat-view-provider';
@@ -96,10 +96,11 @@ export class ChatCommands implements vscode.Disposable {
     this.disposables.forEach((d) => d.dispose());
   }
 
-  private async sendPrompt(text: string): Promise<void> {
+  async sendPrompt(text: string): Promise<PromptVerdict> {
     if (!this.controller.isRunning && this.store.state.agent.phase !== 'exited') await this.ensureAgent();
     const verdict = await this.controller.sendPrompt(text);
     if (!verdict.accepted) this.view?.rejectPrompt(verdict.reason);
+    return verdict;
   }
 
   private async restart(): Promise<void> {

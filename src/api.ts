@@ -1,0 +1,15 @@
+/**
+ * What the extension exports (`vscode.extensions.getExtension(...).exports`): a read-only view of the chat and a
+ * way to send a prompt, for other extensions and for this extension's own integration tests.
+ */
+import type { TranscriptState } from './shared/model';
+import type { PromptVerdict } from './session/session-controller';
+
+export interface AcpClientApi {
+  /** The transcript as the chat view shows it. */
+  transcript(): TranscriptState;
+  /** Called after every change of the transcript. */
+  onDidChangeTranscript(listener: (state: TranscriptState) => void): { dispose(): void };
+  /** Sends a prompt as if typed in the chat, starting the configured agent if needed. */
+  sendPrompt(text: string): Promise<PromptVerdict>;
+}

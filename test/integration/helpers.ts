@@ -1,0 +1,49 @@
+/** Shared steps of the integration suites: configure a scripted agent, reach the extension's API, wait on state. */
+import * as vscode from 'vscode';
+import type { AcpClientApi } from '../../src/api';
+import type { Entry, ToolCallEntry, TranscriptState } from '../../src/shared/model';
+import { entriesOf } from '../../src/shared/selectors';
+import { scriptedAgentPath } from '../support/repo-root';
+
+export async function api(): Promise<AcpClientApi> {
+  const extension = vscode.extensions.getExtension<AcpClientApi>('acp-client.acp-client');
+  if (!extension) throw new Error('extension not found');
+  return extension.activate();
+}
+
+/** Configures the scripted agent with a scenario and starts a fresh session with it. */
+export async function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<AcpClientApi> {
+  const config = vscode.workspace.getConfiguration('acpClient');
+  await config.update('agents', { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } } }, vscode.ConfigurationTarget.Global);
+  await config.update('defaultAgent', 'Scripted', vscode.ConfigurationTarget.Global);
+  const client = await api();
+  await vscode.commands.executeCommand('acpClient.newSession');
+  await waitFor(client, (state) => state.agent.phase === 'ready');
+  return client;
+}
+
+export function waitFor(client: AcpClientApi, predicate: (state: TranscriptState) => boolean, timeoutMs = 20_000): Promise<TranscriptState> {
+  return new Promise((resolve, reject) => {
+    if (predicate(client.transcript())) return resolve(client.transcript());
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`timed out; transcript: ${JSON.stringify(entriesOf(client.transcript())).slice(0, 1500)}`));
+    }, timeoutMs);
+    const subscription = client.onDidChangeTranscript((state) => {
+      if (!predicate(state)) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(state);
+    });
+  });
+}
+
+export const textOf = (entry: Entry | undefined): string =>
+  entry?.kind === 'message' ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
+
+export const toolCall = (state: TranscriptState, id: string): ToolCallEntry | undefined =>
+  entriesOf(state).find((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId === id);
+
+export const turnEnded = (state: TranscriptState): boolean => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
