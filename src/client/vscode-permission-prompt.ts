@@ -30,8 +30,8 @@ export class VscodePermissionPrompt implements PermissionPrompt {
   private show(request: PermissionRequestView, token: CancellationSignal): Promise<string | undefined> {
     return new Promise((resolve) => {
       const pick = vscode.window.createQuickPick<OptionItem>();
-      pick.title = `${request.agentName} asks permission`;
-      pick.placeholder = request.toolTitle;
+      pick.title = `${request.agentName} asks permission: ${request.toolTitle}`;
+      pick.placeholder = 'Choose an answer (Escape leaves it to the card in the chat)';
       pick.ignoreFocusOut = true;
       pick.items = request.options.map((option) => ({
         optionId: option.optionId,

@@ -221,7 +221,10 @@ export class SessionController {
 
   private finishTurn(turnId: string): void {
     const turn = this.deps.store.state.turn;
-    if (turn.phase !== 'idle' && turn.turnId === turnId) this.clearCancelTimer();
+    if (turn.phase === 'idle' || turn.turnId !== turnId) return;
+    this.clearCancelTimer();
+    // A request the agent left unanswered when its turn ended is moot: no dialog outlives the turn.
+    this.deps.permissions.cancelAll();
   }
 
   private offerToStop(turnId: string): void {

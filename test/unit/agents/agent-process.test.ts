@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { AgentProcess } from '../../../src/agents/agent-process';
+import { AgentProcess, type AgentExit } from '../../../src/agents/agent-process';
 
 const node = process.execPath;
 /** Running, not merely a zombie waiting for a reaper (containers often have none). */
@@ -50,7 +50,7 @@ describe('agent process', () => {
 
   it('reports a crash with its exit code and last stderr lines', async () => {
     const proc = agent("process.stderr.write('starting\\nfatal: simulated crash\\n'); process.exit(3);");
-    const exit = await new Promise<import('../../../src/agents/agent-process').AgentExit>((resolve) => proc.onExit(resolve));
+    const exit = await new Promise<AgentExit>((resolve) => proc.onExit(resolve));
     assert.equal(exit.code, 3);
     assert.equal(exit.requested, false);
     assert.deepEqual(exit.stderrTail.slice(-1), ['fatal: simulated crash']);
@@ -58,7 +58,7 @@ describe('agent process', () => {
 
   it('reports a command that cannot be started', async () => {
     const proc = new AgentProcess({ name: 't', command: '/nonexistent/agent-binary', args: [], env: {} }, { cwd: process.cwd() });
-    const exit = await new Promise<import('../../../src/agents/agent-process').AgentExit>((resolve) => proc.onExit(resolve));
+    const exit = await new Promise<AgentExit>((resolve) => proc.onExit(resolve));
     assert.equal(exit.code, null);
     assert.match(exit.stderrTail.join('\n'), /ENOENT/);
   });

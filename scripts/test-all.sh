@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`): sets up what the tests need, builds, checks and runs every suite.
+# Exits non-zero if anything fails; prints one summary line per step at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+summary=()
+failed=0
+step() {
+  local name="$1"; shift
+  local started=$SECONDS
+  echo
+  echo "=== $name: $*"
+  if "$@"; then
+    summary+=("ok    $name ($((SECONDS - started)) s)")
+  else
+    summary+=("FAIL  $name ($((SECONDS - started)) s)")
+    failed=1
+  fi
+}
+
+step "set up real VS Code" bash scripts/setup-real-vscode.sh
+step "build" node esbuild.mjs --tests
+step "package" npm run --silent package
+step "typecheck" npm run --silent typecheck
+step "lint" npx eslint .
+step "unit" npx mocha --config test/unit/.mocharc.json
+step "integration" node out/test/integration/run.js
+step "e2e" node out/test/e2e/run.js
+
+echo
+echo "=== summary"
+printf '%s\n' "${summary[@]}"
+exit $failed

@@ -1,0 +1,127 @@
+/**
+ * End to end, as a person would: the packaged .vsix installed into code-server (the real VS Code), the chat
+ * opened from the activity bar in Chromium, a prompt typed, the streamed answer seen, the permission dialog
+ * answered, "ACP: Cancel Turn" run from the command palette (F1) during a turn, and "Cancelled" seen.
+ * Screenshots go to test-results/.
+ */
+import * as assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { CodeServer } from '../support/code-server';
+import { repoRoot, scriptedAgentPath } from '../support/repo-root';
+
+const root = repoRoot();
+const results = path.join(root, 'test-results');
+const LONG = 60_000;
+
+async function chatFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + LONG;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (await frame.locator('textarea[aria-label="Prompt"]').count().catch(() => 0)) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the chat webview did not load');
+}
+
+async function sendPrompt(chat: Frame, text: string): Promise<void> {
+  const prompt = chat.locator('textarea[aria-label="Prompt"]');
+  await prompt.waitFor({ state: 'visible', timeout: LONG });
+  await assertEnabled(prompt);
+  await prompt.fill(text);
+  await prompt.press('Enter');
+}
+
+async function assertEnabled(locator: ReturnType<Frame['locator']>): Promise<void> {
+  const deadline = Date.now() + LONG;
+  while (!(await locator.isEnabled()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.ok(await locator.isEnabled(), 'the prompt box became usable');
+}
+
+const checks: string[] = [];
+function check(name: string): void {
+  checks.push(name);
+  console.log(`  ✔ ${name}`);
+}
+
+async function main(): Promise<void> {
+  const vsix = path.join(root, 'acp-client.vsix');
+  if (!existsSync(vsix)) throw new Error('acp-client.vsix is missing: run `npm run package` first');
+  mkdirSync(results, { recursive: true });
+  const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-'));
+  const workspace = path.join(home, 'workspace');
+  cpSync(path.join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+  const userDataDir = path.join(home, 'user-data');
+  const extensionsDir = path.join(home, 'extensions');
+  CodeServer.installExtension(vsix, { home, userDataDir, extensionsDir });
+  check('the .vsix installs into code-server');
+  const server = await CodeServer.start({
+    home,
+    userDataDir,
+    extensionsDir,
+    folder: workspace,
+    settings: {
+      'acpClient.agents': { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'mixed', ACP_CHUNK_DELAY_MS: '40' } } },
+      'acpClient.defaultAgent': 'Scripted',
+    },
+  });
+  const browser = await launchBrowser(home, { width: 1280, height: 860 });
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
+    await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
+    const chat = await chatFrame(page);
+    check('the chat opens from the activity bar');
+
+    await sendPrompt(chat, 'What is the answer?');
+    await chat.getByText('You asked:', { exact: false }).waitFor({ timeout: LONG });
+    await chat.getByText('That is all.').waitFor({ timeout: LONG });
+    assert.equal(await chat.locator('code', { hasText: 'export const answer = 42;' }).count() > 0, true, 'the code block is rendered');
+    check('the streamed answer appears, rendered as markdown');
+    await page.screenshot({ path: path.join(results, 'e2e-chat.png') });
+
+    await sendPrompt(chat, 'Please edit hello.ts');
+    const quickPick = page.locator('.quick-input-widget');
+    await quickPick.getByText('Always allow').waitFor({ timeout: LONG });
+    await chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]').waitFor({ timeout: LONG });
+    await page.keyboard.press('Enter');
+    await chat.locator('[data-kind="tool_call"][data-status="completed"]').waitFor({ timeout: LONG });
+    await chat.getByText('done').waitFor({ timeout: LONG });
+    assert.match(readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8'), /^\/\/ Edited by the scripted agent/);
+    check('the permission dialog offers the agent\'s options; allowing it lets the edit land on disk');
+
+    await sendPrompt(chat, 'go slow please');
+    await chat.getByText('tick 3', { exact: false }).waitFor({ timeout: LONG });
+    // The slow turn also asks permission: close that dialog, the card keeps waiting.
+    await quickPick.getByText('Write results.txt', { exact: false }).first().waitFor({ timeout: LONG });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const paletteInput = page.locator('.quick-input-widget input');
+    await paletteInput.waitFor({ timeout: LONG });
+    await paletteInput.fill('>ACP: Cancel Turn');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'ACP: Cancel Turn' }).first().waitFor({ timeout: LONG });
+    await page.keyboard.press('Enter');
+    await chat.getByText('Cancelled', { exact: true }).first().waitFor({ timeout: LONG });
+    assert.equal(await chat.locator('[data-kind="tool_call"][data-status="in_progress"]').count(), 0, 'no tool call is left running');
+    check('"ACP: Cancel Turn" from the command palette ends the turn as Cancelled');
+    await page.screenshot({ path: path.join(results, 'e2e-cancelled.png') });
+    console.log(`${checks.length} passed, 0 failed`);
+  } catch (error) {
+    await browser.pages()[0]?.screenshot({ path: path.join(results, 'e2e-failure.png') }).catch(() => undefined);
+    throw error;
+  } finally {
+    await browser.close().catch(() => undefined);
+    server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  console.log(`${checks.length} passed, 1 failed`);
+  process.exit(1);
+});
