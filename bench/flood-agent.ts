@@ -1,0 +1,41 @@
+/**
+ * A minimal ACP agent for throughput benchmarks: answers initialize and session/new, and on session/prompt writes
+ * FLOOD_COUNT agent_message_chunk updates as fast as stdout takes them, then the prompt's answer. Raw NDJSON on
+ * purpose: the agent must never be the slowest part of what is measured.
+ */
+import { createInterface } from 'node:readline';
+
+const count = Number(process.env['FLOOD_COUNT'] ?? 200_000);
+const BATCH = 2_000;
+
+function send(message: object): void {
+  process.stdout.write(JSON.stringify(message) + '\n');
+}
+
+function update(sessionId: string, index: number): string {
+  return JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `tok${index % 1000} ` } } } });
+}
+
+async function flood(sessionId: string, id: number | string): Promise<void> {
+  for (let start = 0; start < count; start += BATCH) {
+    const lines: string[] = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) lines.push(update(sessionId, i));
+    if (!process.stdout.write(lines.join('\n') + '\n')) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  }
+  send({ jsonrpc: '2.0', id, result: { stopReason: 'end_turn' } });
+}
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line) as { id?: number | string; method?: string; params?: { sessionId?: string } };
+  if (message.id === undefined || message.method === undefined) return;
+  switch (message.method) {
+    case 'initialize':
+      return send({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [] } });
+    case 'session/new':
+      return send({ jsonrpc: '2.0', id: message.id, result: { sessionId: 'flood-session' } });
+    case 'session/prompt':
+      return void flood(message.params?.sessionId ?? 'flood-session', message.id);
+    default:
+      return send({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } });
+  }
+});

@@ -1,0 +1,47 @@
+/**
+ * `npm run bench`: prints one line per figure with its target and ok/miss, and exits 0 — benchmarks inform, they
+ * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
+ * machine. Set BENCH_ONLY=host|webview|vscode|size to run a part.
+ */
+import { execFileSync } from 'node:child_process';
+import { repoRoot } from '../test/support/repo-root';
+import { runHostBench } from './host-throughput';
+import { sizeFigures } from './size';
+import type { Figure } from './webview/figure';
+
+type Part = { name: string; run: () => Promise<Figure[]> };
+
+async function optionalPart(modulePath: string, exportName: string): Promise<Figure[]> {
+  const loaded: Record<string, unknown> = await import(modulePath);
+  const run = loaded[exportName];
+  if (typeof run !== 'function') throw new Error(`${modulePath} has no ${exportName}`);
+  return (await run()) as Figure[];
+}
+
+async function main(): Promise<void> {
+  const only = process.env['BENCH_ONLY'];
+  // Production bundles and the .vsix, so sizes and the webview are what users get.
+  execFileSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot(), stdio: 'ignore' });
+  const parts: Part[] = [
+    { name: 'size', run: () => Promise.resolve(sizeFigures()) },
+    { name: 'host', run: runHostBench },
+    { name: 'webview', run: () => optionalPart('./webview/webview-bench', 'runWebviewBench') },
+    { name: 'vscode', run: () => optionalPart('./webview/vscode-bench', 'runVscodeBench') },
+  ];
+  let misses = 0;
+  for (const part of parts) {
+    if (only && only !== part.name) continue;
+    try {
+      for (const figure of await part.run()) {
+        if (!figure.ok) misses++;
+        console.log(`${figure.ok ? 'ok  ' : 'miss'}  ${figure.name}: ${figure.value} ${figure.unit}  (target ${figure.target})`);
+      }
+    } catch (error) {
+      misses++;
+      console.log(`miss  ${part.name}: could not run: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  console.log(misses === 0 ? 'bench: every target met' : `bench: ${misses} miss(es)`);
+}
+
+void main();

@@ -1,0 +1,15 @@
+/** Issue 4, benchmark 5: what users download and what VS Code loads. */
+import { statSync } from 'node:fs';
+import * as path from 'node:path';
+import { repoRoot } from '../test/support/repo-root';
+import type { Figure } from './webview/figure';
+
+export function sizeFigures(): Figure[] {
+  const root = repoRoot();
+  const kb = (file: string): number => Math.round(statSync(path.join(root, file)).size / 102.4) / 10;
+  return [
+    { name: 'size: acp-client.vsix', value: kb('acp-client.vsix'), unit: 'KB', target: 'reported', ok: true },
+    { name: 'size: dist/extension.js', value: kb('dist/extension.js'), unit: 'KB', target: 'reported', ok: true },
+    { name: 'size: dist/webview.js', value: kb('dist/webview.js'), unit: 'KB', target: 'reported', ok: true },
+  ];
+}
