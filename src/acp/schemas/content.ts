@@ -24,14 +24,22 @@ const resourceBlock = z.object({
   resource: z.object({ uri: z.string(), mimeType: z.string().nullish(), text: z.string().optional(), blob: z.string().optional() }),
 });
 
+const BLOCK_SCHEMAS: Readonly<Record<string, z.ZodType<object>>> = { text: textBlock, image: imageBlock, audio: audioBlock, resource_link: resourceLinkBlock, resource: resourceBlock };
+
+/** The `type` tag of a wire object, without building anything (this runs for every streamed chunk). */
+export function typeTag(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const type: unknown = (raw as { type?: unknown }).type;
+  return typeof type === 'string' ? type : undefined;
+}
+
 export function parseContentBlock(raw: unknown, problems: string[]): ContentBlock | undefined {
-  const tagged = z.object({ type: z.string() }).safeParse(raw);
-  if (!tagged.success) {
+  const type = typeTag(raw);
+  if (type === undefined) {
     problems.push('content block without a type');
     return undefined;
   }
-  const type = tagged.data.type;
-  const schema = { text: textBlock, image: imageBlock, audio: audioBlock, resource_link: resourceLinkBlock, resource: resourceBlock }[type];
+  const schema = Object.prototype.hasOwnProperty.call(BLOCK_SCHEMAS, type) ? BLOCK_SCHEMAS[type] : undefined;
   if (!schema) return { type: 'unknown', originalType: type, raw: asJsonObject(raw) };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
@@ -47,28 +55,31 @@ export function parseContentBlocks(raw: unknown, problems: string[]): ContentBlo
   return raw.map((item) => parseContentBlock(item, problems)).filter((block): block is ContentBlock => block !== undefined);
 }
 
+const terminalContent = z.object({ terminalId: z.string() });
+const wrappedContent = z.object({ content: z.unknown() });
+
 export function parseToolCallContent(raw: unknown, problems: string[]): ToolCallContent | undefined {
-  const tagged = z.object({ type: z.string() }).loose().safeParse(raw);
-  if (!tagged.success) {
+  const type = typeTag(raw);
+  if (type === undefined) {
     problems.push('tool call content without a type');
     return undefined;
   }
-  const item = tagged.data;
-  switch (item.type) {
+  switch (type) {
     case 'content': {
-      const block = parseContentBlock(item['content'], problems);
+      const wrapped = wrappedContent.safeParse(raw);
+      const block = wrapped.success ? parseContentBlock(wrapped.data.content, problems) : undefined;
       return block && { type: 'content', content: block };
     }
     case 'diff':
-      return parseDiff(item, problems);
+      return parseDiff(raw, problems);
     case 'terminal': {
-      const terminal = z.object({ terminalId: z.string() }).safeParse(item);
+      const terminal = terminalContent.safeParse(raw);
       if (terminal.success) return { type: 'terminal', terminalId: terminal.data.terminalId };
       problems.push('terminal content without a terminalId');
       return undefined;
     }
     default:
-      return { type: 'unknown', originalType: item.type, raw: asJsonObject(raw) };
+      return { type: 'unknown', originalType: type, raw: asJsonObject(raw) };
   }
 }
 

@@ -8,6 +8,16 @@ const TOOL_KINDS: readonly ToolKind[] = ['read', 'edit', 'delete', 'move', 'sear
 const WIRE_STATUSES = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
 type WireStatus = (typeof WIRE_STATUSES)[number];
 
+// Schemas are built once: zod compiles each on construction, which is far too slow per streamed update.
+export const STRING = z.string();
+export const NON_EMPTY_STRING = z.string().min(1);
+export const NON_NEGATIVE = z.number().min(0);
+const JSON_VALUE = z.json();
+const PLAN_HEADER = z.object({ type: z.string(), planId: z.string().optional(), id: z.string().optional() }).loose();
+const CONFIG_BASE = z
+  .object({ type: z.string(), name: z.string(), id: z.string().optional(), configId: z.string().optional(), description: z.string().nullish(), category: z.string().nullish() })
+  .loose();
+
 /** Reads one optional field; a malformed value is dropped with a problem, never the whole update. */
 export function optionalField<T>(raw: Record<string, unknown>, key: string, schema: z.ZodType<T>, problems: string[]): T | undefined {
   const value = raw[key];
@@ -19,11 +29,11 @@ export function optionalField<T>(raw: Record<string, unknown>, key: string, sche
 }
 
 export function parseToolCallFields(raw: Record<string, unknown>, problems: string[]): ToolCallFields {
-  const title = optionalField(raw, 'title', z.string(), problems);
-  const kindText = optionalField(raw, 'kind', z.string(), problems);
+  const title = optionalField(raw, 'title', STRING, problems);
+  const kindText = optionalField(raw, 'kind', STRING, problems);
   // v2 ToolKind is open: an unknown kind shows as "other" rather than being dropped.
   const kind = kindText === undefined ? undefined : TOOL_KINDS.includes(kindText as ToolKind) ? (kindText as ToolKind) : 'other';
-  const statusText = optionalField(raw, 'status', z.string(), problems);
+  const statusText = optionalField(raw, 'status', STRING, problems);
   let status: WireStatus | undefined;
   if (statusText !== undefined) {
     if ((WIRE_STATUSES as readonly string[]).includes(statusText)) status = statusText as WireStatus;
@@ -37,9 +47,9 @@ export function parseToolCallFields(raw: Record<string, unknown>, problems: stri
   else if (raw['content'] !== undefined && raw['content'] !== null) problems.push('dropped malformed "content": not an array');
   if (Array.isArray(raw['locations'])) fields.locations = parseLocations(raw['locations'], problems);
   else if (raw['locations'] !== undefined && raw['locations'] !== null) problems.push('dropped malformed "locations": not an array');
-  const rawInput = optionalField(raw, 'rawInput', z.json(), problems);
+  const rawInput = optionalField(raw, 'rawInput', JSON_VALUE, problems);
   if (rawInput !== undefined) fields.rawInput = rawInput;
-  const rawOutput = optionalField(raw, 'rawOutput', z.json(), problems);
+  const rawOutput = optionalField(raw, 'rawOutput', JSON_VALUE, problems);
   if (rawOutput !== undefined) fields.rawOutput = rawOutput;
   return fields;
 }
@@ -66,7 +76,7 @@ export function parsePlanItems(raw: unknown, problems: string[]): PlanItem[] {
 
 /** A `plan_update`'s plan: items, markdown or file; `id` or `planId` names it (drafts differ). */
 export function parsePlanBody(raw: unknown, problems: string[]): { planId: string; body: PlanEntry['body'] } | undefined {
-  const plan = z.object({ type: z.string(), planId: z.string().optional(), id: z.string().optional() }).loose().safeParse(raw);
+  const plan = PLAN_HEADER.safeParse(raw);
   if (!plan.success) {
     problems.push('plan_update without a typed plan');
     return undefined;
@@ -130,10 +140,7 @@ export function parseConfigOptions(raw: unknown, problems: string[]): ConfigOpti
   }
   const options: ConfigOption[] = [];
   for (const item of raw) {
-    const base = z
-      .object({ type: z.string(), name: z.string(), id: z.string().optional(), configId: z.string().optional(), description: z.string().nullish(), category: z.string().nullish() })
-      .loose()
-      .safeParse(item);
+    const base = CONFIG_BASE.safeParse(item);
     const id = base.success ? (base.data.id ?? base.data.configId) : undefined;
     if (!base.success || id === undefined) {
       problems.push('dropped a config option without id, name or type');

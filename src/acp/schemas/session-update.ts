@@ -8,23 +8,23 @@ import { z } from 'zod';
 import type { NoticeSeverity } from '../../shared/model';
 import type { SessionUpdate } from '../../shared/updates';
 import { parseContentBlock, parseContentBlocks, parseToolCallContent } from './content';
-import { optionalField, parseCommands, parseConfigOptions, parsePlanBody, parsePlanItems, parseToolCallFields } from './session-update-fields';
+import { NON_EMPTY_STRING, NON_NEGATIVE, STRING, optionalField, parseCommands, parseConfigOptions, parsePlanBody, parsePlanItems, parseToolCallFields } from './session-update-fields';
 
 export interface ParsedSessionUpdate {
   readonly update?: SessionUpdate;
   readonly problems: string[];
 }
 
-const record = z.record(z.string(), z.unknown());
+const COST = z.object({ amount: z.number(), currency: STRING });
 const SEVERITIES: readonly NoticeSeverity[] = ['info', 'warning', 'error'];
 
 export function parseSessionUpdate(raw: unknown): ParsedSessionUpdate {
   const problems: string[] = [];
-  const object = record.safeParse(raw);
-  if (!object.success || typeof object.data['sessionUpdate'] !== 'string') {
-    return { problems: ['session update without a sessionUpdate kind'] };
-  }
-  const update = parseKnown(object.data['sessionUpdate'], object.data, problems);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problems: ['session update is not an object'] };
+  const fields = raw as Record<string, unknown>;
+  const kind = fields['sessionUpdate'];
+  if (typeof kind !== 'string') return { problems: ['session update without a sessionUpdate kind'] };
+  const update = parseKnown(kind, fields, problems);
   return update ? { update, problems } : { problems };
 }
 
@@ -35,7 +35,7 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
     problems.push(`${kind} dropped: "${key}" is missing or malformed`);
     return undefined;
   };
-  const messageId = optionalField(raw, 'messageId', z.string(), problems);
+  const messageId = optionalField(raw, 'messageId', STRING, problems);
 
   switch (kind) {
     case 'user_message_chunk':
@@ -55,12 +55,12 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
     }
     case 'tool_call':
     case 'tool_call_update': {
-      const toolCallId = required('toolCallId', z.string());
+      const toolCallId = required('toolCallId', STRING);
       if (toolCallId === undefined) return undefined;
       return { sessionUpdate: kind, toolCallId, ...parseToolCallFields(raw, problems) };
     }
     case 'tool_call_content_chunk': {
-      const toolCallId = required('toolCallId', z.string());
+      const toolCallId = required('toolCallId', STRING);
       const content = parseToolCallContent(raw['content'], problems);
       if (toolCallId === undefined || !content) return content ? undefined : drop(kind, 'content', problems);
       return { sessionUpdate: kind, toolCallId, content };
@@ -72,55 +72,55 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
       return plan && { sessionUpdate: 'plan_update', planId: plan.planId, body: plan.body };
     }
     case 'plan_removed': {
-      const planId = optionalField(raw, 'planId', z.string(), problems) ?? optionalField(raw, 'id', z.string(), problems);
+      const planId = optionalField(raw, 'planId', STRING, problems) ?? optionalField(raw, 'id', STRING, problems);
       return planId === undefined ? drop(kind, 'planId', problems) : { sessionUpdate: 'plan_removed', planId };
     }
     case 'available_commands_update':
       return { sessionUpdate: kind, availableCommands: parseCommands(raw['availableCommands'], problems) };
     case 'current_mode_update': {
-      const currentModeId = required('currentModeId', z.string());
+      const currentModeId = required('currentModeId', STRING);
       return currentModeId === undefined ? undefined : { sessionUpdate: kind, currentModeId };
     }
     case 'config_option_update':
       return { sessionUpdate: kind, configOptions: parseConfigOptions(raw['configOptions'], problems) };
     case 'session_info_update': {
-      const title = 'title' in raw && raw['title'] === null ? null : optionalField(raw, 'title', z.string(), problems);
-      const updatedAt = optionalField(raw, 'updatedAt', z.string(), problems);
+      const title = 'title' in raw && raw['title'] === null ? null : optionalField(raw, 'title', STRING, problems);
+      const updatedAt = optionalField(raw, 'updatedAt', STRING, problems);
       return { sessionUpdate: kind, ...(title !== undefined ? { title } : {}), ...(updatedAt !== undefined ? { updatedAt } : {}) };
     }
     case 'usage_update': {
-      const used = required('used', z.number().min(0));
-      const size = required('size', z.number().min(0));
+      const used = required('used', NON_NEGATIVE);
+      const size = required('size', NON_NEGATIVE);
       if (used === undefined || size === undefined) return undefined;
-      const cost = optionalField(raw, 'cost', z.object({ amount: z.number(), currency: z.string() }), problems);
+      const cost = optionalField(raw, 'cost', COST, problems);
       return { sessionUpdate: kind, used, size, ...(cost ? { cost: { amount: cost.amount, currency: cost.currency } } : {}) };
     }
     case 'notice': {
-      const title = required('title', z.string().min(1));
+      const title = required('title', NON_EMPTY_STRING);
       if (title === undefined) return undefined;
-      const severityText = optionalField(raw, 'severity', z.string(), problems);
+      const severityText = optionalField(raw, 'severity', STRING, problems);
       const severity = SEVERITIES.find((known) => known === severityText) ?? 'info';
       return { sessionUpdate: kind, severity, title };
     }
     case 'compaction_update': {
-      const compactionId = required('compactionId', z.string());
-      const status = required('status', z.string());
+      const compactionId = required('compactionId', STRING);
+      const status = required('status', STRING);
       if (compactionId === undefined || status === undefined) return undefined;
       const summary = raw['summary'] === null ? null : Array.isArray(raw['summary']) ? parseContentBlocks(raw['summary'], problems) : undefined;
-      const error = optionalField(raw, 'error', z.string(), problems);
+      const error = optionalField(raw, 'error', STRING, problems);
       return { sessionUpdate: kind, compactionId, status, ...(summary !== undefined ? { summary } : {}), ...(error !== undefined ? { error } : {}) };
     }
     case 'compaction_summary_chunk': {
-      const compactionId = required('compactionId', z.string());
+      const compactionId = required('compactionId', STRING);
       const content = parseContentBlock(raw['content'], problems);
       if (compactionId === undefined || !content) return undefined;
       return { sessionUpdate: kind, compactionId, content };
     }
     case 'state_update': {
-      const stateText = required('state', z.string());
+      const stateText = required('state', STRING);
       if (stateText === undefined) return undefined;
       const state = stateText === 'running' || stateText === 'requires_action' || stateText === 'idle' ? stateText : 'unknown';
-      const stopReason = optionalField(raw, 'stopReason', z.string(), problems);
+      const stopReason = optionalField(raw, 'stopReason', STRING, problems);
       return { sessionUpdate: kind, state, ...(stopReason !== undefined ? { stopReason } : {}) };
     }
     default:
