@@ -18,13 +18,14 @@ const isAlive = (pid: number): boolean => {
   }
 };
 
-function agent(script: string): AgentProcess {
-  return new AgentProcess({ name: 't', command: node, args: ['-e', script], env: {} }, { cwd: process.cwd(), stdinGraceMs: 200, termGraceMs: 200 });
+function agent(script: string, stdinGraceMs = 200): AgentProcess {
+  return new AgentProcess({ name: 't', command: node, args: ['-e', script], env: {} }, { cwd: process.cwd(), stdinGraceMs, termGraceMs: 200 });
 }
 
 describe('agent process', () => {
   it('stops a well-behaved agent by closing stdin', async () => {
-    const proc = agent("process.stdin.on('end', () => process.exit(0)); process.stdin.resume();");
+    // Generous grace: on a loaded machine Node itself can take a while to start and listen.
+    const proc = agent("process.stdin.on('end', () => process.exit(0)); process.stdin.resume();", 5000);
     const exit = await proc.stop();
     assert.equal(exit.code, 0);
     assert.equal(exit.requested, true);
