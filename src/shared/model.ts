@@ -140,6 +140,7 @@ export type Entry = MessageEntry | ToolCallEntry | PlanEntry | TurnEndEntry | No
 
 /** Entries in pages of at most ENTRY_PAGE_SIZE: see the performance contract above. */
 export const ENTRY_PAGE_SIZE = 256;
+export const POSITION_BUCKETS = 64;
 
 export type TurnState =
   | { readonly phase: 'idle' }
@@ -189,8 +190,11 @@ export interface UsageInfo {
 
 export interface TranscriptState {
   readonly pages: readonly (readonly Entry[])[];
-  /** Entry key -> absolute position (page * ENTRY_PAGE_SIZE + offset). Copied only when an entry is added. */
-  readonly positions: Readonly<Record<EntryKey, number>>;
+  /**
+   * Entry key -> absolute position, split into POSITION_BUCKETS buckets by a hash of the key, so that adding an
+   * entry copies one bucket and the bucket list rather than an index of the whole transcript.
+   */
+  readonly positions: readonly Readonly<Record<EntryKey, number>>[];
   readonly entryCount: number;
   readonly turn: TurnState;
   readonly agent: AgentStatus;

@@ -2,14 +2,32 @@
  * The paged entry store behind TranscriptState (see model.ts): replacing or appending one entry copies one page
  * and the page list, so the cost of a streaming chunk does not grow with the transcript.
  */
-import { ENTRY_PAGE_SIZE, type Entry, type EntryKey, type TranscriptState } from './model';
+import { ENTRY_PAGE_SIZE, POSITION_BUCKETS, type Entry, type EntryKey, type TranscriptState } from './model';
+
+/** FNV-1a: cheap, stable across host and webview. */
+function bucketOf(key: EntryKey): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % POSITION_BUCKETS;
+}
 
 export function entryAtPosition(state: TranscriptState, position: number): Entry | undefined {
   return state.pages[Math.floor(position / ENTRY_PAGE_SIZE)]?.[position % ENTRY_PAGE_SIZE];
 }
 
 export function positionOf(state: TranscriptState, key: EntryKey): number | undefined {
-  return Object.prototype.hasOwnProperty.call(state.positions, key) ? state.positions[key] : undefined;
+  const bucket = state.positions[bucketOf(key)];
+  return bucket && Object.prototype.hasOwnProperty.call(bucket, key) ? bucket[key] : undefined;
+}
+
+function withPosition(positions: TranscriptState['positions'], key: EntryKey, position: number): TranscriptState['positions'] {
+  const index = bucketOf(key);
+  const next = positions.slice();
+  next[index] = { ...positions[index], [key]: position };
+  return next;
 }
 
 export function lastEntry(state: TranscriptState): Entry | undefined {
@@ -32,7 +50,7 @@ export function appendEntry(state: TranscriptState, entry: Entry): TranscriptSta
   const pageIndex = Math.floor(position / ENTRY_PAGE_SIZE);
   const pages = state.pages.slice();
   pages[pageIndex] = [...(pages[pageIndex] ?? []), entry];
-  return { ...state, pages, entryCount: position + 1, positions: { ...state.positions, [entry.key]: position } };
+  return { ...state, pages, entryCount: position + 1, positions: withPosition(state.positions, entry.key, position) };
 }
 
 /** Rare (a plan removed): rebuilds pages and positions. */
@@ -45,13 +63,15 @@ export function allEntries(state: TranscriptState): Entry[] {
   return state.pages.flat();
 }
 
+/** Builds pages and positions for a list of entries (rare: removal, tests). */
 export function fromEntries(state: TranscriptState, entries: readonly Entry[]): TranscriptState {
   const pages: Entry[][] = [];
-  const positions: Record<EntryKey, number> = {};
+  const positions: Record<EntryKey, number>[] = Array.from({ length: POSITION_BUCKETS }, () => ({}));
   entries.forEach((entry, index) => {
     const pageIndex = Math.floor(index / ENTRY_PAGE_SIZE);
     (pages[pageIndex] ??= []).push(entry);
-    positions[entry.key] = index;
+    const bucket = positions[bucketOf(entry.key)];
+    if (bucket) bucket[entry.key] = index;
   });
   return { ...state, pages, positions, entryCount: entries.length };
 }

@@ -14,7 +14,7 @@ import type { SessionUpdate } from './updates';
 export function initialState(): TranscriptState {
   return {
     pages: [],
-    positions: {},
+    positions: [],
     entryCount: 0,
     turn: { phase: 'idle' },
     agent: { phase: 'none' },

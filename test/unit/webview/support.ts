@@ -1,15 +1,12 @@
 /** Hand-built transcript states for the webview's pure modules (independent of the real reducer). */
-import { ENTRY_PAGE_SIZE, type Entry, type TranscriptState } from '../../../src/shared/model';
+import type { Entry, TranscriptState } from '../../../src/shared/model';
+import { fromEntries } from '../../../src/shared/pages';
 
 export function stateWith(entries: readonly Entry[]): TranscriptState {
-  const pages: Entry[][] = [];
-  for (let i = 0; i < entries.length; i += ENTRY_PAGE_SIZE) pages.push(entries.slice(i, i + ENTRY_PAGE_SIZE));
-  const positions: Record<string, number> = {};
-  entries.forEach((entry, index) => (positions[entry.key] = index));
-  return {
-    pages,
-    positions,
-    entryCount: entries.length,
+  return fromEntries({
+    pages: [],
+    positions: [],
+    entryCount: 0,
     turn: { phase: 'idle' },
     agent: { phase: 'ready', agentName: 'Test Agent' },
     commands: [],
@@ -17,7 +14,7 @@ export function stateWith(entries: readonly Entry[]): TranscriptState {
     configOptions: [],
     promptCapabilities: { image: false, audio: false, embeddedContext: false },
     nextLocalId: 0,
-  };
+  }, entries);
 }
 
 export function agentMessage(id: string, text: string): Entry {
