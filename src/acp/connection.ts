@@ -37,6 +37,7 @@ type Handler<P, R> = (params: P, token: CancellationToken) => R | Promise<R>;
 
 export class AcpConnection {
   private readonly connection: MessageConnection;
+  private readonly reader: NdjsonMessageReader;
   private closed = false;
   private readonly closeListeners = new Set<(reason: string) => void>();
 
@@ -51,11 +52,28 @@ export class AcpConnection {
       options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
     );
     const writer = new NdjsonMessageWriter(options.output);
-    this.connection = createMessageConnection(reader, writer, {
-      error: (message) => log.error(message),
-      warn: (message) => log.warn(message),
-      info: (message) => log.info(message),
-      log: (message) => log.info(message),
+    this.reader = reader;
+    const logger = {
+      error: (message: string) => log.error(message),
+      warn: (message: string) => log.warn(message),
+      info: (message: string) => log.info(message),
+      log: (message: string) => log.info(message),
+    };
+    this.connection = createMessageConnection(reader, writer, logger, {
+      // Tells the reader when the library's queue drains, so its fast path never overtakes a queued message.
+      messageStrategy: {
+        handleMessage: (message, next) => {
+          reader.libraryDispatched();
+          return next(message);
+        },
+      },
+      connectionStrategy: {
+        cancelUndispatched: (message, next) => {
+          const response = next(message);
+          if (response && (response.error !== undefined || response.result !== undefined)) reader.libraryDispatched();
+          return response;
+        },
+      },
     });
     // Unknown `_` extension requests must get "method not found"; any other unknown request too.
     this.connection.onRequest((method) => new ResponseError(ErrorCodes.MethodNotFound, `Method not found: ${method}`));
@@ -111,8 +129,17 @@ export class AcpConnection {
 
   // ----- agent -> client ---------------------------------------------------------------------------------
 
+  /** Updates flood during a turn: they take the reader's fast path when nothing else is queued (see ndjson.ts). */
   onSessionUpdate(handler: (params: requests.SessionUpdateEnvelope) => void): void {
-    this.onNotification('session/update', requests.sessionUpdateEnvelope, handler);
+    const handle = this.validatedNotification('session/update', requests.sessionUpdateEnvelope, handler);
+    this.connection.onNotification('session/update', handle);
+    this.reader.useFastPath({
+      accepts: (message) => 'method' in message && message.method === 'session/update' && !('id' in message),
+      deliver: (message) => {
+        if (this.options.trace && this.options.trace !== 'off') this.options.log.trace(`Received notification 'session/update'${this.options.trace === 'verbose' ? `\n${JSON.stringify(message)}` : ''}`);
+        handle('params' in message ? message.params : undefined);
+      },
+    });
   }
 
   onRequestPermission(handler: Handler<requests.RequestPermissionWireParams, unknown>): void {
@@ -139,14 +166,18 @@ export class AcpConnection {
   }
 
   onNotification<S extends z.ZodType>(method: string, schema: S, handler: (params: z.infer<S>) => void): void {
-    this.connection.onNotification(method, (raw: unknown) => {
+    this.connection.onNotification(method, this.validatedNotification(method, schema, handler));
+  }
+
+  private validatedNotification<S extends z.ZodType>(method: string, schema: S, handler: (params: z.infer<S>) => void): (raw: unknown) => void {
+    return (raw: unknown) => {
       const parsed = schema.safeParse(raw ?? {});
       if (!parsed.success) {
         this.options.log.warn(`Ignored ${method} with invalid params: ${describeIssues(parsed.error)}`);
         return;
       }
       handler(parsed.data);
-    });
+    };
   }
 
   dispose(): void {

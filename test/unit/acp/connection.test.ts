@@ -9,6 +9,7 @@ interface Wire {
   /** Lines the client wrote, parsed. */
   readonly sent: Record<string, unknown>[];
   agentSays(message: object): void;
+  raw(text: string): void;
   next(predicate: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
 }
 
@@ -36,6 +37,7 @@ function wire(): Wire {
     connection,
     sent,
     agentSays: (message) => toClient.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n'),
+    raw: (text) => toClient.write(text),
     next: (predicate) =>
       new Promise((resolve) => {
         const seen = sent.find(predicate);
@@ -78,6 +80,23 @@ describe('ACP connection', () => {
     w.agentSays({ id: request['id'], result: { stopReason: 'end_turn' } });
     await result;
     assert.deepEqual(seen, ['1', '2', '3', 'answer:end_turn']);
+    w.connection.dispose();
+  });
+
+  it('keeps wire order when updates and the answer arrive in one burst (updates after the answer still land)', async () => {
+    const w = wire();
+    const seen: string[] = [];
+    w.connection.onSessionUpdate((params) => seen.push(String((params.update as { n: number }).n)));
+    const result = w.connection.prompt({ sessionId: 's', prompt: [] }).then(() => seen.push('answer'));
+    const request = await w.next((m) => m['method'] === 'session/prompt');
+    const line = (message: object) => JSON.stringify({ jsonrpc: '2.0', ...message });
+    const update = (n: number) => line({ method: 'session/update', params: { sessionId: 's', update: { n } } });
+    w.agentSays({ method: 'session/update', params: { sessionId: 's', update: { n: 1 } } });
+    // One write: two updates, the answer, two late updates.
+    w.raw([update(2), update(3), line({ id: request['id'], result: { stopReason: 'end_turn' } }), update(4), update(5)].join('\n') + '\n');
+    await result;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(seen, ['1', '2', '3', 'answer', '4', '5']);
     w.connection.dispose();
   });
 
