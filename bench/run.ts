@@ -25,8 +25,8 @@ async function main(): Promise<void> {
   const parts: Part[] = [
     { name: 'size', run: () => Promise.resolve(sizeFigures()) },
     { name: 'host', run: runHostBench },
-    { name: 'webview', run: () => optionalPart('./webview/webview-bench', 'runWebviewBench') },
-    { name: 'vscode', run: () => optionalPart('./webview/vscode-bench', 'runVscodeBench') },
+    { name: 'webview', run: () => optionalPart('./webview/webview-bench.js', 'runWebviewBench') },
+    { name: 'vscode', run: () => optionalPart('./webview/vscode-bench.js', 'runVscodeBench') },
   ];
   let misses = 0;
   for (const part of parts) {

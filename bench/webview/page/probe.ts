@@ -1,0 +1,200 @@
+/**
+ * Runs inside Chromium before the real webview bundle (dist/webview.js): stands in for VS Code's webview API,
+ * counts every animation frame anyone requests, watches long tasks, and drives the view through its real
+ * message interface (window `message` events, exactly what VS Code delivers) while timing what reaches the screen.
+ */
+import type { TranscriptAction } from '../../../src/shared/actions';
+import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
+import { PROBE_GLOBAL, type IdleFigures, type LongWork, type PageSample, type ProbeApi, type SnapshotFigures, type StreamFigures, type StreamOptions } from '../probe-api';
+
+interface ViewCounters {
+  readonly renders: number;
+}
+
+declare global {
+  interface Window {
+    acquireVsCodeApi?: () => { postMessage(message: unknown): void; getState(): unknown; setState(state: unknown): void };
+    __acpChat?: ViewCounters;
+  }
+}
+
+let storedUiState: unknown;
+window.acquireVsCodeApi = () => ({
+  postMessage: () => undefined,
+  getState: () => storedUiState,
+  setState: (state: unknown) => {
+    storedUiState = state;
+  },
+});
+
+let framesRequested = 0;
+const realRequestFrame = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (callback: FrameRequestCallback): number => {
+  framesRequested++;
+  return realRequestFrame(callback);
+};
+
+/** Long tasks, and long animation frames (a frame's tasks plus its style, layout and paint): anything over 50 ms. */
+let longTasks: LongWork = { tasks: [], frames: [] };
+const watchLongWork = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    (entry.entryType === 'longtask' ? longTasks.tasks : longTasks.frames).push(entry.duration);
+    // With BENCH_VERBOSE the bench prints the page console: say where a long frame spent its time.
+    console.debug(`long ${entry.entryType} at ${Math.round(entry.startTime)} ms: ${Math.round(entry.duration)} ms ${JSON.stringify(entry.toJSON())}`);
+  }
+});
+watchLongWork.observe({ type: 'longtask', buffered: true });
+watchLongWork.observe({ type: 'long-animation-frame', buffered: true });
+
+/** Blocks the page for 80 ms in a task of its own, which the watcher must see: proves the figure can be non-zero. */
+async function checkLongTaskWatch(): Promise<boolean> {
+  longTasks = { tasks: [], frames: [] };
+  await new Promise<void>((resolve) =>
+    setTimeout(() => {
+      const started = performance.now();
+      while (performance.now() - started < 80) {
+        // busy on purpose
+      }
+      resolve();
+    }, 0),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const seen = longTasks.tasks.some((duration) => duration >= 80) && longTasks.frames.some((duration) => duration >= 80);
+  longTasks = { tasks: [], frames: [] };
+  return seen;
+}
+
+/** Resolves after the next frame has been produced (rAF, then the task after it, which runs after paint). */
+function afterNextPaint(): Promise<number> {
+  return new Promise((resolve) => realRequestFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+}
+
+function countElements(root: Document | ShadowRoot): number {
+  const all = root.querySelectorAll('*');
+  let count = all.length;
+  for (const element of all) if (element.shadowRoot) count += countElements(element.shadowRoot);
+  return count;
+}
+
+let maxDom = 0;
+function sample(): PageSample {
+  const domElements = countElements(document);
+  maxDom = Math.max(maxDom, domElements);
+  return { domElements };
+}
+
+function post(message: HostToWebviewMessage): void {
+  window.postMessage(message, '*');
+}
+
+let staged: unknown;
+
+async function loadSnapshot(): Promise<SnapshotFigures> {
+  const started = performance.now();
+  window.postMessage({ type: 'snapshot', seq: 0, state: staged }, '*');
+  staged = undefined;
+  for (;;) {
+    const painted = await afterNextPaint();
+    const entries = document.querySelectorAll('[data-entry-key]').length;
+    if (entries > 0) {
+      sample();
+      return { firstRenderMs: painted - started, entriesInDom: entries };
+    }
+    if (painted - started > 10_000) throw new Error('the snapshot never rendered');
+  }
+}
+
+const WORDS = ['stream', 'tokens', 'parser', 'buffer', 'the', 'a', 'chunk', 'render', 'frame', 'value', 'index', 'of'];
+
+/** The i-th chunk of a long markdown answer: words, paragraphs, and now and then a code block. */
+function chunkText(index: number): string {
+  let text = `${WORDS[index % WORDS.length] ?? 'word'} `;
+  if (index % 60 === 59) text += '\n\n';
+  if (index % 400 === 200) text += '\n```ts\nconst chunk = next();\nrender(chunk);\n```\n\n';
+  return text;
+}
+
+function stream(options: StreamOptions): Promise<StreamFigures> {
+  const total = Math.round(options.chunksPerSecond * options.seconds);
+  const endMarker = `end-of-stream-${total}`;
+  const chunkToPaint: number[] = [];
+  const postToPaint: number[] = [];
+  const inFlight = new Map<number, { postedAt: number; chunkTimes: number[] }>();
+  let seq = options.seq;
+  let generated = 0;
+  let posts = 0;
+  const onMessage = (event: MessageEvent<{ type?: string; firstSeq?: number }>): void => {
+    // Registered after the view's own listener, so the view has handled the message and asked for its frame.
+    const sent = event.data.type === 'actions' && event.data.firstSeq !== undefined ? inFlight.get(event.data.firstSeq) : undefined;
+    if (!sent) return;
+    inFlight.delete(event.data.firstSeq ?? -1);
+    void afterNextPaint().then((painted) => {
+      postToPaint.push(painted - sent.postedAt);
+      for (const time of sent.chunkTimes) chunkToPaint.push(painted - time);
+    });
+  };
+  window.addEventListener('message', onMessage);
+  const sampler = setInterval(sample, 250);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const tick = (): void => {
+      const now = performance.now();
+      const due = Math.min(total, Math.floor(((now - started) * options.chunksPerSecond) / 1000));
+      if (due > generated) {
+        let text = '';
+        const chunkTimes: number[] = [];
+        for (let index = generated; index < due; index++) {
+          text += index === total - 1 ? endMarker : chunkText(index);
+          chunkTimes.push(started + (index * 1000) / options.chunksPerSecond);
+        }
+        generated = due;
+        seq++;
+        posts++;
+        // One merged chunk action per window, as the host's ActionPoster posts them.
+        const action: TranscriptAction = { type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', messageId: 'live', content: { type: 'text', text } } };
+        inFlight.set(seq, { postedAt: performance.now(), chunkTimes });
+        post({ type: 'actions', firstSeq: seq, actions: [action] });
+      }
+      if (generated < total) {
+        setTimeout(tick, options.windowMs);
+        return;
+      }
+      void afterNextPaint()
+        .then(afterNextPaint)
+        .then(() => {
+          window.removeEventListener('message', onMessage);
+          clearInterval(sampler);
+          sample();
+          const lastChunkShown = document.body.innerText.includes(endMarker);
+          resolve({ chunks: total, posts, chunkToPaintMs: chunkToPaint, postToPaintMs: postToPaint, lastChunkShown });
+        });
+    };
+    setTimeout(tick, options.windowMs);
+  });
+}
+
+async function idle(milliseconds: number): Promise<IdleFigures> {
+  const rendersBefore = window.__acpChat?.renders ?? 0;
+  const framesBefore = framesRequested;
+  await new Promise((resolve) => setTimeout(resolve, milliseconds));
+  return { renders: (window.__acpChat?.renders ?? 0) - rendersBefore, framesRequested: framesRequested - framesBefore };
+}
+
+const api: ProbeApi = {
+  post,
+  stage: (state) => {
+    staged = state;
+  },
+  loadSnapshot,
+  stream,
+  idle,
+  sample,
+  checkLongTaskWatch,
+  maxDomElements: () => maxDom,
+  takeLongTasks: () => {
+    const taken = longTasks;
+    longTasks = { tasks: [], frames: [] };
+    return taken;
+  },
+};
+Object.assign(window, { [PROBE_GLOBAL]: api });
