@@ -3,6 +3,7 @@
  * once per animation frame and only when something changed, and turns clicks into intents for the host.
  */
 import type { Entry, TranscriptState } from '../src/shared/model';
+import { toolKey } from '../src/shared/reducer-tools';
 import type { HostInfo, HostToWebviewMessage } from '../src/shared/webview-protocol';
 import { Banner } from './banner';
 import { Composer } from './composer';
@@ -32,6 +33,7 @@ export class ChatApp {
   private ui: UiState;
   private readonly answering = new Map<string, string>();
   private streamingKey: string | undefined;
+  private terminals: TranscriptState['terminals'] = {};
   private frameRequested = false;
   private chromeDirty = true;
   private scrollSaveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -98,11 +100,13 @@ export class ChatApp {
     this.transcript.setState(state);
     this.chromeDirty = true;
     const streamingKey = state.turn.phase === 'idle' ? undefined : lastEntry(state)?.key;
+    const changed = terminalCards(this.terminals, state.terminals);
+    this.terminals = state.terminals;
     if (streamingKey !== this.streamingKey) {
-      const changed = [this.streamingKey, streamingKey].filter((key): key is string => key !== undefined);
+      changed.push(...[this.streamingKey, streamingKey].filter((key): key is string => key !== undefined));
       this.streamingKey = streamingKey;
-      this.transcript.setContext(this.context(), changed);
     }
+    if (changed.length > 0) this.transcript.setContext(this.context(), changed);
     this.requestFrame();
   }
 
@@ -133,6 +137,7 @@ export class ChatApp {
       expandedRaw: new Set(this.ui.expandedRaw),
       streamingKey: this.streamingKey,
       answering: this.answering,
+      terminals: this.terminals,
     };
   }
 
@@ -158,6 +163,9 @@ export class ChatApp {
       case 'open-location':
         if (data.path === undefined) return;
         this.channel.post(data.line === undefined ? { type: 'open_location', path: data.path } : { type: 'open_location', path: data.path, line: Number(data.line) });
+        return;
+      case 'open-terminal':
+        if (data.terminalId !== undefined) this.channel.post({ type: 'open_terminal', terminalId: data.terminalId });
         return;
       case 'toggle-thought':
         if (!entryKey) return;
@@ -201,6 +209,16 @@ export class ChatApp {
       this.saveUi({ ...this.ui, scroll });
     }, SCROLL_SAVE_DELAY_MS);
   }
+}
+
+/** Keys of the tool call cards showing a terminal that changed: their entries did not change, the terminal did. */
+function terminalCards(before: TranscriptState['terminals'], after: TranscriptState['terminals']): string[] {
+  if (before === after) return [];
+  const keys: string[] = [];
+  for (const [terminalId, record] of Object.entries(after)) {
+    if (before[terminalId] !== record) keys.push(...record.toolCallIds.map(toolKey));
+  }
+  return keys;
 }
 
 function lastEntry(state: TranscriptState): Entry | undefined {

@@ -154,6 +154,15 @@ export class AcpConnection {
     this.onRequest('fs/write_text_file', requests.writeTextFileParams, handler);
   }
 
+  onCreateTerminal(handler: Handler<requests.CreateTerminalParams, unknown>): void {
+    this.onRequest('terminal/create', requests.createTerminalParams, handler);
+  }
+
+  /** `terminal/output`, `terminal/wait_for_exit`, `terminal/kill` and `terminal/release`: all name a terminal. */
+  onTerminalRequest(method: 'output' | 'wait_for_exit' | 'kill' | 'release', handler: Handler<requests.TerminalRefParams, unknown>): void {
+    this.onRequest(`terminal/${method}`, requests.terminalRefParams, handler);
+  }
+
   /** Registers an agent -> client request; params failing the schema get -32602 naming the field. */
   onRequest<S extends z.ZodType>(method: string, schema: S, handler: Handler<z.infer<S>, unknown>): void {
     this.connection.onRequest(method, async (raw: unknown, token: CancellationToken) => {

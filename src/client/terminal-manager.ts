@@ -4,6 +4,7 @@
  * the chat and a VS Code terminal can show it live. After release the output stays for display.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 import { ResponseError, ErrorCodes } from 'vscode-jsonrpc';
 import { OutputBuffer } from './output-buffer';
 import { confinePath } from './path-confinement';
@@ -52,15 +53,22 @@ export class TerminalManager {
     for (const variable of params.env ?? []) env[variable.name] = variable.value;
     const child = spawn(params.command, [...(params.args ?? [])], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const output = new OutputBuffer(params.outputByteLimit ?? undefined);
-    const onData = (data: Buffer): void => {
-      output.append(data);
-      this.events.onOutput(id, data.toString('utf8'));
+    // One decoder per stream: a character split across two reads is sent whole, never as two broken halves.
+    const listen = (stream: NodeJS.ReadableStream | null): void => {
+      const decoder = new StringDecoder('utf8');
+      stream?.on('data', (data: Buffer) => {
+        output.append(data);
+        const text = decoder.write(data);
+        if (text) this.events.onOutput(id, text);
+      });
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
+    listen(child.stdout);
+    listen(child.stderr);
     const exited = new Promise<TerminalExitStatus>((resolve) => {
       child.on('error', (error) => {
-        onData(Buffer.from(`${error.message}\n`));
+        const message = `${error.message}\n`;
+        output.append(Buffer.from(message));
+        this.events.onOutput(id, message);
         resolve({ exitCode: null, signal: null });
       });
       child.on('close', (code, signal) => resolve({ exitCode: code, signal }));

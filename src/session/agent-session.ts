@@ -10,6 +10,8 @@ import { parseToolCallFields } from '../acp/schemas/session-update-fields';
 import { configOptionsOf, modesOf } from '../acp/schemas/session-setup';
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { PermissionBroker } from '../client/permission-broker';
+import { TerminalManager } from '../client/terminal-manager';
+import type { TranscriptAction } from '../shared/actions';
 import type { ContentBlock } from '../shared/content';
 import type { ConfigOption, PermissionOption, SessionMode } from '../shared/model';
 import type { SessionUpdate, ToolCallFields } from '../shared/updates';
@@ -23,8 +25,13 @@ export interface RequestPermissionParams {
   readonly options: readonly PermissionOption[];
 }
 
+/** What the chat is told about the agent's terminals. */
+export type TerminalEvent = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' }>;
+
 export interface AgentSessionOptions {
   readonly cwd: string;
+  /** Workspace folders: a terminal's cwd must be inside one. */
+  readonly roots: () => readonly string[];
   readonly log: SessionLog;
   readonly trace: 'off' | 'messages' | 'verbose';
   readonly clientVersion: string;
@@ -35,6 +42,7 @@ export interface AgentSessionOptions {
     readonly onPermissionRequest: (requestId: string, params: RequestPermissionParams) => void;
     readonly onPermissionSettled: (requestId: string, outcome: { optionId: string } | 'cancelled') => void;
     readonly onExit: (exit: AgentExit) => void;
+    readonly onTerminal: (event: TerminalEvent) => void;
   };
 }
 
@@ -51,6 +59,7 @@ export class AgentSession {
   readonly agentName: string;
   private readonly process: AgentProcess;
   private readonly connection: AcpConnection;
+  private readonly terminals: TerminalManager;
   private readonly early = new EarlyUpdateBuffer<SessionUpdate>();
   private readonly unknownKinds = new Set<string>();
   private currentSessionId: string | undefined;
@@ -64,8 +73,15 @@ export class AgentSession {
     const log = options.log;
     this.process = new AgentProcess(config, { cwd: options.cwd, onStderrLine: (line) => log.info(`[${config.name} stderr] ${line}`) });
     this.connection = new AcpConnection({ input: this.process.stdout, output: this.process.stdin, log, trace: options.trace });
+    const onTerminal = options.hooks.onTerminal;
+    this.terminals = new TerminalManager(options.roots, () => options.cwd, {
+      onOutput: (terminalId, text) => onTerminal({ type: 'terminal_output', terminalId, text }),
+      onExit: (terminalId, status) => onTerminal({ type: 'terminal_exited', terminalId, exitCode: status.exitCode, signal: status.signal }),
+    });
     this.registerHandlers();
     this.process.onExit((exit) => {
+      // Commands the agent started do not outlive it.
+      this.terminals.disposeAll();
       this.connection.dispose();
       options.hooks.onExit(exit);
     });
@@ -123,10 +139,12 @@ export class AgentSession {
   }
 
   stop(): Promise<AgentExit> {
+    this.terminals.disposeAll();
     return this.process.stop();
   }
 
   killNow(): void {
+    this.terminals.disposeAll();
     this.process.killNow();
   }
 
@@ -162,6 +180,25 @@ export class AgentSession {
     });
     this.connection.onReadTextFile((params) => files.readTextFile(params));
     this.connection.onWriteTextFile((params) => files.writeTextFile(params));
+    this.registerTerminalHandlers();
+  }
+
+  private registerTerminalHandlers(): void {
+    const { hooks } = this.options;
+    const terminals = this.terminals;
+    this.connection.onCreateTerminal(async (params) => {
+      const created = await terminals.create(params);
+      hooks.onTerminal({ type: 'terminal_started', terminalId: created.terminalId, commandLine: commandLine(params.command, params.args ?? []) });
+      return created;
+    });
+    this.connection.onTerminalRequest('output', (params) => terminals.output(params.terminalId));
+    this.connection.onTerminalRequest('wait_for_exit', (params) => terminals.waitForExit(params.terminalId));
+    this.connection.onTerminalRequest('kill', (params) => terminals.kill(params.terminalId));
+    this.connection.onTerminalRequest('release', (params) => {
+      const released = terminals.release(params.terminalId);
+      hooks.onTerminal({ type: 'terminal_released', terminalId: params.terminalId });
+      return released;
+    });
   }
 
   private logProblemOnce(problem: string): void {
@@ -169,4 +206,9 @@ export class AgentSession {
     this.unknownKinds.add(problem);
     this.options.log.warn(`session/update: ${problem}`);
   }
+}
+
+/** A command line for display: arguments with spaces or quotes are quoted. */
+function commandLine(command: string, args: readonly string[]): string {
+  return [command, ...args].map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`)).join(' ');
 }

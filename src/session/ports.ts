@@ -17,6 +17,8 @@ export interface UserNotifier {
 export interface SessionEnvironment {
   /** The working directory for the agent and `session/new`: the first workspace folder. */
   cwd(): string | undefined;
+  /** Every workspace folder: commands the agent runs must start inside one. */
+  roots(): readonly string[];
   /** Whether agents may run at all (workspace trust). */
   isTrusted(): boolean;
   trace(): 'off' | 'messages' | 'verbose';

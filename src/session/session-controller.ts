@@ -151,8 +151,9 @@ export class SessionController {
       return;
     }
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
-    const session = new AgentSession(agent, {
+    const session: AgentSession = new AgentSession(agent, {
       cwd,
+      roots: () => this.deps.env.roots(),
       log: this.deps.log,
       trace: this.deps.env.trace(),
       clientVersion: this.deps.env.extensionVersion,
@@ -165,6 +166,9 @@ export class SessionController {
           if (this.session === session) this.deps.store.dispatch({ type: 'permission_resolved', requestId, outcome });
         },
         onExit: (exit) => this.handleExit(session, exit),
+        onTerminal: (event) => {
+          if (this.session === session) this.deps.store.dispatch(event);
+        },
       },
     });
     this.session = session;

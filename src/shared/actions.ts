@@ -55,6 +55,13 @@ export type TranscriptAction =
       readonly detail?: string;
       readonly action?: 'restart_agent' | 'stop_agent';
     }
+  /** The agent started a command (`terminal/create`). */
+  | { readonly type: 'terminal_started'; readonly terminalId: string; readonly commandLine: string }
+  /** Output of a command, in arrival order (stdout and stderr interleaved as they came). */
+  | { readonly type: 'terminal_output'; readonly terminalId: string; readonly text: string }
+  | { readonly type: 'terminal_exited'; readonly terminalId: string; readonly exitCode: number | null; readonly signal: string | null }
+  /** The agent released the terminal: the process is gone, its output stays on screen. */
+  | { readonly type: 'terminal_released'; readonly terminalId: string }
   /** "New Session": empty transcript, agent state kept. */
   | { readonly type: 'transcript_cleared' };
 

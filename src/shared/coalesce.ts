@@ -1,7 +1,7 @@
 /**
  * Streaming chunks are merged before they are posted to the webview, so a burst of tiny chunks costs one
  * message. Merging is only done where applying the merged action is exactly the same as applying both: two
- * text chunks of the same message kind and message id, back to back.
+ * text chunks of the same message kind and message id, or two pieces of one terminal's output, back to back.
  */
 import type { TranscriptAction } from './actions';
 import type { MessageChunkKind, SessionUpdate } from './updates';
@@ -11,6 +11,9 @@ function isMessageChunk(update: SessionUpdate): update is Extract<SessionUpdate,
 }
 
 export function mergeChunkActions(first: TranscriptAction, second: TranscriptAction): TranscriptAction | undefined {
+  if (first.type === 'terminal_output' && second.type === 'terminal_output' && first.terminalId === second.terminalId) {
+    return { ...first, text: first.text + second.text };
+  }
   if (first.type !== 'session_update' || second.type !== 'session_update') return undefined;
   const a = first.update;
   const b = second.update;
@@ -31,6 +34,7 @@ export function mergeChunkActions(first: TranscriptAction, second: TranscriptAct
 }
 
 export function isChunkAction(action: TranscriptAction): boolean {
+  if (action.type === 'terminal_output') return true;
   if (action.type !== 'session_update') return false;
   const kind = action.update.sessionUpdate;
   return kind === 'agent_message_chunk' || kind === 'agent_thought_chunk' || kind === 'user_message_chunk' || kind === 'tool_call_content_chunk';

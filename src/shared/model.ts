@@ -188,6 +188,24 @@ export interface UsageInfo {
   readonly cost?: { readonly amount: number; readonly currency: string };
 }
 
+/** How much of a terminal's output the transcript keeps for display (the agent's own limit applies to what it reads). */
+export const TERMINAL_DISPLAY_CHARS = 64_000;
+
+/** A command the agent runs through `terminal/create`, as the chat shows it. Kept after release. */
+export interface TerminalRecord {
+  readonly terminalId: string;
+  /** The command line, for display. Empty when a tool call showed the terminal before it was created. */
+  readonly commandLine: string;
+  /** The latest output, at most TERMINAL_DISPLAY_CHARS. */
+  readonly output: string;
+  /** Earlier output was dropped from display. */
+  readonly trimmed: boolean;
+  readonly exit?: { readonly exitCode: number | null; readonly signal: string | null };
+  readonly released: boolean;
+  /** Tool calls whose content shows this terminal, so a view knows which cards to redraw when output arrives. */
+  readonly toolCallIds: readonly string[];
+}
+
 export interface TranscriptState {
   readonly pages: readonly (readonly Entry[])[];
   /**
@@ -208,6 +226,8 @@ export interface TranscriptState {
   readonly banner?: { readonly severity: NoticeSeverity; readonly title: string; readonly id: number };
   /** Prompt capabilities of the agent, so the composer can say what it can't attach. */
   readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
+  /** Terminals by id (terminal content in tool calls refers to them). */
+  readonly terminals: Readonly<Record<string, TerminalRecord>>;
   /** Monotonic counter used to generate keys (v1 chunks without messageId, notices); part of state so host and
    * webview generate the same keys. */
   readonly nextLocalId: number;

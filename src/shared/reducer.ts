@@ -8,6 +8,7 @@ import { appendEntry, entryAtPosition, positionOf, removeEntry, replaceEntry } f
 import { applyChunk, applyUpsert, appendBlock } from './reducer-messages';
 import { takeLocalId, currentTurnId } from './reducer-ids';
 import { appendToolContent, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
+import { applyTerminalAction, linkTerminals } from './reducer-terminals';
 import { cancelTurn, endTurn, startTurn } from './reducer-turns';
 import type { SessionUpdate } from './updates';
 
@@ -22,6 +23,7 @@ export function initialState(): TranscriptState {
     modes: undefined,
     configOptions: [],
     promptCapabilities: { image: false, audio: false, embeddedContext: false },
+    terminals: {},
     nextLocalId: 1,
   };
 }
@@ -39,7 +41,12 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
     case 'cancel_requested':
       return cancelTurn(state, action.turnId, action.at);
     case 'permission_requested':
-      return requestPermission(state, action.requestId, action.toolCallId, action.toolCall, action.options);
+      return linkTerminals(requestPermission(state, action.requestId, action.toolCallId, action.toolCall, action.options), action.toolCallId);
+    case 'terminal_started':
+    case 'terminal_output':
+    case 'terminal_exited':
+    case 'terminal_released':
+      return applyTerminalAction(state, action);
     case 'permission_resolved':
       return resolvePermission(state, action.requestId, action.outcome);
     case 'agent_status':
@@ -86,10 +93,13 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
     case 'tool_call':
     case 'tool_call_update': {
       const { sessionUpdate: _kind, toolCallId, ...fields } = update;
-      return applyToolFields(state, toolCallId, fields);
+      const next = applyToolFields(state, toolCallId, fields);
+      return fields.content === undefined ? next : linkTerminals(next, toolCallId);
     }
-    case 'tool_call_content_chunk':
-      return appendToolContent(state, update.toolCallId, update.content);
+    case 'tool_call_content_chunk': {
+      const next = appendToolContent(state, update.toolCallId, update.content);
+      return update.content.type === 'terminal' ? linkTerminals(next, update.toolCallId) : next;
+    }
     case 'plan':
       return upsertPlan(state, 'default', { type: 'items', items: update.entries });
     case 'plan_update':

@@ -31,6 +31,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'permission_answer'; readonly requestId: string; readonly optionId: string }
   | { readonly type: 'open_diff'; readonly toolCallId: string; readonly contentIndex: number; readonly fileIndex: number }
   | { readonly type: 'open_location'; readonly path: string; readonly line?: number }
+  /** Show a terminal the agent runs in a VS Code terminal (its output so far, then live). */
+  | { readonly type: 'open_terminal'; readonly terminalId: string }
   | { readonly type: 'restart_agent' }
   | { readonly type: 'stop_agent' }
   | { readonly type: 'new_session' }

@@ -10,10 +10,12 @@ import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
 import type { ChatViewProvider } from './chat-view-provider';
 import type { DiffDocuments } from './diff-documents';
+import { TerminalMirrors } from './terminal-mirrors';
 
 export class ChatCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private view: ChatViewProvider | undefined;
+  private readonly terminals: TerminalMirrors;
 
   constructor(
     private readonly controller: SessionController,
@@ -22,7 +24,9 @@ export class ChatCommands implements vscode.Disposable {
     private readonly diffs: DiffDocuments,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.terminals = new TerminalMirrors(store);
     this.disposables.push(
+      this.terminals,
       vscode.commands.registerCommand('acpClient.newSession', () => this.newSession()),
       vscode.commands.registerCommand('acpClient.cancelTurn', () => this.controller.cancelTurn()),
       vscode.commands.registerCommand('acpClient.selectAgent', () => this.selectAgent()),
@@ -67,6 +71,9 @@ export class ChatCommands implements vscode.Disposable {
         return;
       case 'open_location':
         void this.openLocation(intent.path, intent.line);
+        return;
+      case 'open_terminal':
+        if (!this.terminals.show(intent.terminalId)) void vscode.window.showWarningMessage('That terminal is no longer available.');
         return;
       case 'restart_agent':
         void this.restart();

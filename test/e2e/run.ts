@@ -1,7 +1,7 @@
 /**
  * End to end, as a person would: the packaged .vsix installed into code-server (the real VS Code), the chat
  * opened from the activity bar in Chromium, a prompt typed, the streamed answer seen, the permission dialog
- * answered, "ACP: Cancel Turn" run from the command palette (F1) during a turn, and "Cancelled" seen.
+ * answered, a command the agent runs shown and opened in a terminal, "ACP: Cancel Turn" run from the command palette (F1) during a turn, and "Cancelled" seen.
  * Screenshots go to test-results/.
  */
 import * as assert from 'node:assert/strict';
@@ -42,6 +42,18 @@ async function assertEnabled(locator: ReturnType<Frame['locator']>): Promise<voi
   assert.ok(await locator.isEnabled(), 'the prompt box became usable');
 }
 
+/** xterm splits a row into spans by character width, so its text is read whole rather than matched by locator. */
+async function waitForText(locator: ReturnType<Page['locator']>, needles: readonly string[]): Promise<void> {
+  const deadline = Date.now() + LONG;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = (await locator.innerText().catch(() => '')).replace(/\s+/g, ' ');
+    if (needles.every((needle) => text.includes(needle))) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.fail(`expected ${JSON.stringify(needles)} in ${JSON.stringify(text)}`);
+}
+
 const checks: string[] = [];
 function check(name: string): void {
   checks.push(name);
@@ -67,6 +79,8 @@ async function main(): Promise<void> {
     settings: {
       'acpClient.agents': { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'mixed', ACP_CHUNK_DELAY_MS: '40' } } },
       'acpClient.defaultAgent': 'Scripted',
+      // The DOM renderer puts terminal text in the page, where the test can read it.
+      'terminal.integrated.gpuAcceleration': 'off',
     },
   });
   const browser = await launchBrowser(home, { width: 1280, height: 860 });
@@ -94,6 +108,16 @@ async function main(): Promise<void> {
     await chat.getByText('done').waitFor({ timeout: LONG });
     assert.match(readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8'), /^\/\/ Edited by the scripted agent/);
     check('the permission dialog offers the agent\'s options; allowing it lets the edit land on disk');
+
+    await sendPrompt(chat, 'run the script');
+    const terminalCard = chat.locator('.terminal', { hasText: 'Exited with code 3' });
+    await terminalCard.waitFor({ timeout: LONG });
+    assert.ok((await terminalCard.locator('.terminal-output').innerText()).includes('line 5 héllo wörld ✓ from-agent'), 'the output is shown in the card');
+    await page.screenshot({ path: path.join(results, 'e2e-terminal.png') });
+    await terminalCard.getByRole('button', { name: /Open the output of/ }).click();
+    await page.locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: 'ACP: Run the script' }).first().waitFor({ timeout: LONG });
+    await waitForText(page.locator('.xterm-rows').first(), ['line 5 h', 'process exited with code 3']);
+    check('a command the agent runs shows its output and exit in the card, and opens in a VS Code terminal');
 
     await sendPrompt(chat, 'go slow please');
     await chat.getByText('tick 3', { exact: false }).waitFor({ timeout: LONG });

@@ -75,7 +75,7 @@ export function createHostHarness(root: string, options: { permissionAnswer?: st
     permissions: new PermissionBroker(prompt),
     notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
     log: { info: quiet, warn: quiet, error: quiet, trace: quiet },
-    env: { cwd: () => root, isTrusted: () => true, trace: () => 'off', extensionVersion: 'test' },
+    env: { cwd: () => root, roots: () => [root], isTrusted: () => true, trace: () => 'off', extensionVersion: 'test' },
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
   });
   const waitFor = (predicate: (state: TranscriptState) => boolean, timeoutMs = 10_000): Promise<TranscriptState> =>

@@ -1,5 +1,5 @@
 /** What every entry renderer implements, and the UI facts (not transcript state) they render with. */
-import type { Entry } from '../../src/shared/model';
+import type { Entry, TerminalRecord } from '../../src/shared/model';
 
 export interface RenderContext {
   readonly expandedThoughts: ReadonlySet<string>;
@@ -8,6 +8,8 @@ export interface RenderContext {
   readonly streamingKey: string | undefined;
   /** Permission requests answered from this view that the host has not confirmed yet: requestId -> optionId. */
   readonly answering: ReadonlyMap<string, string>;
+  /** The agent's terminals, shown where tool calls embed them. */
+  readonly terminals: Readonly<Record<string, TerminalRecord>>;
 }
 
 export interface EntryView {

@@ -11,6 +11,7 @@ import { basename, contentBlockView } from './content-view';
 import { diffView } from './diff-view';
 import type { EntryView, RenderContext } from './entry-view';
 import { truncateForDisplay } from './entry-view';
+import { terminalView } from './terminal-view';
 
 export class ToolCallView implements EntryView {
   readonly element = h('div', { className: 'entry tool-call' });
@@ -28,9 +29,7 @@ export class ToolCallView implements EntryView {
           card.append(diffView(content, entry.toolCallId, index));
           break;
         case 'terminal':
-          card.append(
-            h('div', { className: 'terminal-placeholder', attrs: { 'data-terminal-id': content.terminalId } }, icon('terminal'), h('span', { text: `Terminal ${content.terminalId}` })),
-          );
+          card.append(terminalView(content.terminalId, context.terminals[content.terminalId]));
           break;
         case 'unknown':
           card.append(h('div', { className: 'content-chip' }, icon('question'), h('span', { text: `Unsupported content (${content.originalType})` })));
