@@ -10,6 +10,8 @@ export interface AcpClientApi {
   transcript(): TranscriptState;
   /** Called after every change of the transcript. */
   onDidChangeTranscript(listener: (state: TranscriptState) => void): { dispose(): void };
+  /** Settles once the chat view has loaded and its script has asked for the transcript. */
+  chatViewReady(): Promise<void>;
   /** Sends a prompt as if typed in the chat, starting the configured agent if needed. */
   sendPrompt(text: string): Promise<PromptVerdict>;
 }

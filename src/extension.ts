@@ -55,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   return {
     transcript: () => store.state,
     onDidChangeTranscript: (listener) => store.subscribe((_action, state) => listener(state)),
+    chatViewReady: () => view.firstReady,
     sendPrompt: (text) => commands.sendPrompt(text),
   };
 }

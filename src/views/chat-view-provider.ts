@@ -20,6 +20,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private hostInfo: HostInfo | undefined;
   /** Called each time the webview (re)loads and asks for its snapshot. */
   onReady: (() => void) | undefined;
+  private markReady: () => void = () => undefined;
+  /** Settles when the chat's script first ran and asked for its snapshot: the view really resolved. */
+  readonly firstReady = new Promise<void>((resolve) => {
+    this.markReady = resolve;
+  });
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -86,7 +91,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'resync':
         this.poster.snapshot(this.store.state);
         if (this.hostInfo) this.post({ type: 'host_info', info: this.hostInfo });
-        if (message.type === 'ready') this.onReady?.();
+        if (message.type === 'ready') {
+          this.markReady();
+          this.onReady?.();
+        }
         return;
       default:
         this.onIntent(message);

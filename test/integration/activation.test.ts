@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { AcpClientApi } from '../../src/api';
 
 describe('activation', () => {
   it('activates and registers the commands', async () => {
@@ -13,7 +14,13 @@ describe('activation', () => {
     }
   });
 
-  it('resolves the chat view', async () => {
+  it('resolves the chat view: its webview loads and asks the host for the transcript', async () => {
+    const extension = vscode.extensions.getExtension<AcpClientApi>('acp-client.acp-client');
+    assert.ok(extension);
+    const api = await extension.activate();
     await vscode.commands.executeCommand('acpClient.chat.focus');
+    // The webview posts `ready` from its own script, so this proves the HTML, CSP and bundle all loaded.
+    const ready = await Promise.race([api.chatViewReady().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 30_000))]);
+    assert.equal(ready, true, 'the chat webview reported ready');
   });
 });
