@@ -99,7 +99,11 @@ export class AcpConnection {
 
   // ----- client -> agent ---------------------------------------------------------------------------------
 
-  initialize(params: { protocolVersion: number; clientCapabilities: object; clientInfo: ClientInfo }, token?: CancellationToken): Promise<results.InitializeResult> {
+  /** v1 names its fields `clientInfo`/`clientCapabilities`; the v2 draft `info`/`capabilities`. */
+  initialize(
+    params: { protocolVersion: 1; clientCapabilities: object; clientInfo: ClientInfo } | { protocolVersion: 2; capabilities: object; info: ClientInfo },
+    token?: CancellationToken,
+  ): Promise<results.InitializeResult> {
     return this.request('initialize', params, results.initializeResult, token);
   }
 

@@ -4,17 +4,28 @@
  */
 import { z } from 'zod';
 
+/** Which ACP version to offer: 1 (stable), 2 (the draft, falling back to 1), or auto (offer 2, accept either). */
+export type ProtocolPreference = 1 | 2 | 'auto';
+
 export interface AgentConfig {
   readonly name: string;
   readonly command: string;
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
+  /** Absent: the global `acpClient.protocolVersion`. */
+  readonly protocolVersion?: ProtocolPreference;
 }
+
+/** Accepts 1, 2, "1", "2" and "auto", as people write them in settings.json. */
+export const protocolPreferenceSchema = z
+  .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2'), z.literal('auto')])
+  .transform((value): ProtocolPreference => (value === 'auto' ? 'auto' : value === 2 || value === '2' ? 2 : 1));
 
 const agentEntrySchema = z.object({
   command: z.string().min(1, 'command must not be empty'),
   args: z.array(z.string()).optional().default([]),
   env: z.record(z.string(), z.string()).optional().default({}),
+  protocolVersion: protocolPreferenceSchema.optional(),
 });
 
 export interface ParsedAgents {
@@ -37,7 +48,8 @@ export function parseAgentsSetting(raw: unknown): ParsedAgents {
       problems.push(`acpClient.agents["${name}"] skipped: ${reason}`);
       continue;
     }
-    agents.push({ name, command: parsed.data.command, args: parsed.data.args, env: parsed.data.env });
+    const { command, args, env, protocolVersion } = parsed.data;
+    agents.push({ name, command, args, env, ...(protocolVersion !== undefined ? { protocolVersion } : {}) });
   }
   return { agents, problems };
 }

@@ -1,6 +1,6 @@
 /** Reads the agent settings from VS Code's configuration and reports broken entries once per change. */
 import * as vscode from 'vscode';
-import { parseAgentsSetting, pickDefaultAgent, type AgentConfig } from './agent-config';
+import { parseAgentsSetting, pickDefaultAgent, protocolPreferenceSchema, type AgentConfig, type ProtocolPreference } from './agent-config';
 
 export class AgentSettings implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -22,7 +22,14 @@ export class AgentSettings implements vscode.Disposable {
       void vscode.window.showWarningMessage(`ACP: ${problems[0] ?? ''}${problems.length > 1 ? ` (+${problems.length - 1} more, see the log)` : ''}`);
     }
     this.reported = report;
-    return agents;
+    const preference = this.protocolVersion();
+    return agents.map((agent) => (agent.protocolVersion === undefined ? { ...agent, protocolVersion: preference } : agent));
+  }
+
+  /** The global `acpClient.protocolVersion`; an agent's own `protocolVersion` wins. */
+  protocolVersion(): ProtocolPreference {
+    const parsed = protocolPreferenceSchema.safeParse(vscode.workspace.getConfiguration('acpClient').get('protocolVersion'));
+    return parsed.success ? parsed.data : 1;
   }
 
   defaultAgent(): AgentConfig | undefined {

@@ -17,6 +17,7 @@ import type { ConfigOption, PermissionOption, SessionMode } from '../shared/mode
 import type { SessionUpdate, ToolCallFields } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
 import type { SessionLog } from './ports';
+import { acceptedVersion, NeedsV1Restart, promptCapabilitiesOf, type ProtocolVersion } from './protocol-version';
 import { EarlyUpdateBuffer } from './update-buffer';
 
 export interface RequestPermissionParams {
@@ -30,6 +31,8 @@ export type TerminalEvent = Extract<TranscriptAction, { type: 'terminal_started'
 
 export interface AgentSessionOptions {
   readonly cwd: string;
+  /** The ACP version to offer in `initialize`. */
+  readonly protocolVersion: ProtocolVersion;
   /** Workspace folders: a terminal's cwd must be inside one. */
   readonly roots: () => readonly string[];
   readonly log: SessionLog;
@@ -48,6 +51,7 @@ export interface AgentSessionOptions {
 
 export interface StartedSession {
   readonly sessionId: string;
+  readonly protocolVersion: ProtocolVersion;
   readonly modes?: { readonly current: string; readonly available: readonly SessionMode[] };
   readonly configOptions?: readonly ConfigOption[];
   readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
@@ -95,25 +99,32 @@ export class AgentSession {
     return this.process.exited !== undefined;
   }
 
+  /** Initializes with the offered version and opens a session. A v2 offer answered with 1 throws NeedsV1Restart. */
   async start(): Promise<StartedSession> {
-    const init = await this.connection.initialize({
-      protocolVersion: 1,
-      clientCapabilities: CLIENT_CAPABILITIES,
-      clientInfo: { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: this.options.clientVersion },
-    });
+    const offered = this.options.protocolVersion;
+    const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: this.options.clientVersion };
+    const init = await this.connection.initialize(
+      offered === 2 ? { protocolVersion: 2, info: clientInfo, capabilities: {} } : { protocolVersion: 1, clientCapabilities: CLIENT_CAPABILITIES, clientInfo },
+    );
+    const version = acceptedVersion(offered, init.protocolVersion);
+    if (typeof version === 'object') throw new Error(version.error);
+    if (version !== offered) throw new NeedsV1Restart(this.agentName);
+    this.options.log.info(`${this.agentName} speaks ACP v${version}`);
     const created = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: [] });
     this.currentSessionId = created.sessionId;
-    const prompt = init.agentCapabilities?.promptCapabilities;
     const problems: string[] = [];
     const modes = modesOf(created);
     const configOptions = configOptionsOf(created.configOptions, problems);
     problems.forEach((problem) => this.logProblemOnce(`session/new: ${problem}`));
+    // v2 may list the slash commands in the session/new answer rather than in an update.
+    const commands = created['availableCommands'] === undefined ? undefined : parseSessionUpdate({ sessionUpdate: 'available_commands_update', availableCommands: created['availableCommands'] }).update;
     return {
       sessionId: created.sessionId,
+      protocolVersion: version,
       ...(modes ? { modes } : {}),
       ...(configOptions ? { configOptions } : {}),
-      promptCapabilities: { image: prompt?.image === true, audio: prompt?.audio === true, embeddedContext: prompt?.embeddedContext === true },
-      earlyUpdates: this.early.release(created.sessionId, Date.now()),
+      promptCapabilities: promptCapabilitiesOf(init, version),
+      earlyUpdates: [...(commands ? [commands] : []), ...this.early.release(created.sessionId, Date.now())],
     };
   }
 

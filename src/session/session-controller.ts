@@ -11,6 +11,7 @@ import type { ContentBlock } from '../shared/content';
 import type { SessionUpdate } from '../shared/updates';
 import { AgentSession, type RequestPermissionParams } from './agent-session';
 import { describeExit } from './crash-report';
+import { NeedsV1Restart, versionToOffer, type ProtocolVersion } from './protocol-version';
 import type { SessionEnvironment, SessionLog, UserNotifier } from './ports';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
@@ -91,8 +92,11 @@ export class SessionController {
     this.deps.store.dispatch({ type: 'prompt_sent', turnId, content });
     void session.prompt(content).then(
       (result) => {
+        // v1 and seed-002 v2 end the turn with the answer; current v2 answers {messageId} at once and ends the
+        // turn later with `state_update idle` (see applyUpdate).
+        if (result.stopReason === undefined) return;
         this.finishTurn(turnId);
-        if (result.stopReason !== undefined) this.deps.store.dispatch({ type: 'turn_ended', turnId, stopReason: result.stopReason });
+        this.deps.store.dispatch({ type: 'turn_ended', turnId, stopReason: result.stopReason });
       },
       (error: unknown) => {
         this.finishTurn(turnId);
@@ -151,8 +155,44 @@ export class SessionController {
       return;
     }
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
+    let offer = versionToOffer(agent.protocolVersion);
+    for (;;) {
+      const session = this.launch(agent, cwd, offer);
+      try {
+        const started = await session.start();
+        if (this.session !== session) return;
+        this.deps.store.dispatch({
+          type: 'session_started',
+          sessionId: started.sessionId,
+          ...(started.modes ? { modes: started.modes } : {}),
+          ...(started.configOptions ? { configOptions: started.configOptions } : {}),
+          promptCapabilities: started.promptCapabilities,
+        });
+        this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName: agent.name } });
+        for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
+        return;
+      } catch (error) {
+        if (this.session !== session) return;
+        this.session = undefined;
+        await session.stop();
+        if (error instanceof NeedsV1Restart && offer === 2) {
+          // A fresh process: the one that saw the v2 offer never heard our v1 capabilities.
+          this.deps.log.info(`${error.message}; restarting it on v1`);
+          offer = 1;
+          continue;
+        }
+        const { message } = describeError(error);
+        this.deps.log.error(`Starting ${agent.name} failed: ${message}`);
+        this.deps.store.dispatch({ type: 'notice_added', severity: 'error', title: `${agent.name} could not start a session`, detail: message, action: 'restart_agent' });
+        return;
+      }
+    }
+  }
+
+  private launch(agent: AgentConfig, cwd: string, protocolVersion: ProtocolVersion): AgentSession {
     const session: AgentSession = new AgentSession(agent, {
       cwd,
+      protocolVersion,
       roots: () => this.deps.env.roots(),
       log: this.deps.log,
       trace: this.deps.env.trace(),
@@ -172,29 +212,13 @@ export class SessionController {
       },
     });
     this.session = session;
-    try {
-      const started = await session.start();
-      if (this.session !== session) return;
-      this.deps.store.dispatch({
-        type: 'session_started',
-        sessionId: started.sessionId,
-        ...(started.modes ? { modes: started.modes } : {}),
-        ...(started.configOptions ? { configOptions: started.configOptions } : {}),
-        promptCapabilities: started.promptCapabilities,
-      });
-      this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName: agent.name } });
-      for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
-    } catch (error) {
-      if (this.session !== session) return;
-      const { message } = describeError(error);
-      this.deps.log.error(`Starting ${agent.name} failed: ${message}`);
-      this.deps.store.dispatch({ type: 'notice_added', severity: 'error', title: `${agent.name} could not start a session`, detail: message, action: 'restart_agent' });
-      await session.stop();
-    }
+    return session;
   }
 
   private applyUpdate(session: AgentSession, update: SessionUpdate): void {
     if (this.session !== session) return;
+    const turn = this.deps.store.state.turn;
+    if (update.sessionUpdate === 'state_update' && update.state === 'idle' && turn.phase !== 'idle') this.finishTurn(turn.turnId);
     this.deps.store.dispatch({ type: 'session_update', update });
   }
 

@@ -8,12 +8,18 @@ import { PermissionBroker } from '../../src/client/permission-broker';
 import type { CancellationSignal, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
 import { SessionController } from '../../src/session/session-controller';
 import { TranscriptStore } from '../../src/session/transcript-store';
-import type { AgentConfig } from '../../src/agents/agent-config';
+import * as path from 'node:path';
+import type { AgentConfig, ProtocolPreference } from '../../src/agents/agent-config';
 import type { TranscriptState } from '../../src/shared/model';
 import { scriptedAgentPath } from './repo-root';
 
-export function scriptedAgent(scenario: string, env: Record<string, string> = {}): AgentConfig {
-  return { name: 'Scripted', command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } };
+export function scriptedAgent(scenario: string, env: Record<string, string> = {}, protocolVersion?: ProtocolPreference): AgentConfig {
+  return { name: 'Scripted', command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env }, ...(protocolVersion !== undefined ? { protocolVersion } : {}) };
+}
+
+/** The v2-draft agent; `ending` picks how its turns end (see test/fixtures/agents/v2-agent.ts). */
+export function v2Agent(ending: 'state' | 'answer', protocolVersion: ProtocolPreference): AgentConfig {
+  return { name: 'V2', command: process.execPath, args: [path.join(path.dirname(scriptedAgentPath()), 'v2-agent.mjs')], env: { ACP_V2_ENDING: ending }, protocolVersion };
 }
 
 /** Files on disk, with an "editor" holding unsaved text for some of them. */
@@ -59,6 +65,8 @@ export interface HostHarness {
   readonly prompt: ScriptedPermissionPrompt;
   readonly refused: RefusedAccess[];
   readonly warnings: string[];
+  /** What the controller logged (stderr of the agent included), in order. */
+  readonly logLines: string[];
   waitFor(predicate: (state: TranscriptState) => boolean, timeoutMs?: number): Promise<TranscriptState>;
 }
 
@@ -68,13 +76,14 @@ export function createHostHarness(root: string, options: { permissionAnswer?: st
   const prompt = new ScriptedPermissionPrompt(options.permissionAnswer);
   const refused: RefusedAccess[] = [];
   const warnings: string[] = [];
-  const quiet = (): void => undefined;
+  const logLines: string[] = [];
+  const keep = (line: string): void => void logLines.push(line);
   const controller = new SessionController({
     store,
     files: new FileSystemHandler(files, (access) => refused.push(access)),
     permissions: new PermissionBroker(prompt),
     notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
-    log: { info: quiet, warn: quiet, error: quiet, trace: quiet },
+    log: { info: keep, warn: keep, error: keep, trace: keep },
     env: { cwd: () => root, roots: () => [root], isTrusted: () => true, trace: () => 'off', extensionVersion: 'test' },
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
   });
@@ -92,5 +101,5 @@ export function createHostHarness(root: string, options: { permissionAnswer?: st
         resolve(state);
       });
     });
-  return { store, controller, files, prompt, refused, warnings, waitFor };
+  return { store, controller, files, prompt, refused, warnings, logLines, waitFor };
 }

@@ -15,6 +15,13 @@ export const initializeResult = z
       .catch(undefined),
     authMethods: z.array(z.object({ id: z.string(), name: z.string() }).loose()).nullish().catch(undefined),
     agentInfo: z.object({ name: z.string(), title: z.string().nullish(), version: z.string().nullish() }).loose().nullish().catch(undefined),
+    // The v2 draft's names: capabilities.session.prompt.{image,audio,embeddedContext} are objects, present = supported.
+    capabilities: z
+      .object({ session: z.object({ prompt: z.record(z.string(), z.unknown()).nullish().catch(undefined) }).loose().nullish().catch(undefined) })
+      .loose()
+      .nullish()
+      .catch(undefined),
+    info: z.object({ name: z.string(), title: z.string().nullish(), version: z.string().nullish() }).loose().nullish().catch(undefined),
   })
   .loose();
 

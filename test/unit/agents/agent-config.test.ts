@@ -21,6 +21,19 @@ describe('acpClient.agents setting', () => {
     assert.match(parsed.problems[0] ?? '', /Broken.*command/);
   });
 
+  it('reads a per-agent protocolVersion written as 1, 2, "2" or "auto", and rejects others with a reason', () => {
+    const { agents, problems } = parseAgentsSetting({
+      One: { command: 'a', protocolVersion: 1 },
+      Two: { command: 'b', protocolVersion: '2' },
+      Auto: { command: 'c', protocolVersion: 'auto' },
+      Unset: { command: 'd' },
+      Bad: { command: 'e', protocolVersion: 3 },
+    });
+    assert.deepEqual(agents.map((agent) => [agent.name, agent.protocolVersion]), [['One', 1], ['Two', 2], ['Auto', 'auto'], ['Unset', undefined]]);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0] ?? '', /Bad.*protocolVersion/);
+  });
+
   it('reports a setting that is not an object', () => {
     assert.equal(parseAgentsSetting(['npx']).problems.length, 1);
     assert.deepEqual(parseAgentsSetting(undefined), { agents: [], problems: [] });
