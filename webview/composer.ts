@@ -1,10 +1,13 @@
 /**
- * The prompt box. Enter sends, Shift+Enter is a newline; Stop shows while a turn runs. The draft is the user's:
+ * The prompt box. Enter sends, Shift+Enter is a newline; Stop shows while a turn runs; `/` at the start lists
+ * the agent's slash commands (sent as plain prompt text, as the spec says). The draft is the user's:
  * it is cleared only when a prompt is sent, and put back if the host rejects that prompt.
  */
-import type { TranscriptState } from '../src/shared/model';
+import type { AvailableCommand, TranscriptState } from '../src/shared/model';
 import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
 import { h, icon } from './dom';
+import { acceptCommand, commandBeingUsed, matchCommands, slashQuery } from './slash-commands';
+import { SlashMenu } from './slash-menu';
 
 type Post = (message: WebviewToHostMessage) => void;
 
@@ -17,6 +20,10 @@ export class Composer {
   private readonly sendButton = h('button', { className: 'icon-button send', attrs: { type: 'button', 'aria-label': 'Send', title: 'Send (Enter)' } }, icon('send'));
   private readonly stopButton = h('button', { className: 'icon-button stop', attrs: { type: 'button', 'aria-label': 'Stop', title: 'Stop (Escape)' } }, icon('debug-stop'));
   private readonly reason = h('div', { className: 'composer-reason', attrs: { 'aria-live': 'polite' } });
+  private readonly menu: SlashMenu;
+  private commands: readonly AvailableCommand[] = [];
+  /** Escape closed the menu for this word: do not reopen it until the text changes. */
+  private menuDismissedFor: string | undefined;
   private canSend = false;
   private running = false;
   /** The last prompt sent, until the host takes it (a new turn starts) or rejects it. */
@@ -29,13 +36,25 @@ export class Composer {
     private readonly onSent: () => void,
   ) {
     this.textarea.value = draft;
-    this.element.append(this.reason, h('div', { className: 'composer-box' }, this.textarea, h('div', { className: 'composer-actions' }, this.stopButton, this.sendButton)));
+    this.menu = new SlashMenu(this.textarea, (command) => this.pickCommand(command));
+    this.element.append(this.reason, this.menu.element, h('div', { className: 'composer-box' }, this.textarea, h('div', { className: 'composer-actions' }, this.stopButton, this.sendButton)));
     this.textarea.addEventListener('input', () => {
       this.autosize();
       this.showRejection(undefined);
       this.onDraftChanged(this.textarea.value);
+      this.refreshMenu();
     });
+    // Caret moves change which word is being completed.
+    this.textarea.addEventListener('click', () => this.refreshMenu());
+    this.textarea.addEventListener('blur', () => this.menu.show([]));
     this.textarea.addEventListener('keydown', (event) => {
+      if (!event.isComposing && this.menu.handleKey(event)) {
+        // The menu's keys are not the chat's: Escape closes the list and does not also cancel the turn.
+        event.preventDefault();
+        event.stopPropagation();
+        if (event.key === 'Escape') this.menuDismissedFor = this.textarea.value;
+        return;
+      }
       if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
         event.preventDefault();
         this.send();
@@ -48,6 +67,10 @@ export class Composer {
 
   update(state: TranscriptState | undefined, host: HostInfo | undefined): void {
     const blocked = blockedReason(state, host);
+    if (state && state.commands !== this.commands) {
+      this.commands = state.commands;
+      this.refreshMenu();
+    }
     this.running = state !== undefined && state.turn.phase !== 'idle';
     this.canSend = blocked === undefined;
     if (this.running) this.inFlight = undefined;
@@ -69,6 +92,26 @@ export class Composer {
 
   get isRunning(): boolean {
     return this.running;
+  }
+
+  /** Opens, filters or closes the slash command list for the word at the caret; shows a picked command's hint. */
+  private refreshMenu(): void {
+    const text = this.textarea.value;
+    if (this.menuDismissedFor !== undefined && this.menuDismissedFor !== text) this.menuDismissedFor = undefined;
+    const query = this.textarea.selectionStart === this.textarea.selectionEnd ? slashQuery(text, this.textarea.selectionStart) : undefined;
+    const open = query !== undefined && this.menuDismissedFor === undefined && document.activeElement === this.textarea;
+    this.menu.show(open ? matchCommands(this.commands, query) : []);
+    this.textarea.placeholder = commandBeingUsed(text, this.commands)?.inputHint ?? (this.commands.length > 0 ? 'Ask the agent… (/ for commands)' : 'Ask the agent…');
+  }
+
+  private pickCommand(command: AvailableCommand): void {
+    const next = acceptCommand(this.textarea.value, command);
+    this.textarea.value = next.text;
+    this.textarea.setSelectionRange(next.caret, next.caret);
+    this.textarea.focus();
+    this.autosize();
+    this.onDraftChanged(next.text);
+    this.refreshMenu();
   }
 
   /** The host refused the prompt: put it back (before anything typed since) and say why. */
@@ -107,6 +150,7 @@ export class Composer {
     this.autosize();
     this.showRejection(undefined);
     this.onDraftChanged('');
+    this.refreshMenu();
     this.onSent();
   }
 

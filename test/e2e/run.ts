@@ -99,6 +99,23 @@ async function main(): Promise<void> {
     check('the streamed answer appears, rendered as markdown');
     await page.screenshot({ path: path.join(results, 'e2e-chat.png') });
 
+    const prompt = chat.locator('textarea[aria-label="Prompt"]');
+    await prompt.fill('/');
+    const slashList = chat.getByRole('listbox', { name: 'Slash commands' });
+    await slashList.getByRole('option', { name: /\/review.*Review the current changes/ }).waitFor({ timeout: LONG });
+    await page.screenshot({ path: path.join(results, 'e2e-slash.png') });
+    await prompt.pressSequentially('rev');
+    assert.deepEqual(await slashList.getByRole('option').allInnerTexts().then((texts) => texts.map((text) => text.split(/\s/)[0])), ['/review'], 'the list narrows as you type');
+    await prompt.press('Tab');
+    assert.equal(await prompt.inputValue(), '/review ', 'Tab completes the command');
+    assert.equal(await prompt.getAttribute('placeholder'), 'what to focus on', "the command's input hint shows");
+    await prompt.pressSequentially('the parser');
+    await prompt.press('Enter');
+    await chat.getByText('/review the parser', { exact: false }).last().waitFor({ timeout: LONG });
+    await chat.locator('strong', { hasText: '/review the parser' }).waitFor({ timeout: LONG });
+    await chat.getByText('That is all.').nth(1).waitFor({ timeout: LONG });
+    check('typing / lists the agent\'s slash commands; Tab completes one and it is sent as prompt text');
+
     await sendPrompt(chat, 'Please edit hello.ts');
     const quickPick = page.locator('.quick-input-widget');
     await quickPick.getByText('Always allow').waitFor({ timeout: LONG });
