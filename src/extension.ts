@@ -17,6 +17,7 @@ import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './view
 let controller: SessionController | undefined;
 
 export function activate(context: vscode.ExtensionContext): AcpClientApi {
+  const activationStarted = performance.now();
   const log = vscode.window.createOutputChannel('ACP', { log: true });
   const settings = new AgentSettings(log);
   const store = new TranscriptStore();
@@ -52,6 +53,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     { dispose: () => controller?.dispose() },
   );
+  // Read by `npm run bench` (activation time in the real VS Code) and useful when someone reports a slow start.
+  log.info(`Activated in ${(performance.now() - activationStarted).toFixed(1)} ms`);
   return {
     transcript: () => store.state,
     onDidChangeTranscript: (listener) => store.subscribe((_action, state) => listener(state)),

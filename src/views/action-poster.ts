@@ -1,7 +1,10 @@
 /**
- * Posts the store's actions to the webview with sequence numbers. Chunks are held for a short window
- * and merged, so the bytes posted per chunk stay proportional to the chunk; any other action flushes them first,
- * so order is kept. A snapshot (on `ready` or `resync`) flushes first and carries the current sequence number.
+ * Posts the store's actions to the webview with sequence numbers. Chunks are merged, so the bytes posted per chunk
+ * stay proportional to the chunk; any other action flushes them first, so order is kept. A snapshot (on `ready`
+ * or `resync`) flushes first and carries the current sequence number.
+ *
+ * Chunks are throttled with a leading edge: after a quiet window, what arrived is posted as soon as the current
+ * read has been handled; while chunks keep coming, at most one post per window.
  */
 import { isChunkAction, mergeChunkActions } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
@@ -9,9 +12,9 @@ import type { TranscriptState } from '../shared/model';
 import type { HostToWebviewMessage } from '../shared/webview-protocol';
 
 /**
- * How long chunks wait to be merged. Half a 60 Hz frame: a chunk that arrives early in a frame still makes that
- * frame (with a full frame, p95 chunk-to-paint sat at the 33 ms target; with half, 24 ms, `npm run bench`), and
- * the view renders once per frame however many posts arrive.
+ * The least time between two posts of chunks. Half a 60 Hz frame: a chunk that arrives early in a frame still
+ * makes that frame (with a full frame, p95 chunk-to-paint sat at the 33 ms target; with half, 24 ms, `npm run
+ * bench`), and the view renders once per frame however many posts arrive.
  */
 export const CHUNK_WINDOW_MS = 8;
 
@@ -20,7 +23,8 @@ export type WebviewSink = (message: HostToWebviewMessage) => void;
 export class ActionPoster {
   private seq = 0;
   private pending: TranscriptAction[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private cancelScheduled: (() => void) | undefined;
+  private lastPostAt = -Infinity;
 
   constructor(
     private readonly sink: WebviewSink,
@@ -32,19 +36,28 @@ export class ActionPoster {
     const merged = last && mergeChunkActions(last, action);
     if (merged) this.pending[this.pending.length - 1] = merged;
     else this.pending.push(action);
-    if (isChunkAction(action)) {
-      this.timer ??= setTimeout(() => this.flush(), this.windowMs);
+    if (isChunkAction(action)) this.schedule();
+    else this.flush();
+  }
+
+  private schedule(): void {
+    if (this.cancelScheduled) return;
+    const wait = this.lastPostAt + this.windowMs - performance.now();
+    if (wait <= 0) {
+      // Quiet until now: post once the chunks of this read are all in (they arrive in one turn of the loop).
+      const immediate = setImmediate(() => this.flush());
+      this.cancelScheduled = () => clearImmediate(immediate);
     } else {
-      this.flush();
+      const timer = setTimeout(() => this.flush(), wait);
+      this.cancelScheduled = () => clearTimeout(timer);
     }
   }
 
   flush(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
+    this.cancelScheduled?.();
+    this.cancelScheduled = undefined;
     if (this.pending.length === 0) return;
+    this.lastPostAt = performance.now();
     const actions = this.pending;
     this.pending = [];
     const firstSeq = this.seq + 1;
@@ -58,8 +71,8 @@ export class ActionPoster {
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelScheduled?.();
+    this.cancelScheduled = undefined;
     this.pending = [];
   }
 }

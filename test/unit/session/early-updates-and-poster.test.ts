@@ -35,7 +35,7 @@ describe('posting actions to the webview', () => {
     const posted: HostToWebviewMessage[] = [];
     const poster = new ActionPoster((m) => posted.push(m), 5);
     for (let i = 0; i < 100; i++) poster.push(chunk('ab'));
-    assert.equal(posted.length, 0, 'held for the window');
+    assert.equal(posted.length, 0, 'held until this turn of the event loop is done');
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(posted.length, 1);
     const message = posted[0];
@@ -43,6 +43,25 @@ describe('posting actions to the webview', () => {
     assert.equal(message.firstSeq, 1);
     assert.equal(message.actions.length, 1);
     assert.ok(JSON.stringify(message).length < 2 * 200 + 200);
+  });
+
+  it('posts at once after a quiet spell, then at most once per window while chunks keep coming', async () => {
+    const posted: { at: number; message: HostToWebviewMessage }[] = [];
+    const started = performance.now();
+    const poster = new ActionPoster((message) => posted.push({ at: performance.now() - started, message }), 50);
+    poster.push(chunk('first'));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(posted.length, 1, 'the first chunk did not wait for a window');
+    poster.push(chunk('second'));
+    poster.push(chunk('third'));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(posted.length, 1, 'within the window, chunks wait');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    assert.equal(posted.length, 2);
+    assert.ok(posted[1]!.at - posted[0]!.at >= 45, `a window apart: ${posted[1]!.at - posted[0]!.at} ms`);
+    const second = posted[1]!.message;
+    assert.ok(second.type === 'actions' && second.actions.length === 1, 'the two merged');
+    poster.dispose();
   });
 
   it('does not merge chunks of different messages, and flushes before any other action', () => {

@@ -1,0 +1,131 @@
+/**
+ * Issue 4, benchmark 4: in the real VS Code (code-server, the installed .vsix, Chromium), how long from the agent
+ * writing a chunk to the chat painting it, at 1,000 chunks/s; and how long the extension takes to activate.
+ */
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { launchBrowser } from '../../test/support/browser';
+import { CodeServer } from '../../test/support/code-server';
+import { repoRoot } from '../../test/support/repo-root';
+import type { Figure } from './figure';
+import { percentile } from './percentile';
+
+const RATE = 1_000;
+const SECONDS = 8;
+const LONG = 90_000;
+
+async function chatFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + LONG;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (await frame.locator('textarea[aria-label="Prompt"]').count().catch(() => 0)) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the chat webview did not load');
+}
+
+function filesUnder(dir: string): string[] {
+  let found: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    found = statSync(file).isDirectory() ? found.concat(filesUnder(file)) : found.concat(file);
+  }
+  return found;
+}
+
+/** The extension logs its own activation time to the "ACP" output channel, which VS Code writes to a file. */
+function activationMs(userDataDir: string): number | undefined {
+  for (const file of filesUnder(path.join(userDataDir, 'logs')).filter((name) => name.endsWith('ACP.log'))) {
+    const match = /Activated in ([\d.]+) ms/.exec(readFileSync(file, 'utf8'));
+    if (match?.[1]) return Number(match[1]);
+  }
+  return undefined;
+}
+
+async function paintProbeSource(dir: string): Promise<string> {
+  const outfile = path.join(dir, 'paint-probe.js');
+  await build({ entryPoints: [path.join(repoRoot(), 'bench', 'webview', 'page', 'paint-probe.ts')], outfile, bundle: true, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  return readFileSync(outfile, 'utf8');
+}
+
+export async function runVscodeBench(): Promise<Figure[]> {
+  const root = repoRoot();
+  const home = mkdtempSync(path.join(tmpdir(), 'acp-vscode-bench-'));
+  const workspace = path.join(home, 'workspace');
+  mkdirSync(workspace);
+  writeFileSync(path.join(workspace, 'README.md'), '# bench\n');
+  const userDataDir = path.join(home, 'user-data');
+  const extensionsDir = path.join(home, 'extensions');
+  CodeServer.installExtension(path.join(root, 'acp-client.vsix'), { home, userDataDir, extensionsDir });
+  const count = RATE * SECONDS;
+  const server = await CodeServer.start({
+    home,
+    userDataDir,
+    extensionsDir,
+    folder: workspace,
+    settings: {
+      'acpClient.agents': { Paced: { command: process.execPath, args: [path.join(root, 'out', 'bench', 'flood-agent.js')], env: { FLOOD_COUNT: String(count), FLOOD_RATE: String(RATE) } } },
+      'acpClient.defaultAgent': 'Paced',
+    },
+  });
+  const browser = await launchBrowser(home, { width: 1280, height: 860 });
+  try {
+    const probe = await paintProbeSource(home);
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
+    const opened = performance.now();
+    await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
+    const chat = await chatFrame(page);
+    const prompt = chat.locator('textarea[aria-label="Prompt"]');
+    await prompt.waitFor({ state: 'visible', timeout: LONG });
+    const chatReadyMs = performance.now() - opened;
+    const deadline = Date.now() + LONG;
+    while (!(await prompt.isEnabled()) && Date.now() < deadline) await page.waitForTimeout(100);
+    // Through the debugger protocol, so the webview's CSP does not apply to the probe.
+    await chat.evaluate(probe);
+    await prompt.fill('stream');
+    await prompt.press('Enter');
+    const latencies = await waitForLatencies(chat, count);
+    if (process.env['BENCH_VERBOSE']) {
+      await page.screenshot({ path: path.join(root, 'test-results', 'bench-vscode.png') });
+      console.log(`  page: ${await chat.evaluate(() => JSON.stringify({ stamps: (Reflect.get(globalThis, 'document') as { body: { textContent: string } }).body.textContent.split('\u27e6').length - 1 }))}`);
+    }
+    const activation = activationMs(userDataDir);
+    const p95 = percentile(latencies, 0.95);
+    return [
+      {
+        name: `vscode: agent write to paint p95 at ${RATE} chunks/s (p50 ${Math.round(percentile(latencies, 0.5))} ms, max ${Math.round(Math.max(...latencies))} ms, ${latencies.length} chunks)`,
+        value: Math.round(p95),
+        unit: 'ms',
+        target: '<= 50 ms',
+        ok: p95 <= 50 && latencies.length === count,
+      },
+      activation === undefined
+        ? { name: 'vscode: extension activation time (not found in the ACP log)', value: -1, unit: 'ms', target: 'reported', ok: false }
+        : { name: 'vscode: extension activation time (activate() start to end)', value: activation, unit: 'ms', target: 'reported', ok: true },
+      { name: 'vscode: activity bar click to chat prompt visible (code-server webview start-up included)', value: Math.round(chatReadyMs), unit: 'ms', target: 'reported', ok: true },
+    ];
+  } finally {
+    await browser.close().catch(() => undefined);
+    server.stop();
+  }
+}
+
+/** Until every chunk was seen painted, or nothing new was painted for 5 s. */
+async function waitForLatencies(chat: Frame, count: number): Promise<number[]> {
+  let latencies: number[] = [];
+  let lastProgress = Date.now();
+  while (Date.now() - lastProgress < 5_000) {
+    const now = await chat.evaluate(() => (Reflect.get(globalThis, '__acpPaintProbe') as { latencies: number[] }).latencies.slice());
+    if (now.length > latencies.length) lastProgress = Date.now();
+    latencies = now;
+    if (latencies.length >= count) return latencies;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return latencies;
+}
