@@ -22,6 +22,11 @@ export interface MessageEntry {
   readonly turnId?: string;
   /** Consecutive text chunks are merged into one text block, so content stays short while text grows. */
   readonly content: readonly ContentBlock[];
+  /**
+   * On the prompt sent from this client: how much of its text the agent has echoed back as user_message_chunk
+   * (some v1 agents replay the prompt). Echoes are absorbed here rather than shown a second time.
+   */
+  readonly echoed?: number;
 }
 
 /** Client-side status: the wire's statuses plus what only the client knows. */

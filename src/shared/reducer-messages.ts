@@ -8,6 +8,7 @@ import type { Entry, MessageEntry, MessageRole, TranscriptState } from './model'
 import { appendEntry, lastEntry, positionOf, replaceEntry, entryAtPosition } from './pages';
 import type { MessageChunkKind, MessageUpsertKind } from './updates';
 import { currentTurnId, takeLocalId } from './reducer-ids';
+import { userPromptKey } from './reducer-turns';
 
 const ROLE_OF: Record<MessageChunkKind | MessageUpsertKind, MessageRole> = {
   user_message_chunk: 'user',
@@ -45,6 +46,15 @@ export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block
     return appendEntry(state, newMessage(state, key, role, [block], messageId));
   }
   const last = lastEntry(state);
+  if (last?.kind === 'message' && last.role === 'user' && role === 'user' && isSentPrompt(last)) {
+    const echoed = last.echoed ?? 0;
+    if (block.type === 'text' && textOf(last).startsWith(block.text, echoed)) {
+      return replaceEntry(state, state.entryCount - 1, { ...last, echoed: echoed + block.text.length });
+    }
+    // Not an echo: user content from the agent is its own message, never glued onto what the user typed.
+    const [key, next] = takeLocalId(state, `msg:${role}:local-`);
+    return appendEntry(next, newMessage(next, key, role, [block], undefined));
+  }
   if (last?.kind === 'message' && last.role === role) {
     return replaceEntry(state, state.entryCount - 1, { ...last, content: appendBlock(last.content, block) });
   }
@@ -62,6 +72,15 @@ export function applyUpsert(state: TranscriptState, kind: MessageUpsertKind, mes
   }
   if (content === undefined) return state;
   return replaceEntry(state, position, { ...existing, content: content ?? [] });
+}
+
+/** The message this client created when the user sent a prompt (see reducer-turns). */
+function isSentPrompt(entry: MessageEntry): boolean {
+  return entry.turnId !== undefined && entry.key === userPromptKey(entry.turnId);
+}
+
+function textOf(entry: MessageEntry): string {
+  return entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 }
 
 function newMessage(state: TranscriptState, key: string, role: MessageRole, content: readonly ContentBlock[], messageId: string | undefined): Entry {

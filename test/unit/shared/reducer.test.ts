@@ -39,6 +39,12 @@ describe('reducer: v1 chunks without messageId', () => {
     const state = run([chunk('agent_thought_chunk', 'think '), chunk('agent_thought_chunk', 'more'), chunk('agent_message_chunk', 'say'), chunk('agent_message_chunk', ' it'), chunk('agent_thought_chunk', 'again')]);
     assert.deepEqual(texts(state), ['thought:think more', 'agent:say it', 'thought:again']);
   });
+  it("an agent echoing the user's prompt back (in pieces) does not show it twice; other user content is its own message", () => {
+    const sent: TranscriptAction = { type: 'prompt_sent', turnId: 't1', content: [text('fix the bug')] };
+    const user = (value: string): TranscriptAction => upd({ sessionUpdate: 'user_message_chunk', content: text(value) });
+    assert.deepEqual(texts(run([sent, user('fix '), user('the bug'), chunk('agent_message_chunk', 'done')])), ['user:fix the bug', 'agent:done']);
+    assert.deepEqual(texts(run([sent, user('something else')])), ['user:fix the bug', 'user:something else']);
+  });
   it('a tool call in between starts a new message', () => {
     const state = run([chunk('agent_message_chunk', 'before'), upd({ sessionUpdate: 'tool_call', toolCallId: 't', title: 'T' }), chunk('agent_message_chunk', 'after')]);
     assert.deepEqual(texts(state), ['agent:before', 'tool_call', 'agent:after']);
