@@ -6,6 +6,7 @@
 import type { AvailableCommand, TranscriptState } from '../src/shared/model';
 import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
 import { h, icon } from './dom';
+import { InputHint } from './input-hint';
 import { acceptCommand, commandBeingUsed, matchCommands, slashQuery } from './slash-commands';
 import { SlashMenu } from './slash-menu';
 
@@ -21,6 +22,7 @@ export class Composer {
   private readonly stopButton = h('button', { className: 'icon-button stop', attrs: { type: 'button', 'aria-label': 'Stop', title: 'Stop (Escape)' } }, icon('debug-stop'));
   private readonly reason = h('div', { className: 'composer-reason', attrs: { 'aria-live': 'polite' } });
   private readonly menu: SlashMenu;
+  private readonly hint: InputHint;
   private commands: readonly AvailableCommand[] = [];
   /** Escape closed the menu for this word: do not reopen it until the text changes. */
   private menuDismissedFor: string | undefined;
@@ -37,7 +39,9 @@ export class Composer {
   ) {
     this.textarea.value = draft;
     this.menu = new SlashMenu(this.textarea, (command) => this.pickCommand(command));
-    this.element.append(this.reason, this.menu.element, h('div', { className: 'composer-box' }, this.textarea, h('div', { className: 'composer-actions' }, this.stopButton, this.sendButton)));
+    this.hint = new InputHint(this.textarea);
+    const field = h('div', { className: 'prompt-field' }, this.textarea, this.hint.element);
+    this.element.append(this.reason, this.menu.element, h('div', { className: 'composer-box' }, field, h('div', { className: 'composer-actions' }, this.stopButton, this.sendButton)));
     this.textarea.addEventListener('input', () => {
       this.autosize();
       this.showRejection(undefined);
@@ -101,7 +105,8 @@ export class Composer {
     const query = this.textarea.selectionStart === this.textarea.selectionEnd ? slashQuery(text, this.textarea.selectionStart) : undefined;
     const open = query !== undefined && this.menuDismissedFor === undefined && document.activeElement === this.textarea;
     this.menu.show(open ? matchCommands(this.commands, query) : []);
-    this.textarea.placeholder = commandBeingUsed(text, this.commands)?.inputHint ?? (this.commands.length > 0 ? 'Ask the agent… (/ for commands)' : 'Ask the agent…');
+    this.hint.show(commandBeingUsed(text, this.commands)?.inputHint, text);
+    this.textarea.placeholder = this.commands.length > 0 ? 'Ask the agent… (/ for commands)' : 'Ask the agent…';
   }
 
   private pickCommand(command: AvailableCommand): void {

@@ -33,6 +33,8 @@ async function sendPrompt(chat: Frame, text: string): Promise<void> {
   await prompt.waitFor({ state: 'visible', timeout: LONG });
   await assertEnabled(prompt);
   await prompt.fill(text);
+  // Enter sends only between turns: the last answer's text can show before its turn has ended.
+  await assertEnabled(chat.getByRole('button', { name: 'Send', exact: true }));
   await prompt.press('Enter');
 }
 
@@ -108,8 +110,11 @@ async function main(): Promise<void> {
     assert.deepEqual(await slashList.getByRole('option').allInnerTexts().then((texts) => texts.map((text) => text.split(/\s/)[0])), ['/review'], 'the list narrows as you type');
     await prompt.press('Tab');
     assert.equal(await prompt.inputValue(), '/review ', 'Tab completes the command');
-    assert.equal(await prompt.getAttribute('placeholder'), 'what to focus on', "the command's input hint shows");
+    const hint = chat.locator('.input-hint');
+    assert.equal(await hint.isVisible(), true, "the command's input hint shows while its input is empty");
+    assert.equal(await hint.locator('.input-hint-text').innerText(), 'what to focus on');
     await prompt.pressSequentially('the parser');
+    assert.equal(await hint.isVisible(), false, 'the hint goes once input is typed');
     await prompt.press('Enter');
     await chat.getByText('/review the parser', { exact: false }).last().waitFor({ timeout: LONG });
     await chat.locator('strong', { hasText: '/review the parser' }).waitFor({ timeout: LONG });
@@ -141,6 +146,16 @@ async function main(): Promise<void> {
     // The slow turn also asks permission: close that dialog, the card keeps waiting.
     await quickPick.getByText('Write results.txt', { exact: false }).first().waitFor({ timeout: LONG });
     await page.keyboard.press('Escape');
+    // Escape belongs to an open completion list first: it closes the list and leaves the turn running.
+    await prompt.fill('/');
+    await slashList.waitFor({ state: 'visible', timeout: LONG });
+    await prompt.press('Escape');
+    await slashList.waitFor({ state: 'hidden', timeout: LONG });
+    await page.waitForTimeout(1_000);
+    assert.equal(await chat.getByRole('button', { name: 'Stop', exact: true }).isVisible(), true, 'the turn is still running');
+    assert.equal(await chat.getByText('Cancelled', { exact: true }).count(), 0, 'Escape in the list did not cancel the turn');
+    await prompt.fill('');
+    check('Escape closes the slash command list without cancelling the running turn');
     await page.keyboard.press('F1');
     const paletteInput = page.locator('.quick-input-widget input');
     await paletteInput.waitFor({ timeout: LONG });

@@ -47,3 +47,13 @@ export const toolCall = (state: TranscriptState, id: string): ToolCallEntry | un
 export const turnEnded = (state: TranscriptState): boolean => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The prompt blocks the `echo` scenario reports it received in the latest turn (see scenarios/echo.ts). */
+export function echoedPrompt(state: TranscriptState): unknown[] {
+  const answer = entriesOf(state).filter((entry) => entry.kind === 'message' && entry.role === 'agent').pop();
+  const match = /```json\n(.*)\n```/s.exec(textOf(answer));
+  if (!match?.[1]) throw new Error(`no echoed prompt in ${textOf(answer).slice(0, 500)}`);
+  const blocks: unknown = JSON.parse(match[1]);
+  if (!Array.isArray(blocks)) throw new Error('the echoed prompt is not a list of blocks');
+  return blocks;
+}
