@@ -2,6 +2,7 @@
  * What the extension exports (`vscode.extensions.getExtension(...).exports`): a read-only view of the chat and a
  * way to send a prompt, for other extensions and for this extension's own integration tests.
  */
+import type { Attachment } from './shared/attachments';
 import type { TranscriptState } from './shared/model';
 import type { PromptVerdict } from './session/session-controller';
 
@@ -12,6 +13,6 @@ export interface AcpClientApi {
   onDidChangeTranscript(listener: (state: TranscriptState) => void): { dispose(): void };
   /** Settles once the chat view has loaded and its script has asked for the transcript. */
   chatViewReady(): Promise<void>;
-  /** Sends a prompt as if typed in the chat, starting the configured agent if needed. */
-  sendPrompt(text: string): Promise<PromptVerdict>;
+  /** Sends a prompt as if typed in the chat (with the draft's attachments), starting the configured agent if needed. */
+  sendPrompt(text: string, attachments?: readonly Attachment[]): Promise<PromptVerdict>;
 }

@@ -6,12 +6,15 @@ import { FileSystemHandler } from './client/fs-handler';
 import { PermissionBroker } from './client/permission-broker';
 import { VscodePermissionPrompt } from './client/vscode-permission-prompt';
 import { VscodeWorkspaceFiles } from './client/vscode-workspace-files';
+import { attachmentTextReader } from './session/attachment-reader';
 import { SessionController } from './session/session-controller';
 import { TranscriptStore } from './session/transcript-store';
+import { registerAddToChat } from './views/add-to-chat';
 import { ChatCommands } from './views/chat-commands';
 import { ChatViewProvider } from './views/chat-view-provider';
 import { DIFF_SCHEME, DiffDocuments } from './views/diff-documents';
 import { TurnContextKey } from './views/turn-context-key';
+import { WorkspaceFileIndex } from './views/workspace-file-index';
 import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './views/vscode-session-ports';
 
 let controller: SessionController | undefined;
@@ -21,7 +24,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const log = vscode.window.createOutputChannel('ACP', { log: true });
   const settings = new AgentSettings(log);
   const store = new TranscriptStore();
-  const files = new FileSystemHandler(new VscodeWorkspaceFiles(), (refused) =>
+  const workspaceFiles = new VscodeWorkspaceFiles();
+  const files = new FileSystemHandler(workspaceFiles, (refused) =>
     store.dispatch({
       type: 'notice_added',
       severity: 'warning',
@@ -36,10 +40,12 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     notifier: vscodeNotifier,
     log: logChannelSink(log),
     env: vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0')),
+    attachmentText: attachmentTextReader(workspaceFiles),
   });
   const diffs = new DiffDocuments(store);
   const commands = new ChatCommands(controller, settings, store, diffs, log);
-  const view = new ChatViewProvider(context.extensionUri, store, (intent) => commands.handle(intent), log);
+  const fileIndex = new WorkspaceFileIndex();
+  const view = new ChatViewProvider(context.extensionUri, store, (intent) => commands.handle(intent), (query) => fileIndex.search(query), log);
   commands.attachView(view);
   view.onReady = () => void commands.ensureAgent();
 
@@ -48,6 +54,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     settings,
     view,
     commands,
+    fileIndex,
+    registerAddToChat((attachments) => view.addAttachments(attachments)),
     new TurnContextKey(store),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
@@ -59,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     transcript: () => store.state,
     onDidChangeTranscript: (listener) => store.subscribe((_action, state) => listener(state)),
     chatViewReady: () => view.firstReady,
-    sendPrompt: (text) => commands.sendPrompt(text),
+    sendPrompt: (text, attachments) => commands.sendPrompt(text, attachments),
   };
 }
 

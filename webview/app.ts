@@ -53,8 +53,8 @@ export class ChatApp {
     this.transcript = new VirtualTranscript(requestFrame, this.context(), this.ui.scroll, (scroll) => this.saveScrollSoon(scroll));
     this.composer = new Composer(
       (message) => channel.post(message),
-      this.ui.draft,
-      (draft) => this.saveUi({ ...this.ui, draft }),
+      { text: this.ui.draft, attachments: this.ui.attachments },
+      (draft) => this.saveUi({ ...this.ui, draft: draft.text, attachments: draft.attachments }),
       () => this.transcript.scrollToBottom(),
     );
     this.element.append(this.header.element, this.banner.element, h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element), this.composer.element);
@@ -90,6 +90,14 @@ export class ChatApp {
         return;
       case 'prompt_rejected':
         this.composer.rejected(message.reason);
+        return;
+      case 'add_attachments':
+        this.composer.addAttachments(message.attachments);
+        // Saved with the draft by now (setState is synchronous), so the host may forget them.
+        this.channel.post({ type: 'attachments_taken', batch: message.batch });
+        return;
+      case 'file_matches':
+        this.composer.fileMatches(message.requestId, message.matches);
         return;
     }
   }

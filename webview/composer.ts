@@ -1,16 +1,27 @@
 /**
  * The prompt box. Enter sends, Shift+Enter is a newline; Stop shows while a turn runs; `/` at the start lists
- * the agent's slash commands (sent as plain prompt text, as the spec says). The draft is the user's:
- * it is cleared only when a prompt is sent, and put back if the host rejects that prompt.
+ * the agent's slash commands (sent as plain prompt text, as the spec says); `@` completes workspace files and
+ * attaches them; pasted or dropped images and audio are attached when the agent takes them, and refused with
+ * the reason when it does not. The draft (text and attachments) is the user's: it is cleared only when a prompt
+ * is sent, and put back if the host rejects that prompt.
  */
+import type { Attachment } from '../src/shared/attachments';
 import type { AvailableCommand, TranscriptState } from '../src/shared/model';
-import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
+import type { FileMatch, HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
+import { AttachmentTray } from './attachment-tray';
+import { CompletionMenu } from './completion-menu';
 import { h, icon } from './dom';
+import { droppedAttachments, isAttachableDrag } from './dropped-attachments';
+import { acceptMention, mentionQuery, type MentionQuery } from './file-mentions';
 import { InputHint } from './input-hint';
 import { acceptCommand, commandBeingUsed, matchCommands, slashQuery } from './slash-commands';
-import { SlashMenu } from './slash-menu';
 
 type Post = (message: WebviewToHostMessage) => void;
+
+export interface Draft {
+  readonly text: string;
+  readonly attachments: readonly Attachment[];
+}
 
 const MAX_HEIGHT = 240;
 const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
@@ -21,48 +32,66 @@ export class Composer {
   private readonly sendButton = h('button', { className: 'icon-button send', attrs: { type: 'button', 'aria-label': 'Send', title: 'Send (Enter)' } }, icon('send'));
   private readonly stopButton = h('button', { className: 'icon-button stop', attrs: { type: 'button', 'aria-label': 'Stop', title: 'Stop (Escape)' } }, icon('debug-stop'));
   private readonly reason = h('div', { className: 'composer-reason', attrs: { 'aria-live': 'polite' } });
-  private readonly menu: SlashMenu;
+  private readonly slashMenu: CompletionMenu<AvailableCommand>;
+  private readonly fileMenu: CompletionMenu<FileMatch>;
+  private readonly tray: AttachmentTray;
   private readonly hint: InputHint;
   private commands: readonly AvailableCommand[] = [];
-  /** Escape closed the menu for this word: do not reopen it until the text changes. */
+  /** Escape closed a list for this text: do not reopen it until the text changes. */
   private menuDismissedFor: string | undefined;
+  /** The `@` word being completed and the number of the file search asked for it. */
+  private mention: MentionQuery | undefined;
+  private fileRequest = 0;
   private canSend = false;
   private running = false;
   /** The last prompt sent, until the host takes it (a new turn starts) or rejects it. */
-  private inFlight: string | undefined;
+  private inFlight: Draft | undefined;
 
   constructor(
     private readonly post: Post,
-    draft: string,
-    private readonly onDraftChanged: (draft: string) => void,
+    draft: Draft,
+    private readonly onDraftChanged: (draft: Draft) => void,
     private readonly onSent: () => void,
   ) {
-    this.textarea.value = draft;
-    this.menu = new SlashMenu(this.textarea, (command) => this.pickCommand(command));
+    this.textarea.value = draft.text;
+    this.tray = new AttachmentTray(draft.attachments, () => this.draftChanged());
+    this.slashMenu = new CompletionMenu(this.textarea, { id: 'slash-command-list', label: 'Slash commands', render: renderCommand }, (command) => this.pickCommand(command));
+    this.fileMenu = new CompletionMenu(this.textarea, { id: 'file-mention-list', label: 'Workspace files', render: renderFile }, (file) => this.pickFile(file));
     this.hint = new InputHint(this.textarea);
     const field = h('div', { className: 'prompt-field' }, this.textarea, this.hint.element);
-    this.element.append(this.reason, this.menu.element, h('div', { className: 'composer-box' }, field, h('div', { className: 'composer-actions' }, this.stopButton, this.sendButton)));
+    this.element.append(
+      this.reason,
+      this.slashMenu.element,
+      this.fileMenu.element,
+      h('div', { className: 'composer-box' }, this.tray.element, h('div', { className: 'composer-row' }, field, h('div', { className: 'composer-actions' }, this.stopButton, this.sendButton))),
+    );
     this.textarea.addEventListener('input', () => {
       this.autosize();
       this.showRejection(undefined);
-      this.onDraftChanged(this.textarea.value);
-      this.refreshMenu();
+      this.draftChanged();
+      this.refreshMenus();
     });
     // Caret moves change which word is being completed.
-    this.textarea.addEventListener('click', () => this.refreshMenu());
-    this.textarea.addEventListener('blur', () => this.menu.show([]));
-    this.textarea.addEventListener('keydown', (event) => {
-      if (!event.isComposing && this.menu.handleKey(event)) {
-        // The menu's keys are not the chat's: Escape closes the list and does not also cancel the turn.
-        event.preventDefault();
-        event.stopPropagation();
-        if (event.key === 'Escape') this.menuDismissedFor = this.textarea.value;
-        return;
-      }
-      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-        event.preventDefault();
-        this.send();
-      }
+    this.textarea.addEventListener('click', () => this.refreshMenus());
+    this.textarea.addEventListener('blur', () => this.closeMenus());
+    this.textarea.addEventListener('keydown', (event) => this.onKey(event));
+    this.textarea.addEventListener('paste', (event) => {
+      const files = [...(event.clipboardData?.files ?? [])];
+      if (files.length === 0) return;
+      event.preventDefault();
+      void this.attachDropped({ files, uris: [] });
+    });
+    this.element.addEventListener('dragover', (event) => {
+      if (!isAttachableDrag(event.dataTransfer)) return;
+      event.preventDefault();
+      this.element.classList.add('drop-target');
+    });
+    this.element.addEventListener('dragleave', () => this.element.classList.remove('drop-target'));
+    this.element.addEventListener('drop', (event) => {
+      this.element.classList.remove('drop-target');
+      if (!event.dataTransfer || !isAttachableDrag(event.dataTransfer)) return;
+      event.preventDefault();
+      void this.attachDropped(readDrop(event.dataTransfer));
     });
     this.sendButton.addEventListener('click', () => this.send());
     this.stopButton.addEventListener('click', () => this.post({ type: 'cancel_turn' }));
@@ -73,8 +102,9 @@ export class Composer {
     const blocked = blockedReason(state, host);
     if (state && state.commands !== this.commands) {
       this.commands = state.commands;
-      this.refreshMenu();
+      this.refreshMenus();
     }
+    if (state) this.tray.setAgent(state.promptCapabilities, agentNameOf(state));
     this.running = state !== undefined && state.turn.phase !== 'idle';
     this.canSend = blocked === undefined;
     if (this.running) this.inFlight = undefined;
@@ -98,37 +128,93 @@ export class Composer {
     return this.running;
   }
 
-  /** Opens, filters or closes the slash command list for the word at the caret; shows a picked command's hint. */
-  private refreshMenu(): void {
-    const text = this.textarea.value;
-    if (this.menuDismissedFor !== undefined && this.menuDismissedFor !== text) this.menuDismissedFor = undefined;
-    const query = this.textarea.selectionStart === this.textarea.selectionEnd ? slashQuery(text, this.textarea.selectionStart) : undefined;
-    const open = query !== undefined && this.menuDismissedFor === undefined && document.activeElement === this.textarea;
-    this.menu.show(open ? matchCommands(this.commands, query) : []);
-    this.hint.show(commandBeingUsed(text, this.commands)?.inputHint, text);
-    this.textarea.placeholder = this.commands.length > 0 ? 'Ask the agent… (/ for commands)' : 'Ask the agent…';
+  /** "Add to ACP Chat" from the editor or explorer. */
+  addAttachments(attachments: readonly Attachment[]): void {
+    this.tray.add(attachments);
+    this.showRejection(undefined);
   }
 
-  private pickCommand(command: AvailableCommand): void {
-    const next = acceptCommand(this.textarea.value, command);
-    this.textarea.value = next.text;
-    this.textarea.setSelectionRange(next.caret, next.caret);
-    this.textarea.focus();
-    this.autosize();
-    this.onDraftChanged(next.text);
-    this.refreshMenu();
+  /** The host's answer to a file search; only the latest one counts. */
+  fileMatches(requestId: number, matches: readonly FileMatch[]): void {
+    if (requestId !== this.fileRequest || !this.mention) return;
+    this.fileMenu.show(document.activeElement === this.textarea ? matches : []);
   }
 
   /** The host refused the prompt: put it back (before anything typed since) and say why. */
   rejected(reason: string): void {
     if (this.inFlight !== undefined) {
       const typedSince = this.textarea.value;
-      this.textarea.value = typedSince ? `${this.inFlight}\n${typedSince}` : this.inFlight;
+      this.textarea.value = typedSince ? `${this.inFlight.text}\n${typedSince}` : this.inFlight.text;
+      this.tray.set([...this.inFlight.attachments, ...this.tray.attachments]);
       this.inFlight = undefined;
       this.autosize();
-      this.onDraftChanged(this.textarea.value);
+      this.draftChanged();
     }
     this.showRejection(reason);
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const menu = this.slashMenu.isOpen ? this.slashMenu : this.fileMenu;
+    if (!event.isComposing && menu.handleKey(event)) {
+      // The menu's keys are not the chat's: Escape closes the list and does not also cancel the turn.
+      event.preventDefault();
+      event.stopPropagation();
+      if (event.key === 'Escape') this.menuDismissedFor = this.textarea.value;
+      return;
+    }
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      this.send();
+    }
+  }
+
+  /** Opens, filters or closes the completion list for the word at the caret; shows a picked command's hint. */
+  private refreshMenus(): void {
+    const text = this.textarea.value;
+    if (this.menuDismissedFor !== undefined && this.menuDismissedFor !== text) this.menuDismissedFor = undefined;
+    const caretOnly = this.textarea.selectionStart === this.textarea.selectionEnd;
+    const active = this.menuDismissedFor === undefined && document.activeElement === this.textarea && caretOnly;
+    const slash = active ? slashQuery(text, this.textarea.selectionStart) : undefined;
+    this.slashMenu.show(slash !== undefined ? matchCommands(this.commands, slash) : []);
+    const mention = active && slash === undefined ? mentionQuery(text, this.textarea.selectionStart) : undefined;
+    if (mention && (mention.query !== this.mention?.query || mention.start !== this.mention.start)) {
+      this.post({ type: 'find_files', requestId: ++this.fileRequest, query: mention.query });
+    }
+    this.mention = mention;
+    if (!mention) this.fileMenu.show([]);
+    this.hint.show(commandBeingUsed(text, this.commands)?.inputHint, text);
+    this.textarea.placeholder = this.commands.length > 0 ? 'Ask the agent… (/ for commands, @ for files)' : 'Ask the agent… (@ for files)';
+  }
+
+  private closeMenus(): void {
+    this.slashMenu.show([]);
+    this.fileMenu.show([]);
+    this.mention = undefined;
+  }
+
+  private pickCommand(command: AvailableCommand): void {
+    this.replaceText(acceptCommand(this.textarea.value, command));
+  }
+
+  private pickFile(file: FileMatch): void {
+    if (!this.mention) return;
+    this.tray.add([{ kind: 'file', uri: file.uri, label: file.label }]);
+    this.replaceText(acceptMention(this.textarea.value, this.mention, file.label));
+  }
+
+  private replaceText(next: { text: string; caret: number }): void {
+    this.textarea.value = next.text;
+    this.textarea.setSelectionRange(next.caret, next.caret);
+    this.textarea.focus();
+    this.autosize();
+    this.draftChanged();
+    this.refreshMenus();
+  }
+
+  private async attachDropped(dropped: { files: readonly File[]; uris: readonly string[] }): Promise<void> {
+    const result = await droppedAttachments(dropped, this.tray.capabilities, this.tray.agentName);
+    if (result.attachments.length > 0) this.tray.add(result.attachments);
+    this.showRejection(result.refusals.length > 0 ? result.refusals.join(' ') : undefined);
   }
 
   private rejection: string | undefined;
@@ -146,16 +232,21 @@ export class Composer {
     this.reason.setAttribute('role', isError ? 'alert' : 'status');
   }
 
+  private draftChanged(): void {
+    this.onDraftChanged({ text: this.textarea.value, attachments: this.tray.attachments });
+  }
+
   private send(): void {
-    const text = this.textarea.value;
-    if (!this.canSend || this.running || text.trim() === '') return;
-    this.post({ type: 'send_prompt', text });
-    this.inFlight = text;
+    const draft: Draft = { text: this.textarea.value, attachments: this.tray.attachments };
+    if (!this.canSend || this.running || (draft.text.trim() === '' && draft.attachments.length === 0)) return;
+    this.post({ type: 'send_prompt', text: draft.text, attachments: draft.attachments });
+    this.inFlight = draft;
     this.textarea.value = '';
+    this.tray.set([]);
     this.autosize();
     this.showRejection(undefined);
-    this.onDraftChanged('');
-    this.refreshMenu();
+    this.draftChanged();
+    this.refreshMenus();
     this.onSent();
   }
 
@@ -165,6 +256,33 @@ export class Composer {
     this.textarea.style.height = 'auto';
     this.textarea.style.height = `${Math.min(this.textarea.scrollHeight, MAX_HEIGHT)}px`;
   }
+}
+
+function renderCommand(command: AvailableCommand): Node[] {
+  return [
+    h('span', { className: 'completion-name', text: `/${command.name}` }),
+    h('span', { className: 'completion-description', text: command.description }),
+    ...(command.inputHint ? [h('span', { className: 'completion-hint', text: command.inputHint })] : []),
+  ];
+}
+
+function renderFile(file: FileMatch): Node[] {
+  const slash = file.label.lastIndexOf('/');
+  return [
+    icon('file'),
+    h('span', { className: 'completion-name', text: file.label.slice(slash + 1) }),
+    h('span', { className: 'completion-description', text: slash === -1 ? '' : file.label.slice(0, slash) }),
+  ];
+}
+
+function readDrop(transfer: DataTransfer): { files: File[]; uris: string[] } {
+  const uriList = transfer.getData('application/vnd.code.uri-list') || transfer.getData('text/uri-list');
+  const uris = uriList.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  return { files: [...transfer.files], uris };
+}
+
+function agentNameOf(state: TranscriptState): string {
+  return state.agent.phase === 'none' ? 'The agent' : state.agent.agentName;
 }
 
 /** Why the composer cannot send now, if it cannot. */

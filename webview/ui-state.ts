@@ -3,6 +3,7 @@
  * reloaded): the draft, what the user expanded, and where they were scrolled. Everything else comes from the
  * host. Pure and DOM-free.
  */
+import type { Attachment } from '../src/shared/attachments';
 
 export interface ScrollPosition {
   /** Following the newest output. */
@@ -14,13 +15,15 @@ export interface ScrollPosition {
 
 export interface UiState {
   readonly draft: string;
+  /** The draft's attachments (files by URI, pasted images as base64). */
+  readonly attachments: readonly Attachment[];
   readonly expandedThoughts: readonly string[];
   readonly expandedRaw: readonly string[];
   readonly scroll: ScrollPosition;
 }
 
 export function defaultUiState(): UiState {
-  return { draft: '', expandedThoughts: [], expandedRaw: [], scroll: { atBottom: true } };
+  return { draft: '', attachments: [], expandedThoughts: [], expandedRaw: [], scroll: { atBottom: true } };
 }
 
 /** `getState()` returns whatever an earlier version stored: take what is well-formed, default the rest. */
@@ -32,6 +35,7 @@ export function parseUiState(stored: unknown): UiState {
   const scrollRecord: Record<string, unknown> = scroll;
   return {
     draft: typeof record.draft === 'string' ? record.draft : fallback.draft,
+    attachments: Array.isArray(record.attachments) ? record.attachments.map(parseAttachment).filter((item): item is Attachment => item !== undefined) : [],
     expandedThoughts: stringList(record.expandedThoughts),
     expandedRaw: stringList(record.expandedRaw),
     scroll: {
@@ -49,4 +53,27 @@ function stringList(value: unknown): string[] {
 /** Adds or removes `key` from a persisted set, keeping it small. */
 export function toggled(list: readonly string[], key: string): string[] {
   return list.includes(key) ? list.filter((item) => item !== key) : [...list, key].slice(-500);
+}
+
+function parseAttachment(stored: unknown): Attachment | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const record: Record<string, unknown> = { ...stored };
+  const { kind, label } = record;
+  if (typeof label !== 'string') return undefined;
+  if (kind === 'file' && typeof record.uri === 'string') {
+    const range = parseRange(record.range);
+    return { kind, uri: record.uri, label, ...(range ? { range } : {}) };
+  }
+  if ((kind === 'image' || kind === 'audio') && typeof record.mimeType === 'string' && typeof record.data === 'string') {
+    return { kind, label, mimeType: record.mimeType, data: record.data };
+  }
+  return undefined;
+}
+
+function parseRange(stored: unknown): { startLine: number; endLine: number } | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const record: Record<string, unknown> = { ...stored };
+  const { startLine, endLine } = record;
+  if (typeof startLine !== 'number' || typeof endLine !== 'number' || !Number.isInteger(startLine) || !Number.isInteger(endLine) || startLine < 1 || endLine < startLine) return undefined;
+  return { startLine, endLine };
 }

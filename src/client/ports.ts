@@ -16,6 +16,8 @@ export interface WorkspaceFiles {
   openDocumentText(absolutePath: string): string | undefined;
   /** The file's text on disk. Rejects when missing. */
   readFileText(absolutePath: string): Promise<string>;
+  /** The file's size on disk in bytes. Rejects when missing. */
+  fileSize(absolutePath: string): Promise<number>;
   /** Replace or create the file through the editor (undoable), then save it. */
   writeFileText(absolutePath: string, content: string): Promise<void>;
 }

@@ -16,6 +16,10 @@ export class VscodeWorkspaceFiles implements WorkspaceFiles {
     return new TextDecoder('utf-8').decode(bytes);
   }
 
+  async fileSize(absolutePath: string): Promise<number> {
+    return (await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath))).size;
+  }
+
   async writeFileText(absolutePath: string, content: string): Promise<void> {
     const uri = vscode.Uri.file(absolutePath);
     const edit = new vscode.WorkspaceEdit();

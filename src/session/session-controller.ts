@@ -7,10 +7,11 @@ import type { AgentConfig } from '../agents/agent-config';
 import type { AgentExit } from '../agents/agent-process';
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { PermissionBroker } from '../client/permission-broker';
-import type { ContentBlock } from '../shared/content';
+import type { Attachment } from '../shared/attachments';
 import type { SessionUpdate } from '../shared/updates';
 import { AgentSession, type RequestPermissionParams } from './agent-session';
 import { describeExit } from './crash-report';
+import { buildPromptContent, type AttachmentText } from './prompt-content';
 import { NeedsV1Restart, versionToOffer, type ProtocolVersion } from './protocol-version';
 import type { SessionEnvironment, SessionLog, UserNotifier } from './ports';
 import type { TranscriptStore } from './transcript-store';
@@ -28,6 +29,8 @@ export interface SessionControllerDeps {
   readonly notifier: UserNotifier;
   readonly log: SessionLog;
   readonly env: SessionEnvironment;
+  /** Reads attached files for embedding in prompts. */
+  readonly attachmentText: AttachmentText;
   /** How long a cancelled turn may go unanswered before we offer to stop the agent. */
   readonly cancelGraceMs?: number;
 }
@@ -78,18 +81,24 @@ export class SessionController {
     if (session) await session.stop();
   }
 
-  async sendPrompt(text: string): Promise<PromptVerdict> {
+  async sendPrompt(text: string, attachments: readonly Attachment[] = []): Promise<PromptVerdict> {
     if (!this.deps.env.isTrusted()) return { accepted: false, reason: 'Agents do not run in an untrusted workspace. Trust the workspace to chat.' };
-    if (text.trim().length === 0) return { accepted: false, reason: 'The prompt is empty.' };
+    if (text.trim().length === 0 && attachments.length === 0) return { accepted: false, reason: 'The prompt is empty.' };
     if (this.starting) await this.starting.catch(() => undefined);
     const session = this.session;
     if (!session || session.exited || !session.sessionId) {
       return { accepted: false, reason: this.agent ? `${this.agent.name} is not running. Restart it to continue.` : 'No agent is selected.' };
     }
     if (this.deps.store.state.turn.phase !== 'idle') return { accepted: false, reason: 'Wait for the current turn to finish or cancel it.' };
+    const built = await buildPromptContent(text, attachments, this.deps.store.state.promptCapabilities, session.agentName, this.deps.attachmentText);
+    if (!built.ok) return { accepted: false, reason: built.reason };
+    // Reading attachments took time: the session or the turn may have changed meanwhile.
+    if (this.session !== session || session.exited) return { accepted: false, reason: `${session.agentName} stopped before the prompt was sent.` };
+    if (this.deps.store.state.turn.phase !== 'idle') return { accepted: false, reason: 'Wait for the current turn to finish or cancel it.' };
     const turnId = this.turnIds.take();
-    const content: ContentBlock[] = [{ type: 'text', text }];
+    const content = built.content;
     this.deps.store.dispatch({ type: 'prompt_sent', turnId, content });
+    for (const note of built.notes) this.deps.store.dispatch({ type: 'notice_added', severity: 'info', title: 'Attachment sent as a link', detail: note });
     void session.prompt(content).then(
       (result) => {
         // v1 and seed-002 v2 end the turn with the answer; current v2 answers {messageId} at once and ends the

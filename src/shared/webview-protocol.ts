@@ -4,6 +4,7 @@
  * for a resync on a gap. Webview -> host messages are validated with zod on arrival (src/views/webview-messages.ts).
  */
 import type { TranscriptAction } from './actions';
+import type { Attachment } from './attachments';
 import type { TranscriptState } from './model';
 
 /** Facts about the host that are not transcript state (they are not reduced, only replaced). */
@@ -21,12 +22,26 @@ export type HostToWebviewMessage =
   | { readonly type: 'host_info'; readonly info: HostInfo }
   | { readonly type: 'focus_composer' }
   /** The host could not accept the user's prompt; the webview keeps the draft and shows why. */
-  | { readonly type: 'prompt_rejected'; readonly reason: string };
+  | { readonly type: 'prompt_rejected'; readonly reason: string }
+  /** "Add to ACP Chat": attach these to the draft, then answer `attachments_taken` (until then the host re-sends). */
+  | { readonly type: 'add_attachments'; readonly batch: number; readonly attachments: readonly Attachment[] }
+  /** The answer to `find_files`: workspace files matching what follows `@`, best first. */
+  | { readonly type: 'file_matches'; readonly requestId: number; readonly matches: readonly FileMatch[] };
+
+/** A workspace file offered by `@` completion. */
+export interface FileMatch {
+  readonly uri: string;
+  /** Path relative to its workspace folder. */
+  readonly label: string;
+}
 
 export type WebviewToHostMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'resync' }
-  | { readonly type: 'send_prompt'; readonly text: string }
+  | { readonly type: 'send_prompt'; readonly text: string; readonly attachments: readonly Attachment[] }
+  | { readonly type: 'attachments_taken'; readonly batch: number }
+  /** `@` completion: which workspace files match `query` (answered by `file_matches`). */
+  | { readonly type: 'find_files'; readonly requestId: number; readonly query: string }
   | { readonly type: 'cancel_turn' }
   | { readonly type: 'permission_answer'; readonly requestId: string; readonly optionId: string }
   | { readonly type: 'open_diff'; readonly toolCallId: string; readonly contentIndex: number; readonly fileIndex: number }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/agent-config';
 import type { AgentSettings } from '../agents/vscode-agent-settings';
+import type { Attachment } from '../shared/attachments';
 import type { PromptVerdict, SessionController } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
@@ -58,7 +59,7 @@ export class ChatCommands implements vscode.Disposable {
   handle(intent: UserIntent): void {
     switch (intent.type) {
       case 'send_prompt':
-        void this.sendPrompt(intent.text);
+        void this.sendPrompt(intent.text, intent.attachments);
         return;
       case 'cancel_turn':
         this.controller.cancelTurn();
@@ -103,9 +104,9 @@ export class ChatCommands implements vscode.Disposable {
     this.disposables.forEach((d) => d.dispose());
   }
 
-  async sendPrompt(text: string): Promise<PromptVerdict> {
+  async sendPrompt(text: string, attachments: readonly Attachment[] = []): Promise<PromptVerdict> {
     if (!this.controller.isRunning && this.store.state.agent.phase !== 'exited') await this.ensureAgent();
-    const verdict = await this.controller.sendPrompt(text);
+    const verdict = await this.controller.sendPrompt(text, attachments);
     if (!verdict.accepted) this.view?.rejectPrompt(verdict.reason);
     return verdict;
   }

@@ -5,12 +5,15 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { TranscriptStore } from '../session/transcript-store';
-import type { HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
+import type { Attachment } from '../shared/attachments';
+import type { FileMatch, HostInfo, HostToWebviewMessage } from '../shared/webview-protocol';
+import type { UserIntent } from '../session/intents';
 import { ActionPoster } from './action-poster';
 import { chatHtml } from './chat-html';
 import { parseWebviewMessage } from './webview-messages';
 
-export type IntentHandler = (intent: Exclude<WebviewToHostMessage, { type: 'ready' } | { type: 'resync' }>) => void;
+export type IntentHandler = (intent: UserIntent) => void;
+export type FileSearch = (query: string) => Promise<readonly FileMatch[]>;
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewId = 'acpClient.chat';
@@ -18,6 +21,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly poster: ActionPoster;
   private readonly disposables: vscode.Disposable[] = [];
   private hostInfo: HostInfo | undefined;
+  /** Attachments sent to the draft and not yet confirmed: a view that was hidden or reloading gets them on ready. */
+  private readonly pendingAttachments = new Map<number, readonly Attachment[]>();
+  private nextBatch = 1;
   /** Called each time the webview (re)loads and asks for its snapshot. */
   onReady: (() => void) | undefined;
   private markReady: () => void = () => undefined;
@@ -30,6 +36,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly extensionUri: vscode.Uri,
     private readonly store: TranscriptStore,
     private readonly onIntent: IntentHandler,
+    private readonly findFiles: FileSearch,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.poster = new ActionPoster((message) => this.post(message));
@@ -71,6 +78,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.post({ type: 'prompt_rejected', reason });
   }
 
+  /** Puts attachments into the draft, showing the chat; kept until the view confirms it has them. */
+  async addAttachments(attachments: readonly Attachment[]): Promise<void> {
+    const batch = this.nextBatch++;
+    this.pendingAttachments.set(batch, attachments);
+    this.post({ type: 'add_attachments', batch, attachments });
+    await this.reveal();
+  }
+
   /** Reveals the view (used by commands that need the chat visible). */
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
@@ -92,13 +107,30 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.poster.snapshot(this.store.state);
         if (this.hostInfo) this.post({ type: 'host_info', info: this.hostInfo });
         if (message.type === 'ready') {
+          for (const [batch, attachments] of this.pendingAttachments) this.post({ type: 'add_attachments', batch, attachments });
           this.markReady();
           this.onReady?.();
         }
         return;
+      case 'attachments_taken':
+        this.pendingAttachments.delete(message.batch);
+        return;
+      case 'find_files':
+        void this.answerFileSearch(message.requestId, message.query);
+        return;
       default:
         this.onIntent(message);
     }
+  }
+
+  private async answerFileSearch(requestId: number, query: string): Promise<void> {
+    let matches: readonly FileMatch[] = [];
+    try {
+      matches = await this.findFiles(query);
+    } catch (error) {
+      this.log.warn(`Listing workspace files for @ completion failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.post({ type: 'file_matches', requestId, matches });
   }
 
   private post(message: HostToWebviewMessage): void {

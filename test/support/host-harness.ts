@@ -2,10 +2,11 @@
  * The whole host path outside VS Code — real agent process, framing, connection, validation, reducer — with the
  * editor ports replaced by in-memory ones. Used by unit tests and benchmarks.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { FileSystemHandler, type RefusedAccess } from '../../src/client/fs-handler';
 import { PermissionBroker } from '../../src/client/permission-broker';
 import type { CancellationSignal, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
+import { attachmentTextReader } from '../../src/session/attachment-reader';
 import { SessionController } from '../../src/session/session-controller';
 import { TranscriptStore } from '../../src/session/transcript-store';
 import * as path from 'node:path';
@@ -35,6 +36,9 @@ export class MemoryEditorFiles implements WorkspaceFiles {
   }
   readFileText(absolutePath: string): Promise<string> {
     return readFile(absolutePath, 'utf8');
+  }
+  async fileSize(absolutePath: string): Promise<number> {
+    return (await stat(absolutePath)).size;
   }
   async writeFileText(absolutePath: string, content: string): Promise<void> {
     this.writes.push({ path: absolutePath, content });
@@ -85,6 +89,7 @@ export function createHostHarness(root: string, options: { permissionAnswer?: st
     notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
     log: { info: keep, warn: keep, error: keep, trace: keep },
     env: { cwd: () => root, roots: () => [root], isTrusted: () => true, trace: () => 'off', extensionVersion: 'test' },
+    attachmentText: attachmentTextReader(files),
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
   });
   const waitFor = (predicate: (state: TranscriptState) => boolean, timeoutMs = 10_000): Promise<TranscriptState> =>

@@ -23,7 +23,7 @@ export function contentBlockView(block: ContentBlock): HTMLElement {
     case 'resource_link':
       return h('div', { className: 'content-resource' }, linkTo(block.uri, block.title ?? block.name));
     case 'resource': {
-      const container = h('div', { className: 'content-resource' }, linkTo(block.resource.uri, basename(block.resource.uri)));
+      const container = h('div', { className: 'content-resource' }, linkTo(block.resource.uri, resourceLabel(block.resource.uri)));
       if (block.resource.text !== undefined) container.append(h('pre', { className: 'code', text: truncateForDisplay(block.resource.text, 5000) }));
       return container;
     }
@@ -60,6 +60,15 @@ export function linkTo(uri: string, label: string, line?: number): HTMLElement {
     case 'blocked':
       return h('span', { text: label });
   }
+}
+
+/** `file:///src/a.ts#L3-5` -> `a.ts:3-5`: the file name, and the lines when the URI names a range. */
+function resourceLabel(uri: string): string {
+  const hash = uri.indexOf('#');
+  const lines = hash === -1 ? null : /^L(\d+)(?:-L?(\d+))?$/.exec(uri.slice(hash + 1));
+  const name = basename(hash === -1 ? uri : uri.slice(0, hash));
+  if (!lines) return name;
+  return lines[2] && lines[2] !== lines[1] ? `${name}:${lines[1]}-${lines[2]}` : `${name}:${lines[1]}`;
 }
 
 export function basename(path: string): string {
