@@ -5,7 +5,8 @@ import { h, icon, textButton } from './dom';
 
 export class EmptyState {
   readonly element = h('div', { className: 'empty-state' });
-  private lastSignature = '';
+  /** Undefined until the first update, which must always run: the element starts out shown. */
+  private lastSignature: string | undefined;
 
   update(state: TranscriptState | undefined, host: HostInfo | undefined, transcriptEmpty: boolean): void {
     const content = describe(state, host);

@@ -56,6 +56,18 @@ async function waitForText(locator: ReturnType<Page['locator']>, needles: readon
   assert.fail(`expected ${JSON.stringify(needles)} in ${JSON.stringify(text)}`);
 }
 
+/**
+ * Pastes a PNG into the chat's prompt, as the clipboard would. Source text: it runs in the page, whose DOM types this
+ * Node-side file does not have.
+ */
+const PASTE_IMAGE = `(() => {
+  const transfer = new DataTransfer();
+  transfer.items.add(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'shot.png', { type: 'image/png' }));
+  const textarea = document.querySelector('textarea[aria-label="Prompt"]');
+  textarea.focus();
+  textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+})()`;
+
 const checks: string[] = [];
 function check(name: string): void {
   checks.push(name);
@@ -91,7 +103,7 @@ async function main(): Promise<void> {
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
-    const chat = await chatFrame(page);
+    let chat = await chatFrame(page);
     check('the chat opens from the activity bar');
 
     await sendPrompt(chat, 'What is the answer?');
@@ -101,9 +113,9 @@ async function main(): Promise<void> {
     check('the streamed answer appears, rendered as markdown');
     await page.screenshot({ path: path.join(results, 'e2e-chat.png') });
 
-    const prompt = chat.locator('textarea[aria-label="Prompt"]');
+    let prompt = chat.locator('textarea[aria-label="Prompt"]');
     await prompt.fill('/');
-    const slashList = chat.getByRole('listbox', { name: 'Slash commands' });
+    let slashList = chat.getByRole('listbox', { name: 'Slash commands' });
     await slashList.getByRole('option', { name: /\/review.*Review the current changes/ }).waitFor({ timeout: LONG });
     await page.screenshot({ path: path.join(results, 'e2e-slash.png') });
     await prompt.pressSequentially('rev');
@@ -120,6 +132,64 @@ async function main(): Promise<void> {
     await chat.locator('strong', { hasText: '/review the parser' }).waitFor({ timeout: LONG });
     await chat.getByText('That is all.').nth(1).waitFor({ timeout: LONG });
     check('typing / lists the agent\'s slash commands; Tab completes one and it is sent as prompt text');
+
+    // Attachments: @ completion, a refused paste, "Add to ACP Chat" on an editor selection, kept while hidden.
+    await prompt.fill('');
+    await prompt.pressSequentially('attach these: @hel');
+    const fileList = chat.getByRole('listbox', { name: 'Workspace files' });
+    await fileList.getByRole('option', { name: /hello\.ts\s*src/ }).waitFor({ timeout: LONG });
+    await prompt.press('Enter');
+    assert.equal(await prompt.inputValue(), 'attach these: @src/hello.ts ', 'the mention is completed in the text');
+    const tray = chat.getByRole('list', { name: 'Attachments' });
+    await tray.getByRole('listitem').filter({ hasText: 'src/hello.ts' }).waitFor({ timeout: LONG });
+    check('typing @ completes workspace files and attaches the picked one');
+
+    await chat.evaluate(PASTE_IMAGE);
+    await chat.getByRole('alert').filter({ hasText: 'Scripted does not accept images, so shot.png was not attached.' }).waitFor({ timeout: LONG });
+    assert.equal(await tray.getByRole('listitem').count(), 1, 'the refused image is not attached');
+    check('a pasted image the agent does not accept is refused, and the composer says why');
+
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').fill('hello.ts');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'hello.ts' }).first().waitFor({ timeout: LONG });
+    await page.keyboard.press('Enter');
+    const editor = page.locator('.monaco-editor[data-uri$="hello.ts"] .view-lines').first();
+    await editor.waitFor({ timeout: LONG });
+    await editor.click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>Add to ACP Chat');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Add to ACP Chat' }).first().waitFor({ timeout: LONG });
+    await page.keyboard.press('Enter');
+    await tray.getByRole('listitem').filter({ hasText: 'src/hello.ts:1-2' }).waitFor({ timeout: LONG });
+    check('"Add to ACP Chat" on an editor selection attaches those lines');
+
+    // Hide the chat (its webview is destroyed) and show it again: the draft and its attachments are still there.
+    await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+    await page.locator('.activitybar [aria-label^="ACP"]').first().click();
+    chat = await chatFrame(page);
+    prompt = chat.locator('textarea[aria-label="Prompt"]');
+    slashList = chat.getByRole('listbox', { name: 'Slash commands' });
+    await chat.getByRole('list', { name: 'Attachments' }).getByRole('listitem').nth(1).waitFor({ timeout: LONG });
+    assert.equal(await prompt.inputValue(), 'attach these: @src/hello.ts ', 'the draft text survives');
+    check('the draft and its attachments survive the chat being hidden and shown');
+
+    await assertEnabled(chat.getByRole('button', { name: 'Send', exact: true }));
+    await prompt.press('Enter');
+    const echoed = chat.locator('code', { hasText: '"type":"resource"' }).last();
+    await echoed.waitFor({ timeout: LONG });
+    const blocks = JSON.parse(await echoed.innerText()) as { type: string; resource?: { uri: string; text: string } }[];
+    const workspaceUri = `file://${workspace}/src/hello.ts`;
+    assert.deepEqual(blocks, [
+      { type: 'text', text: 'attach these: @src/hello.ts ' },
+      { type: 'resource', resource: { uri: workspaceUri, text: readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8') } },
+      { type: 'resource', resource: { uri: `${workspaceUri}#L1-2`, text: readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8').split('\n').slice(0, 2).join('\n') + '\n' } },
+    ], 'the agent (which takes embedded context) got the file and the selected lines');
+    assert.equal(await chat.getByRole('list', { name: 'Attachments' }).isVisible(), false, 'sending empties the tray');
+    await page.screenshot({ path: path.join(results, 'e2e-attachments.png') });
+    check('the prompt carries the attachments as embedded resources');
 
     await sendPrompt(chat, 'Please edit hello.ts');
     const quickPick = page.locator('.quick-input-widget');

@@ -5,7 +5,8 @@ import { classifyLink } from '../link-safety';
 import { renderMarkdown } from '../markdown';
 import { truncateForDisplay } from './entry-view';
 
-export function contentBlockView(block: ContentBlock): HTMLElement {
+/** `compact`: an embedded resource shows as its link only (attachments in the user's own message). */
+export function contentBlockView(block: ContentBlock, options: { readonly compact?: boolean } = {}): HTMLElement {
   switch (block.type) {
     case 'text': {
       const element = h('div', { className: 'markdown' });
@@ -24,7 +25,7 @@ export function contentBlockView(block: ContentBlock): HTMLElement {
       return h('div', { className: 'content-resource' }, linkTo(block.uri, block.title ?? block.name));
     case 'resource': {
       const container = h('div', { className: 'content-resource' }, linkTo(block.resource.uri, resourceLabel(block.resource.uri)));
-      if (block.resource.text !== undefined) container.append(h('pre', { className: 'code', text: truncateForDisplay(block.resource.text, 5000) }));
+      if (block.resource.text !== undefined && !options.compact) container.append(h('pre', { className: 'code', text: truncateForDisplay(block.resource.text, 5000) }));
       return container;
     }
     case 'unknown':
