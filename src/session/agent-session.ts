@@ -128,7 +128,7 @@ export class AgentSession {
     };
   }
 
-  prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string }> {
+  prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string; messageId?: string | null }> {
     const sessionId = this.requireSession();
     return this.connection.prompt({ sessionId, prompt: content });
   }

@@ -103,6 +103,7 @@ export class SessionController {
       (result) => {
         // v1 and seed-002 v2 end the turn with the answer; current v2 answers {messageId} at once and ends the
         // turn later with `state_update idle` (see applyUpdate).
+        if (typeof result.messageId === 'string' && this.session === session) this.deps.store.dispatch({ type: 'prompt_accepted', turnId, messageId: result.messageId });
         if (result.stopReason === undefined) return;
         this.finishTurn(turnId);
         this.deps.store.dispatch({ type: 'turn_ended', turnId, stopReason: result.stopReason });

@@ -18,6 +18,8 @@ export type TranscriptAction =
   | { readonly type: 'session_update'; readonly update: SessionUpdate }
   /** The user sent a prompt: shows their message and starts the turn. */
   | { readonly type: 'prompt_sent'; readonly turnId: string; readonly content: readonly ContentBlock[] }
+  /** v2: the agent inserted the prompt into its conversation as message `messageId`. */
+  | { readonly type: 'prompt_accepted'; readonly turnId: string; readonly messageId: string }
   /** The prompt's answer (v1, or seed-002 v2) or a v2 `state_update idle`: the turn ends with this reason. */
   | { readonly type: 'turn_ended'; readonly turnId: string; readonly stopReason: string }
   /** The prompt request failed (JSON-RPC error, agent gone): the turn ends as an error; the session stays. */

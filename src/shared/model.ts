@@ -231,6 +231,11 @@ export interface TranscriptState {
   readonly banner?: { readonly severity: NoticeSeverity; readonly title: string; readonly id: number };
   /** Prompt capabilities of the agent, so the composer can say what it can't attach. */
   readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
+  /**
+   * v2: the agent's messageId for each prompt this client sent (from the prompt's `{messageId}` answer or its
+   * echo), mapped to that prompt's entry, so the agent's `user_message` echo updates it instead of doubling it.
+   */
+  readonly promptMessageIds: Readonly<Record<string, EntryKey>>;
   /** Terminals by id (terminal content in tool calls refers to them). */
   readonly terminals: Readonly<Record<string, TerminalRecord>>;
   /** Monotonic counter used to generate keys (v1 chunks without messageId, notices); part of state so host and

@@ -5,7 +5,7 @@
  */
 import type { ContentBlock } from './content';
 import type { Entry, MessageEntry, MessageRole, TranscriptState } from './model';
-import { appendEntry, lastEntry, positionOf, replaceEntry, entryAtPosition } from './pages';
+import { appendEntry, entryAtPosition, lastEntry, positionOf, removeEntry, replaceEntry } from './pages';
 import type { MessageChunkKind, MessageUpsertKind } from './updates';
 import { currentTurnId, takeLocalId } from './reducer-ids';
 import { userPromptKey } from './reducer-turns';
@@ -36,6 +36,8 @@ export function appendBlock(content: readonly ContentBlock[], block: ContentBloc
 
 export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block: ContentBlock, messageId: string | undefined): TranscriptState {
   const role = ROLE_OF[kind];
+  const prompt = role === 'user' && messageId !== undefined ? sentPromptNamed(state, messageId) : undefined;
+  if (prompt) return absorbEcho(prompt.state, prompt.position, block);
   if (messageId !== undefined) {
     const key = messageKey(role, messageId);
     const position = positionOf(state, key);
@@ -46,15 +48,7 @@ export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block
     return appendEntry(state, newMessage(state, key, role, [block], messageId));
   }
   const last = lastEntry(state);
-  if (last?.kind === 'message' && last.role === 'user' && role === 'user' && isSentPrompt(last)) {
-    const echoed = last.echoed ?? 0;
-    if (block.type === 'text' && textOf(last).startsWith(block.text, echoed)) {
-      return replaceEntry(state, state.entryCount - 1, { ...last, echoed: echoed + block.text.length });
-    }
-    // Not an echo: user content from the agent is its own message, never glued onto what the user typed.
-    const [key, next] = takeLocalId(state, `msg:${role}:local-`);
-    return appendEntry(next, newMessage(next, key, role, [block], undefined));
-  }
+  if (last?.kind === 'message' && last.role === 'user' && role === 'user' && isSentPrompt(last)) return absorbEcho(state, state.entryCount - 1, block);
   if (last?.kind === 'message' && last.role === role) {
     return replaceEntry(state, state.entryCount - 1, { ...last, content: appendBlock(last.content, block) });
   }
@@ -64,6 +58,12 @@ export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block
 
 export function applyUpsert(state: TranscriptState, kind: MessageUpsertKind, messageId: string, content: readonly ContentBlock[] | null | undefined): TranscriptState {
   const role = ROLE_OF[kind];
+  const prompt = role === 'user' ? sentPromptNamed(state, messageId) : undefined;
+  if (prompt) {
+    // The agent's record of the prompt patches ours (schema: same messageId, fields patch), and never doubles it.
+    if (content === undefined) return prompt.state;
+    return replaceEntry(prompt.state, prompt.position, { ...prompt.entry, content: content ?? [] });
+  }
   const key = messageKey(role, messageId);
   const position = positionOf(state, key);
   const existing = position === undefined ? undefined : entryAtPosition(state, position);
@@ -72,6 +72,54 @@ export function applyUpsert(state: TranscriptState, kind: MessageUpsertKind, mes
   }
   if (content === undefined) return state;
   return replaceEntry(state, position, { ...existing, content: content ?? [] });
+}
+
+/**
+ * v2: the agent inserted the prompt sent in `turnId` as message `messageId`. Its echo, if it already came and was
+ * not recognised, is folded into the prompt.
+ */
+export function adoptPromptMessageId(state: TranscriptState, turnId: string, messageId: string): TranscriptState {
+  const key = userPromptKey(turnId);
+  const position = positionOf(state, key);
+  const entry = position === undefined ? undefined : entryAtPosition(state, position);
+  if (position === undefined || entry?.kind !== 'message') return state;
+  if (entry.messageId === messageId && state.promptMessageIds[messageId] === key) return state;
+  let next = replaceEntry(state, position, { ...entry, messageId });
+  next = { ...next, promptMessageIds: { ...next.promptMessageIds, [messageId]: key } };
+  return removeEntry(next, messageKey('user', messageId));
+}
+
+/**
+ * The sent prompt a user message id refers to: one already adopted, or (the echo may come before the prompt's
+ * `{messageId}` answer) a new id arriving while the running turn's prompt has none yet, which it then adopts.
+ */
+function sentPromptNamed(state: TranscriptState, messageId: string): { state: TranscriptState; position: number; entry: MessageEntry } | undefined {
+  const known = state.promptMessageIds[messageId];
+  const turnId = currentTurnId(state);
+  const key = known ?? (turnId !== undefined && positionOf(state, messageKey('user', messageId)) === undefined ? userPromptKey(turnId) : undefined);
+  if (key === undefined) return undefined;
+  const position = positionOf(state, key);
+  const entry = position === undefined ? undefined : entryAtPosition(state, position);
+  if (position === undefined || entry?.kind !== 'message') return undefined;
+  if (known !== undefined) return { state, position, entry };
+  if (entry.messageId !== undefined) return undefined;
+  const adopted: MessageEntry = { ...entry, messageId };
+  const next = replaceEntry(state, position, adopted);
+  return { state: { ...next, promptMessageIds: { ...next.promptMessageIds, [messageId]: key } }, position, entry: adopted };
+}
+
+/** A user chunk for the sent prompt: text that repeats what the user sent is an echo and is absorbed. */
+function absorbEcho(state: TranscriptState, position: number, block: ContentBlock): TranscriptState {
+  const prompt = entryAtPosition(state, position);
+  if (prompt?.kind !== 'message') return state;
+  const echoed = prompt.echoed ?? 0;
+  if (block.type === 'text' && textOf(prompt).startsWith(block.text, echoed)) {
+    return replaceEntry(state, position, { ...prompt, echoed: echoed + block.text.length });
+  }
+  if (prompt.messageId !== undefined) return replaceEntry(state, position, { ...prompt, content: appendBlock(prompt.content, block) });
+  // Not an echo: user content from the agent is its own message, never glued onto what the user typed.
+  const [key, next] = takeLocalId(state, 'msg:user:local-');
+  return appendEntry(next, newMessage(next, key, 'user', [block], undefined));
 }
 
 /** The message this client created when the user sent a prompt (see reducer-turns). */

@@ -5,7 +5,7 @@
 import type { TranscriptAction } from './actions';
 import type { CompactionEntry, TranscriptState } from './model';
 import { appendEntry, entryAtPosition, positionOf, removeEntry, replaceEntry } from './pages';
-import { applyChunk, applyUpsert, appendBlock } from './reducer-messages';
+import { adoptPromptMessageId, applyChunk, applyUpsert, appendBlock } from './reducer-messages';
 import { takeLocalId, currentTurnId } from './reducer-ids';
 import { appendToolContent, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
 import { applyTerminalAction, linkTerminals } from './reducer-terminals';
@@ -23,6 +23,7 @@ export function initialState(): TranscriptState {
     modes: undefined,
     configOptions: [],
     promptCapabilities: { image: false, audio: false, embeddedContext: false },
+    promptMessageIds: {},
     terminals: {},
     nextLocalId: 1,
   };
@@ -34,6 +35,8 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
       return applyUpdate(state, action.update);
     case 'prompt_sent':
       return startTurn(state, action.turnId, action.content);
+    case 'prompt_accepted':
+      return adoptPromptMessageId(state, action.turnId, action.messageId);
     case 'turn_ended':
       return endTurn(state, action.turnId, { type: 'stopped', stopReason: action.stopReason });
     case 'turn_failed':

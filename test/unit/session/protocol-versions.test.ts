@@ -41,6 +41,8 @@ describe('protocol versions', function () {
     const entries = entriesOf(state);
     const answer = entries.find((entry) => entry.kind === 'message' && entry.role === 'agent');
     assert.equal(textOf(answer), 'v2 heard: hello (and appended)', 'an upsert, then a chunk appended to it');
+    const userMessages = entries.filter((entry) => entry.kind === 'message' && entry.role === 'user');
+    assert.deepEqual(userMessages.map(textOf), ['hello'], "the agent's user_message echo of the prompt patches it, not doubles it");
     assert.ok(entries.some((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'look-1' && entry.status === 'completed'), 'tool_call_update created the unseen call');
     const end = turnEnds(state)[0];
     assert.deepEqual(end?.kind === 'turn_end' && end.outcome, { type: 'stopped', stopReason: 'max_tokens' }, 'the stop reason came with state_update idle');

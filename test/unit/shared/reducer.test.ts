@@ -33,6 +33,32 @@ describe('reducer: v2 message upserts (seed 002)', () => {
     assert.deepEqual(texts(run([chunk('one', 'm1'), chunk('two', 'm2'), chunk(' again', 'm1')])), ['agent:one again', 'agent:two']));
 });
 
+describe('reducer: the v2 echo of the prompt (user_message with the id the prompt was answered with)', () => {
+  const sent: TranscriptAction = { type: 'prompt_sent', turnId: 't1', content: [text('fix the bug')] };
+  const accepted: TranscriptAction = { type: 'prompt_accepted', turnId: 't1', messageId: 'u1' };
+  const echo = (content?: ContentBlock[]): TranscriptAction => upd(content === undefined ? { sessionUpdate: 'user_message', messageId: 'u1' } : { sessionUpdate: 'user_message', messageId: 'u1', content });
+  const answer = upd({ sessionUpdate: 'agent_message', messageId: 'a1', content: [text('done')] });
+
+  it('patches the prompt instead of showing it twice, whether the echo comes after the answer or before it', () => {
+    assert.deepEqual(texts(run([sent, accepted, echo([text('fix the bug')]), answer])), ['user:fix the bug', 'agent:done']);
+    assert.deepEqual(texts(run([sent, echo([text('fix the bug')]), accepted, answer])), ['user:fix the bug', 'agent:done']);
+    assert.deepEqual(texts(run([sent, accepted, echo()])), ['user:fix the bug'], 'an echo without content leaves the prompt as sent');
+  });
+
+  it('echo chunks with the id are absorbed; a later patch of that message still lands on the prompt', () => {
+    const chunk = (value: string): TranscriptAction => upd({ sessionUpdate: 'user_message_chunk', messageId: 'u1', content: text(value) });
+    const state = run([sent, accepted, chunk('fix '), chunk('the bug')]);
+    assert.deepEqual(texts(state), ['user:fix the bug']);
+    assert.deepEqual(texts(run([echo([text('fix the bug, please')])], state)), ['user:fix the bug, please']);
+  });
+
+  it('another user message (another id, once the prompt has its own) is shown as its own message', () => {
+    const other = upd({ sessionUpdate: 'user_message', messageId: 'u2', content: [text('queued from elsewhere')] });
+    assert.deepEqual(texts(run([sent, accepted, other])), ['user:fix the bug', 'user:queued from elsewhere']);
+    assert.deepEqual(texts(run([other])), ['user:queued from elsewhere'], 'outside a turn nothing is adopted');
+  });
+});
+
 describe('reducer: v1 chunks without messageId', () => {
   const chunk = (kind: 'agent_message_chunk' | 'agent_thought_chunk', value: string): TranscriptAction => upd({ sessionUpdate: kind, content: text(value) });
   it('append to the last message of the same role, else start one', () => {

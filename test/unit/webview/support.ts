@@ -13,6 +13,7 @@ export function stateWith(entries: readonly Entry[]): TranscriptState {
     modes: undefined,
     configOptions: [],
     promptCapabilities: { image: false, audio: false, embeddedContext: false },
+    promptMessageIds: {},
     terminals: {},
     nextLocalId: 0,
   }, entries);
