@@ -13,7 +13,8 @@ import { registerAddToChat } from './views/add-to-chat';
 import { ChatCommands } from './views/chat-commands';
 import { ChatViewProvider } from './views/chat-view-provider';
 import { DIFF_SCHEME, DiffDocuments } from './views/diff-documents';
-import { TurnContextKey } from './views/turn-context-key';
+import { SessionContextKeys } from './views/session-context-keys';
+import { registerSessionOptionCommands } from './views/session-option-commands';
 import { WorkspaceFileIndex } from './views/workspace-file-index';
 import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './views/vscode-session-ports';
 
@@ -56,7 +57,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     commands,
     fileIndex,
     registerAddToChat((attachments) => view.addAttachments(attachments)),
-    new TurnContextKey(store),
+    new SessionContextKeys(store),
+    registerSessionOptionCommands(store, controller),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     { dispose: () => controller?.dispose() },

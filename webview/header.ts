@@ -1,8 +1,9 @@
 /**
  * The header: agent name and status, session title, usage meter, and the session's pickers (config options
- * when the agent has them, else modes). Parts are rebuilt only when their slice of state changed.
+ * when the agent has them, else modes: see session-pickers.ts). Parts are rebuilt only when their slice of state changed.
  */
 import type { AgentStatus, ConfigOption, TranscriptState } from '../src/shared/model';
+import { sessionPickers, type SessionPicker } from '../src/shared/session-pickers';
 import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
 import { h } from './dom';
 import { groupThousands, usageLabel } from './labels';
@@ -52,6 +53,7 @@ export class Header {
     this.agentName.textContent = name;
     this.statusDot.className = `status-dot status-${agent.phase}`;
     this.agentStatus.textContent = statusText(agent);
+    this.agentStatus.title = agent.phase === 'ready' && agent.protocolVersion ? `Speaks ACP v${agent.protocolVersion}` : '';
   }
 
   private renderUsage(usage: TranscriptState['usage']): void {
@@ -69,14 +71,7 @@ export class Header {
   }
 
   private renderPickers(state: TranscriptState | undefined): void {
-    const children: HTMLElement[] = [];
-    const config = state?.configOptions ?? [];
-    if (config.length > 0) {
-      // Config options supersede modes (an agent that has both exposes the mode as a config option).
-      for (const option of config) children.push(configPicker(option));
-    } else if (state?.modes && state.modes.available.length > 0) {
-      children.push(select('Mode', 'mode', state.modes.current, state.modes.available.map((mode) => ({ value: mode.id, label: mode.name, description: mode.description }))));
-    }
+    const children = state ? sessionPickers(state).map(pickerElement) : [];
     this.pickers.replaceChildren(...children);
     this.pickers.hidden = children.length === 0;
   }
@@ -105,29 +100,30 @@ function statusText(agent: AgentStatus): string {
   }
 }
 
-function configPicker(option: ConfigOption): HTMLElement {
-  if (option.type === 'boolean') {
-    const checkbox = h('input', { attrs: { type: 'checkbox', 'data-config-id': option.id, 'aria-label': option.name } });
-    checkbox.checked = option.currentValue === true;
-    return h('label', { className: 'picker-toggle', attrs: { title: option.description } }, checkbox, h('span', { text: option.name }));
+function pickerElement(picker: SessionPicker): HTMLElement {
+  if (picker.type === 'boolean') {
+    const checkbox = h('input', { attrs: { type: 'checkbox', 'data-config-id': picker.id, 'aria-label': picker.name } });
+    checkbox.checked = picker.current === true;
+    return h('label', { className: 'picker-toggle', attrs: picker.description ? { title: picker.description } : {} }, checkbox, h('span', { text: picker.name }));
   }
-  const picker = select(option.name, 'config', String(option.currentValue), option.options.map((value) => ({ value: value.value, label: value.name, description: value.description })));
-  picker.dataset.configId = option.id;
-  return picker;
+  return select(picker);
 }
 
-function select(label: string, kind: string, current: string, options: readonly { value: string; label: string; description?: string }[]): HTMLElement {
-  const picker = document.createElement('vscode-single-select');
-  picker.label = label;
-  picker.title = label;
-  picker.dataset.picker = kind;
-  for (const option of options) {
-    const element = document.createElement('vscode-option');
-    element.value = option.value;
-    element.textContent = option.label;
-    if (option.description) element.description = option.description;
-    if (option.value === current) element.selected = true;
-    picker.append(element);
+/** A dropdown; its data attributes say what a change sets (read by onPickerChange, on the select itself). */
+function select(picker: SessionPicker): HTMLElement {
+  const element = document.createElement('vscode-single-select');
+  element.label = picker.name;
+  element.title = picker.description ?? picker.name;
+  element.setAttribute('aria-label', picker.name);
+  element.dataset.picker = picker.source === 'modes' ? 'mode' : 'config';
+  if (picker.source === 'config') element.dataset.configId = picker.id;
+  for (const choice of picker.choices) {
+    const option = document.createElement('vscode-option');
+    option.value = choice.value;
+    option.textContent = choice.name;
+    if (choice.description) option.description = choice.description;
+    if (choice.value === picker.current) option.selected = true;
+    element.append(option);
   }
-  return h('div', { className: 'picker' }, picker);
+  return h('div', { className: 'picker' }, element);
 }

@@ -127,7 +127,7 @@ export class AcpConnection {
     await this.connection.sendRequest('session/set_mode', params);
   }
 
-  setConfigOption(params: { sessionId: string; configId: string; value: string | boolean }): Promise<z.infer<typeof results.setConfigOptionResult>> {
+  setConfigOption(params: { sessionId: string; configId: string; type?: 'boolean' | 'id'; value: string | boolean }): Promise<z.infer<typeof results.setConfigOptionResult>> {
     return this.request('session/set_config_option', params, results.setConfigOptionResult);
   }
 

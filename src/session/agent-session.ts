@@ -17,7 +17,7 @@ import type { ConfigOption, PermissionOption, SessionMode } from '../shared/mode
 import type { SessionUpdate, ToolCallFields } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
 import type { SessionLog } from './ports';
-import { acceptedVersion, NeedsV1Restart, promptCapabilitiesOf, type ProtocolVersion } from './protocol-version';
+import { acceptedVersion, configValuePayload, NeedsV1Restart, promptCapabilitiesOf, type ProtocolVersion } from './protocol-version';
 import { EarlyUpdateBuffer } from './update-buffer';
 
 export interface RequestPermissionParams {
@@ -142,8 +142,9 @@ export class AgentSession {
     this.options.hooks.onUpdate({ sessionUpdate: 'current_mode_update', currentModeId: modeId });
   }
 
+  /** The session's version is the offer: an agent answering otherwise was restarted on v1 (see start). */
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    const result = await this.connection.setConfigOption({ sessionId: this.requireSession(), configId, value });
+    const result = await this.connection.setConfigOption({ sessionId: this.requireSession(), configId, ...configValuePayload(value, this.options.protocolVersion) });
     const problems: string[] = [];
     const configOptions = configOptionsOf(result?.configOptions, problems);
     if (configOptions) this.options.hooks.onUpdate({ sessionUpdate: 'config_option_update', configOptions });

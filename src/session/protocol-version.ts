@@ -36,3 +36,12 @@ export function promptCapabilitiesOf(init: InitializeResult, version: ProtocolVe
   const prompt = init.agentCapabilities?.promptCapabilities;
   return { image: prompt?.image === true, audio: prompt?.audio === true, embeddedContext: prompt?.embeddedContext === true };
 }
+
+/**
+ * A config value as `session/set_config_option` carries it: booleans are tagged `type: "boolean"` in both
+ * versions; a value id is untagged in v1 (the default) and must be tagged `type: "id"` in v2.
+ */
+export function configValuePayload(value: string | boolean, version: ProtocolVersion): { type?: 'boolean' | 'id'; value: string | boolean } {
+  if (typeof value === 'boolean') return { type: 'boolean', value };
+  return version === 2 ? { type: 'id', value } : { value };
+}

@@ -135,11 +135,24 @@ export class SessionController {
   }
 
   async setMode(modeId: string): Promise<void> {
-    await this.session?.setMode(modeId).catch((error: unknown) => this.reportRequestFailure('Could not switch mode', error));
+    await this.session?.setMode(modeId).catch((error: unknown) => {
+      this.reportRequestFailure('Could not switch mode', error);
+      this.restatePickers();
+    });
   }
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    await this.session?.setConfigOption(configId, value).catch((error: unknown) => this.reportRequestFailure('Could not change the option', error));
+    await this.session?.setConfigOption(configId, value).catch((error: unknown) => {
+      this.reportRequestFailure('Could not change the option', error);
+      this.restatePickers();
+    });
+  }
+
+  /** A refused choice is already showing in the picker the user changed: restate what holds so it snaps back. */
+  private restatePickers(): void {
+    const { modes, configOptions } = this.deps.store.state;
+    if (modes) this.deps.store.dispatch({ type: 'session_update', update: { sessionUpdate: 'current_mode_update', currentModeId: modes.current } });
+    this.deps.store.dispatch({ type: 'session_update', update: { sessionUpdate: 'config_option_update', configOptions: [...configOptions] } });
   }
 
   /** Synchronous last resort for deactivation: no agent process outlives the extension. */
@@ -178,7 +191,7 @@ export class SessionController {
           ...(started.configOptions ? { configOptions: started.configOptions } : {}),
           promptCapabilities: started.promptCapabilities,
         });
-        this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName: agent.name } });
+        this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName: agent.name, protocolVersion: started.protocolVersion } });
         for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
         return;
       } catch (error) {

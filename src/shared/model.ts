@@ -155,7 +155,8 @@ export type TurnState =
 export type AgentStatus =
   | { readonly phase: 'none' }
   | { readonly phase: 'starting'; readonly agentName: string }
-  | { readonly phase: 'ready'; readonly agentName: string }
+  /** `protocolVersion`: the ACP version the agent and client agreed on (absent in transcripts stored before it was kept). */
+  | { readonly phase: 'ready'; readonly agentName: string; readonly protocolVersion?: 1 | 2 }
   | { readonly phase: 'exited'; readonly agentName: string; readonly exitCode: number | null; readonly signal?: string };
 
 export interface AvailableCommand {

@@ -32,6 +32,11 @@ export class ChatCommands implements vscode.Disposable {
       vscode.commands.registerCommand('acpClient.cancelTurn', () => this.controller.cancelTurn()),
       vscode.commands.registerCommand('acpClient.selectAgent', () => this.selectAgent()),
       vscode.commands.registerCommand('acpClient.showLog', () => this.log.show()),
+      // Not in the palette: what the diff's button in a tool call card runs, also for `command:` links and tests.
+      vscode.commands.registerCommand('acpClient.openToolCallDiff', (toolCallId: unknown, contentIndex: unknown = 0, fileIndex: unknown = 0) => {
+        if (typeof toolCallId !== 'string' || !isIndex(contentIndex) || !isIndex(fileIndex)) throw new Error('acpClient.openToolCallDiff takes (toolCallId: string, contentIndex?: number, fileIndex?: number)');
+        return this.diffs.open(toolCallId, contentIndex, fileIndex);
+      }),
       settings.onDidChange(() => this.publishHostInfo()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         this.publishHostInfo();
@@ -185,3 +190,5 @@ export class ChatCommands implements vscode.Disposable {
     });
   }
 }
+
+const isIndex = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;

@@ -12,10 +12,15 @@ export async function api(): Promise<AcpClientApi> {
 }
 
 /** Configures the scripted agent with a scenario and starts a fresh session with it. */
-export async function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<AcpClientApi> {
+export function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<AcpClientApi> {
+  return useAgent('Scripted', { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } });
+}
+
+/** Makes `name` the only configured agent (an `acpClient.agents` entry) and starts a fresh session with it. */
+export async function useAgent(name: string, entry: Record<string, unknown>): Promise<AcpClientApi> {
   const config = vscode.workspace.getConfiguration('acpClient');
-  await config.update('agents', { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } } }, vscode.ConfigurationTarget.Global);
-  await config.update('defaultAgent', 'Scripted', vscode.ConfigurationTarget.Global);
+  await config.update('agents', { [name]: entry }, vscode.ConfigurationTarget.Global);
+  await config.update('defaultAgent', name, vscode.ConfigurationTarget.Global);
   const client = await api();
   await vscode.commands.executeCommand('acpClient.newSession');
   await waitFor(client, (state) => state.agent.phase === 'ready');

@@ -62,6 +62,16 @@ describe('protocol versions', function () {
     ]);
   });
 
+  it('v2 config values go tagged `type: "id"` (v1 leaves string values untagged), and the answer updates the picker', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(v2Agent('state', 2));
+    assert.deepEqual(harness.store.state.configOptions.map((option) => [option.id, option.currentValue]), [['model', 'fast']], 'v2 `configId` read as the id');
+    await harness.controller.setConfigOption('model', 'deep');
+    assert.deepEqual(harness.store.state.configOptions.map((option) => [option.id, option.currentValue]), [['model', 'deep']]);
+    assert.ok(harness.logLines.some((line) => line.includes('set_config_option model="deep" (id)')), 'the agent got the tagged value');
+    assert.equal(entriesOf(harness.store.state).filter((entry) => entry.kind === 'notice').length, 0, 'no error notice');
+  });
+
   it('a v1 agent offered v2 is restarted as a fresh v1 process, then serves turns with fs and terminals', async () => {
     harness = createHostHarness(root);
     await harness.controller.start(scriptedAgent('terminal', {}, 2));

@@ -1,0 +1,39 @@
+/**
+ * Context keys from the transcript, for `when` clauses: `acpClient.turnRunning` (Cancel Turn's enablement and
+ * Escape), `acpClient.hasModePicker` and `acpClient.hasSessionOptions` (the mode and option palette commands).
+ * Each key is set only when its value changes: the store changes on every streamed chunk.
+ */
+import * as vscode from 'vscode';
+import type { TranscriptStore } from '../session/transcript-store';
+import type { TranscriptState } from '../shared/model';
+import { modePicker, sessionPickers } from '../shared/session-pickers';
+
+export class SessionContextKeys implements vscode.Disposable {
+  private readonly values = new Map<string, boolean>();
+  private pickersOf: Pick<TranscriptState, 'modes' | 'configOptions'> | undefined;
+  private readonly subscription: { dispose(): void };
+
+  constructor(store: TranscriptStore) {
+    this.publish(store.state);
+    this.subscription = store.subscribe((_action, state) => this.publish(state));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+
+  private publish(state: TranscriptState): void {
+    this.set('acpClient.turnRunning', state.turn.phase === 'running');
+    const seen = this.pickersOf;
+    if (seen && seen.modes === state.modes && seen.configOptions === state.configOptions) return;
+    this.pickersOf = { modes: state.modes, configOptions: state.configOptions };
+    this.set('acpClient.hasModePicker', modePicker(state) !== undefined);
+    this.set('acpClient.hasSessionOptions', sessionPickers(state).length > 0);
+  }
+
+  private set(key: string, value: boolean): void {
+    if (this.values.get(key) === value) return;
+    this.values.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+}
