@@ -125,5 +125,6 @@ function select(picker: SessionPicker): HTMLElement {
     if (choice.value === picker.current) option.selected = true;
     element.append(option);
   }
-  return h('div', { className: 'picker' }, element);
+  // The name shows beside the value: "Ask" alone does not say it is a mode.
+  return h('label', { className: 'picker' }, h('span', { className: 'picker-label', text: picker.name }), element);
 }

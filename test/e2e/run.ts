@@ -1,7 +1,8 @@
 /**
  * End to end, as a person would: the packaged .vsix installed into code-server (the real VS Code), the chat
  * opened from the activity bar in Chromium, a prompt typed, the streamed answer seen, the permission dialog
- * answered, a command the agent runs shown and opened in a terminal, "ACP: Cancel Turn" run from the command palette (F1) during a turn, and "Cancelled" seen.
+ * answered and its diff opened in the diff editor, the header's pickers changed, a command the agent runs shown and
+ * opened in a terminal, "ACP: Cancel Turn" run from the command palette (F1) during a turn, and "Cancelled" seen.
  * Screenshots go to test-results/.
  */
 import * as assert from 'node:assert/strict';
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
     extensionsDir,
     folder: workspace,
     settings: {
-      'acpClient.agents': { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'mixed', ACP_CHUNK_DELAY_MS: '40' } } },
+      'acpClient.agents': { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'mixed', ACP_CHUNK_DELAY_MS: '40', ACP_SESSION_CONTROLS: 'both' } } },
       'acpClient.defaultAgent': 'Scripted',
       // The DOM renderer puts terminal text in the page, where the test can read it.
       'terminal.integrated.gpuAcceleration': 'off',
@@ -112,6 +113,18 @@ async function main(): Promise<void> {
     assert.equal(await chat.locator('code', { hasText: 'export const answer = 42;' }).count() > 0, true, 'the code block is rendered');
     check('the streamed answer appears, rendered as markdown');
     await page.screenshot({ path: path.join(results, 'e2e-chat.png') });
+
+    // The header's pickers: the agent has modes and config options, so only the config options show (one Mode).
+    const pickers = chat.locator('.pickers');
+    assert.equal(await pickers.locator('vscode-single-select').count(), 2, 'Mode and Model dropdowns, no second mode list');
+    const modelPicker = pickers.locator('vscode-single-select[aria-label="Model"]');
+    await modelPicker.click();
+    await modelPicker.getByRole('option', { name: /Deep model/ }).click();
+    await pickers.getByRole('checkbox', { name: 'Verbose' }).check();
+    await sendPrompt(chat, 'what are your settings?');
+    await chat.getByText('Settings: mode=ask model=deep verbose=true').waitFor({ timeout: LONG });
+    await page.screenshot({ path: path.join(results, 'e2e-pickers.png') });
+    check('the header\'s Model dropdown and Verbose toggle reach the agent (config options shown instead of modes)');
 
     let prompt = chat.locator('textarea[aria-label="Prompt"]');
     await prompt.fill('/');
@@ -200,6 +213,12 @@ async function main(): Promise<void> {
     await chat.getByText('done').waitFor({ timeout: LONG });
     assert.match(readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8'), /^\/\/ Edited by the scripted agent/);
     check('the permission dialog offers the agent\'s options; allowing it lets the edit land on disk');
+
+    await chat.getByRole('button', { name: 'Open diff of hello.ts' }).last().click();
+    await page.locator('.tab', { hasText: "hello.ts (agent's change)" }).first().waitFor({ timeout: LONG });
+    await page.locator('.monaco-diff-editor').first().waitFor({ timeout: LONG });
+    await page.screenshot({ path: path.join(results, 'e2e-diff.png') });
+    check('the card\'s "Open diff" button opens the edit in VS Code\'s diff editor');
 
     await sendPrompt(chat, 'run the script');
     const terminalCard = chat.locator('.terminal', { hasText: 'Exited with code 3' });
