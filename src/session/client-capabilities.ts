@@ -2,4 +2,8 @@
 export const CLIENT_CAPABILITIES = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: true,
+  // v1 asks agents to send these updates only to clients that say they present them; the chat does
+  // (a banner for notices, a compaction card with its summary, plans addressed by id).
+  session: { notices: {}, compaction: {} },
+  plan: {},
 } as const;

@@ -69,6 +69,29 @@ const PASTE_IMAGE = `(() => {
   textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
 })()`;
 
+/**
+ * The transcript is virtualized: entries far from the viewport are not in the DOM. Scrolls from the bottom up
+ * until the locator is there, then brings it into view.
+ */
+/** The element properties these page functions use (this Node-side file has no DOM types). */
+interface Scrollable {
+  scrollTop: number;
+  readonly scrollHeight: number;
+}
+
+async function revealInTranscript(chat: Frame, locator: ReturnType<Frame['locator']>): Promise<void> {
+  const transcript = chat.locator('.transcript');
+  await transcript.evaluate((element: Scrollable) => void (element.scrollTop = element.scrollHeight));
+  for (let step = 0; step < 100; step++) {
+    if ((await locator.count()) > 0) return locator.first().scrollIntoViewIfNeeded();
+    const top = await transcript.evaluate((element: Scrollable) => element.scrollTop);
+    if (top <= 0) break;
+    await transcript.evaluate((element: Scrollable) => void (element.scrollTop = Math.max(0, element.scrollTop - 250)));
+    await chat.page().waitForTimeout(100);
+  }
+  assert.fail(`not found anywhere in the transcript: ${String(locator)}`);
+}
+
 const checks: string[] = [];
 function check(name: string): void {
   checks.push(name);
@@ -255,6 +278,40 @@ async function main(): Promise<void> {
     assert.equal(await chat.locator('[data-kind="tool_call"][data-status="in_progress"]').count(), 0, 'no tool call is left running');
     check('"ACP: Cancel Turn" from the command palette ends the turn as Cancelled');
     await page.screenshot({ path: path.join(results, 'e2e-cancelled.png') });
+
+    // Every kind of update and content in one turn, each seen where a user looks for it.
+    await sendPrompt(chat, 'showcase please');
+    await chat.getByText('Stopped: max tokens').waitFor({ timeout: LONG });
+    await chat.locator('.session-title', { hasText: 'Showcase of every update' }).waitFor({ timeout: LONG });
+    assert.equal(await chat.locator('.usage').getAttribute('aria-label'), 'Context: 53,000 of 200,000 tokens, cost 0.42 USD');
+    assert.match(await chat.locator('.usage-text').innerText(), /^53k\/200k · /);
+    await chat.locator('.banner', { hasText: 'Rate limit is close' }).waitFor({ timeout: LONG });
+    assert.equal(await chat.locator('vscode-single-select[aria-label="Mode"]').evaluate((element: { readonly value?: unknown }) => element.value), 'plan', 'the agent switched mode itself');
+    const seen = async (what: string, locator: ReturnType<Frame['locator']>): Promise<void> => {
+      await revealInTranscript(chat, locator);
+      assert.ok(await locator.first().isVisible(), `${what} is shown`);
+    };
+    await seen('the compaction and its streamed summary', chat.locator('.entry.compaction', { hasText: 'Summary: the user wants every update shown.' }));
+    await seen('a pending tool call', chat.locator('[data-kind="tool_call"][data-status="pending"]', { hasText: 'Search later' }));
+    await seen('a failed tool call', chat.locator('[data-kind="tool_call"][data-status="failed"]', { hasText: 'Offline.' }));
+    await seen('a diff with its Open diff button', chat.locator('[data-kind="tool_call"]', { hasText: 'Propose an edit' }).getByRole('button', { name: 'Open diff of hello.ts' }));
+    const readCard = chat.locator('[data-kind="tool_call"][data-status="completed"]', { hasText: 'Read hello.ts' });
+    await seen('tool content replaced by the update (text, image, link, resource)', readCard.filter({ hasText: 'Read 3 lines.' }).locator('.content-image'));
+    assert.equal(await readCard.getByText('Reading the module', { exact: false }).count(), 0, 'the later content replaced the first and its chunk');
+    await seen('the location, openable', readCard.getByRole('button', { name: 'Open hello.ts:2' }));
+    await readCard.getByRole('button', { name: 'Show raw' }).click();
+    await seen('raw input and output on demand', readCard.locator('.raw', { hasText: '"limit": 40' }).filter({ hasText: '"lines": 3' }));
+    const message = chat.locator('[data-kind="message"]', { hasText: 'Here is every content type' });
+    await seen('an image in a message', message.locator('img.content-image'));
+    await seen('audio in a message', message.getByText('Audio (audio/wav)'));
+    await seen('a resource link in a message', message.getByRole('button', { name: 'Open The hello module' }));
+    await seen('an embedded resource in a message', message.getByRole('button', { name: 'Open hello.ts:1' }));
+    await seen('the markdown plan addressed by id', chat.locator('.entry.plan strong', { hasText: 'Markdown plan' }));
+    await seen('the whole plan', chat.locator('.entry.plan', { hasText: 'Show every update' }));
+    assert.equal(await chat.getByText('A plan about to be removed').count(), 0, 'the removed plan is gone');
+    await seen('the thought', chat.getByRole('button', { name: /Thought/ }).last());
+    await page.screenshot({ path: path.join(results, 'e2e-showcase.png') });
+    check('every update kind and content type of a turn is shown: title, usage, notice, mode, thought, plans, content, tool statuses, raw, compaction, stop reason');
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
     await browser.pages()[0]?.screenshot({ path: path.join(results, 'e2e-failure.png') }).catch(() => undefined);
