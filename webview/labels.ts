@@ -11,12 +11,14 @@ export function stopReasonLabel(stopReason: string): string | undefined {
     case 'max_tokens':
       return 'Stopped: max tokens';
     case 'max_turn_requests':
-      return 'Max turn requests';
+      return 'Stopped: max turn requests';
     case 'refusal':
       return 'Refused';
-    default:
-      // Custom (`_`-prefixed) and future reasons: the agent stopped, for a reason we cannot name.
-      return 'Stopped';
+    default: {
+      // Custom (`_`-prefixed) and future reasons: the agent's own words, readable, are better than nothing.
+      const words = stopReason.replace(/^_+/, '').replace(/[_-]+/g, ' ').trim().slice(0, 80);
+      return words ? `Stopped: ${words}` : 'Stopped';
+    }
   }
 }
 

@@ -150,7 +150,20 @@ describe('prompt turns against real agent processes', function () {
     assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, { type: 'stopped', stopReason: 'end_turn' });
   });
 
-  for (const reason of ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal']) {
+  it('a JSON-RPC error answering the prompt ends the turn as an error with its message; what streamed stays, the next turn works', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(scriptedAgent('stop-reasons'));
+    await harness.controller.sendPrompt('please fail');
+    const failed = await harness.waitFor(ended);
+    assert.deepEqual(lastEnd(failed)?.kind === 'turn_end' && lastEnd(failed)?.outcome, { type: 'error', message: 'The model provider is overloaded', code: -32603 });
+    assert.ok(entriesOf(failed).some((entry) => textOf(entry) === 'partial answer before the error'));
+    assert.equal(harness.store.state.agent.phase, 'ready', 'the session stays usable');
+    await harness.controller.sendPrompt('now refusal');
+    const state = await harness.waitFor((s) => ended(s) && entriesOf(s).filter((entry) => entry.kind === 'turn_end').length === 2);
+    assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, { type: 'stopped', stopReason: 'refusal' });
+  });
+
+  for (const reason of ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', '_vendor_budget_exhausted']) {
     it(`shows the stop reason ${reason} as a normal stop`, async () => {
       harness = createHostHarness(root);
       await harness.controller.start(scriptedAgent('stop-reasons'));

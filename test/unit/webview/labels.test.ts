@@ -7,13 +7,14 @@ describe('labels', () => {
     assert.equal(stopReasonLabel('end_turn'), undefined);
     assert.equal(stopReasonLabel('cancelled'), 'Cancelled');
     assert.equal(stopReasonLabel('max_tokens'), 'Stopped: max tokens');
-    assert.equal(stopReasonLabel('max_turn_requests'), 'Max turn requests');
+    assert.equal(stopReasonLabel('max_turn_requests'), 'Stopped: max turn requests');
     assert.equal(stopReasonLabel('refusal'), 'Refused');
   });
 
-  it('shows custom (_-prefixed) and unknown stop reasons as a generic stop', () => {
-    assert.equal(stopReasonLabel('_vendor_budget'), 'Stopped');
-    assert.equal(stopReasonLabel('something_new'), 'Stopped');
+  it('shows custom (_-prefixed) and unknown stop reasons as a stop, in readable words', () => {
+    assert.equal(stopReasonLabel('_vendor_budget'), 'Stopped: vendor budget');
+    assert.equal(stopReasonLabel('something-new'), 'Stopped: something new');
+    assert.equal(stopReasonLabel('_'), 'Stopped');
   });
 
   it('labels every tool status distinctly', () => {
