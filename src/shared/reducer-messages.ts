@@ -52,6 +52,14 @@ export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block
   if (last?.kind === 'message' && last.role === role) {
     return replaceEntry(state, state.entryCount - 1, { ...last, content: appendBlock(last.content, block) });
   }
+  if (last?.kind === 'turn_end' && state.turn.phase === 'idle') {
+    // Real agents can flush a last chunk just after answering the prompt: it belongs to that turn's message, above
+    // the turn's end line, not to a stray message of its own.
+    const before = entryAtPosition(state, state.entryCount - 2);
+    if (before?.kind === 'message' && before.role === role && before.turnId === last.turnId) {
+      return replaceEntry(state, state.entryCount - 2, { ...before, content: appendBlock(before.content, block) });
+    }
+  }
   const [key, next] = takeLocalId(state, `msg:${role}:local-`);
   return appendEntry(next, newMessage(next, key, role, [block], undefined));
 }

@@ -163,6 +163,15 @@ describe('prompt turns against real agent processes', function () {
     assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, { type: 'stopped', stopReason: 'refusal' });
   });
 
+  it('an update for the session before session/new is answered is kept, and one after the prompt answer still lands', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(scriptedAgent('late', { ACP_EARLY_TITLE: 'Named before it was announced' }));
+    assert.equal(harness.store.state.title, 'Named before it was announced');
+    await harness.controller.sendPrompt('hello');
+    const state = await harness.waitFor((s) => ended(s) && entriesOf(s).some((entry) => textOf(entry) === 'on time, and late'));
+    assert.deepEqual(entriesOf(state).slice(-2).map((entry) => entry.kind), ['message', 'turn_end'], 'the late words joined the answer, before the turn end line');
+  });
+
   for (const reason of ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', '_vendor_budget_exhausted']) {
     it(`shows the stop reason ${reason} as a normal stop`, async () => {
       harness = createHostHarness(root);
