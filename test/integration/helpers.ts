@@ -11,15 +11,33 @@ export async function api(): Promise<AcpClientApi> {
   return extension.activate();
 }
 
-/** Configures the scripted agent with a scenario and starts a fresh session with it. */
-export async function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<AcpClientApi> {
+export interface AgentConfig {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * Makes `name` the only configured agent and starts a fresh session with it. An agent that exits while starting
+ * fails here with what the chat shows about it (exit code, stderr), not with a bare timeout.
+ */
+export async function useAgent(name: string, agent: AgentConfig, timeoutMs = 20_000): Promise<AcpClientApi> {
   const config = vscode.workspace.getConfiguration('acpClient');
-  await config.update('agents', { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } } }, vscode.ConfigurationTarget.Global);
-  await config.update('defaultAgent', 'Scripted', vscode.ConfigurationTarget.Global);
+  await config.update('agents', { [name]: agent }, vscode.ConfigurationTarget.Global);
+  await config.update('defaultAgent', name, vscode.ConfigurationTarget.Global);
   const client = await api();
   await vscode.commands.executeCommand('acpClient.newSession');
-  await waitFor(client, (state) => state.agent.phase === 'ready');
+  const state = await waitFor(client, (s) => s.agent.phase === 'ready' || s.agent.phase === 'exited', timeoutMs);
+  if (state.agent.phase !== 'ready') {
+    const notices = entriesOf(state).flatMap((entry) => (entry.kind === 'notice' ? [`${entry.title}\n${entry.detail ?? ''}`] : []));
+    throw new Error(`agent ${name} did not start (${JSON.stringify(state.agent)}):\n${notices.join('\n')}`);
+  }
   return client;
+}
+
+/** Configures the scripted agent with a scenario and starts a fresh session with it. */
+export function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<AcpClientApi> {
+  return useAgent('Scripted', { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } });
 }
 
 export function waitFor(client: AcpClientApi, predicate: (state: TranscriptState) => boolean, timeoutMs = 20_000): Promise<TranscriptState> {
