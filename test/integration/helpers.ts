@@ -18,8 +18,9 @@ export interface AgentConfig {
 }
 
 /**
- * Makes `name` the only configured agent and starts a fresh session with it. An agent that exits while starting
- * fails here with what the chat shows about it (exit code, stderr), not with a bare timeout.
+ * Makes `name` the only configured agent and starts a fresh session with it. An agent that exits while starting,
+ * or refuses the session (an error notice), fails here at once with what the chat shows about it (exit code,
+ * stderr, the error), not with a bare timeout.
  */
 export async function useAgent(name: string, agent: AgentConfig, timeoutMs = 20_000): Promise<AcpClientApi> {
   const config = vscode.workspace.getConfiguration('acpClient');
@@ -27,8 +28,9 @@ export async function useAgent(name: string, agent: AgentConfig, timeoutMs = 20_
   await config.update('defaultAgent', name, vscode.ConfigurationTarget.Global);
   const client = await api();
   await vscode.commands.executeCommand('acpClient.newSession');
-  const state = await waitFor(client, (s) => s.agent.phase === 'ready' || s.agent.phase === 'exited', timeoutMs);
-  if (state.agent.phase !== 'ready') {
+  const failed = (s: TranscriptState): boolean => s.agent.phase === 'exited' || entriesOf(s).some((entry) => entry.kind === 'notice' && entry.severity === 'error');
+  const state = await waitFor(client, (s) => s.agent.phase === 'ready' || failed(s), timeoutMs);
+  if (state.agent.phase !== 'ready' || failed(state)) {
     const notices = entriesOf(state).flatMap((entry) => (entry.kind === 'notice' ? [`${entry.title}\n${entry.detail ?? ''}`] : []));
     throw new Error(`agent ${name} did not start (${JSON.stringify(state.agent)}):\n${notices.join('\n')}`);
   }
