@@ -34,18 +34,23 @@ export interface ClaudeAgentEnv {
 }
 
 /**
- * A fresh HOME and CLAUDE_CONFIG_DIR in a temp dir, so the agent neither reads nor writes the user's config. Its
- * settings start sessions in the "default" (ask before edits) mode: the built-in "auto" mode would send every
- * tool call to a classifier model first, which the mock does not imitate, and warns that the gateway is unknown.
+ * A fresh HOME, CLAUDE_CONFIG_DIR and TMPDIR in a temp dir, so the agent neither reads nor writes the user's
+ * config. Its settings start sessions in the "default" (ask before edits) mode: the built-in "auto" mode would
+ * send every tool call to a classifier model first, which the mock does not imitate, and warns that the gateway
+ * is unknown.
  */
 export function claudeAgentEnv(baseUrl: string): ClaudeAgentEnv {
   const home = mkdtempSync(path.join(tmpdir(), 'acp-claude-home-'));
   const configDir = path.join(home, '.claude');
   mkdirSync(configDir);
+  const temp = path.join(home, 'tmp');
+  mkdirSync(temp);
   writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'default' } }));
   const env = {
     HOME: home,
     CLAUDE_CONFIG_DIR: configDir,
+    // Claude Code keeps scratch dirs (claude-<uid>, cc-socks) in TMPDIR: removed with the HOME after the test.
+    TMPDIR: temp,
     ANTHROPIC_BASE_URL: baseUrl,
     ANTHROPIC_API_KEY: 'test',
     // Claude Code refuses to run as root unless told it is in a sandbox (CI machines run as root).
