@@ -2,7 +2,7 @@
 // test and fixture code (each file on its own, dependencies left to node_modules).
 //   node esbuild.mjs            production bundles for the .vsix (minified)
 //   node esbuild.mjs --dev      unminified with source maps
-//   node esbuild.mjs --tests    also test suites, fixture agents and benchmarks into out/
+//   node esbuild.mjs --tests    also test suites, fixture agents, the mock Anthropic API and benchmarks into out/
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,7 +50,7 @@ const builds = [
 
 if (withTests) {
   const perFile = { bundle: true, sourcemap: 'inline', logLevel: 'warning', target: 'es2022', platform: 'node', packages: 'external' };
-  const testEntries = [...filesUnder('test/unit', '.ts'), ...filesUnder('test/integration', '.ts'), ...filesUnder('test/e2e', '.ts'), ...filesUnder('test/support', '.ts'), ...filesUnder('bench', '.ts').filter((file) => !file.includes(join('bench', 'webview', 'page')))];
+  const testEntries = [...filesUnder('test/unit', '.ts'), ...filesUnder('test/integration', '.ts'), ...filesUnder('test/e2e', '.ts'), ...filesUnder('test/support', '.ts'), ...filesUnder('test/fixtures/mock-anthropic', '.ts'), ...filesUnder('bench', '.ts').filter((file) => !file.includes(join('bench', 'webview', 'page')))];
   // bench/webview/page runs in Chromium: the webview bench bundles it for the browser itself.
   builds.push(
     esbuild.build({ ...perFile, entryPoints: testEntries, outdir: 'out', outbase: '.', format: 'cjs', external: ['vscode'] }),

@@ -11,20 +11,37 @@ export async function api(): Promise<AcpClientApi> {
   return extension.activate();
 }
 
-/** Configures the scripted agent with a scenario and starts a fresh session with it. */
-export function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<AcpClientApi> {
-  return useAgent('Scripted', { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } });
+/** An `acpClient.agents` entry, as a user writes it. */
+export interface AgentConfig {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  protocolVersion?: 1 | 2 | 'auto';
 }
 
-/** Makes `name` the only configured agent (an `acpClient.agents` entry) and starts a fresh session with it. */
-export async function useAgent(name: string, entry: Record<string, unknown>): Promise<AcpClientApi> {
+/**
+ * Makes `name` the only configured agent and starts a fresh session with it. An agent that exits while starting,
+ * or refuses the session (an error notice), fails here at once with what the chat shows about it (exit code,
+ * stderr, the error), not with a bare timeout.
+ */
+export async function useAgent(name: string, agent: AgentConfig, timeoutMs = 20_000): Promise<AcpClientApi> {
   const config = vscode.workspace.getConfiguration('acpClient');
-  await config.update('agents', { [name]: entry }, vscode.ConfigurationTarget.Global);
+  await config.update('agents', { [name]: agent }, vscode.ConfigurationTarget.Global);
   await config.update('defaultAgent', name, vscode.ConfigurationTarget.Global);
   const client = await api();
   await vscode.commands.executeCommand('acpClient.newSession');
-  await waitFor(client, (state) => state.agent.phase === 'ready');
+  const failed = (s: TranscriptState): boolean => s.agent.phase === 'exited' || entriesOf(s).some((entry) => entry.kind === 'notice' && entry.severity === 'error');
+  const state = await waitFor(client, (s) => s.agent.phase === 'ready' || failed(s), timeoutMs);
+  if (state.agent.phase !== 'ready' || failed(state)) {
+    const notices = entriesOf(state).flatMap((entry) => (entry.kind === 'notice' ? [`${entry.title}\n${entry.detail ?? ''}`] : []));
+    throw new Error(`agent ${name} did not start (${JSON.stringify(state.agent)}):\n${notices.join('\n')}`);
+  }
   return client;
+}
+
+/** Configures the scripted agent with a scenario and starts a fresh session with it. */
+export function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<AcpClientApi> {
+  return useAgent('Scripted', { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } });
 }
 
 export function waitFor(client: AcpClientApi, predicate: (state: TranscriptState) => boolean, timeoutMs = 20_000): Promise<TranscriptState> {
