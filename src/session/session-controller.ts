@@ -197,7 +197,7 @@ export class SessionController {
       } catch (error) {
         if (this.session !== session) return;
         this.session = undefined;
-        await session.stop();
+        const exit = await session.stop();
         if (error instanceof NeedsV1Restart && offer === 2) {
           // A fresh process: the one that saw the v2 offer never heard our v1 capabilities.
           this.deps.log.info(`${error.message}; restarting it on v1`);
@@ -206,6 +206,8 @@ export class SessionController {
         }
         const { message } = describeError(error);
         this.deps.log.error(`Starting ${agent.name} failed: ${message}`);
+        // We stopped it (it may not have exited by itself): say so, or the header would keep saying "Starting…".
+        this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: agent.name, exitCode: exit.code } });
         this.deps.store.dispatch({ type: 'notice_added', severity: 'error', title: `${agent.name} could not start a session`, detail: message, action: 'restart_agent' });
         return;
       }

@@ -163,6 +163,16 @@ describe('prompt turns against real agent processes', function () {
     assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, { type: 'stopped', stopReason: 'refusal' });
   });
 
+  it('an agent that refuses the session (and keeps running) is stopped and shown as such, with its message', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(scriptedAgent('stream', { ACP_REFUSE_SESSION: 'Authentication required' }));
+    const state = harness.store.state;
+    assert.equal(state.agent.phase, 'exited', 'not left "Starting…"');
+    const notice = entriesOf(state).find((entry) => entry.kind === 'notice');
+    assert.ok(notice?.kind === 'notice' && notice.title === 'Scripted could not start a session' && notice.detail === 'Authentication required' && notice.action === 'restart_agent');
+    assert.equal(harness.controller.isRunning, false);
+  });
+
   it('an update for the session before session/new is answered is kept, and one after the prompt answer still lands', async () => {
     harness = createHostHarness(root);
     await harness.controller.start(scriptedAgent('late', { ACP_EARLY_TITLE: 'Named before it was announced' }));
