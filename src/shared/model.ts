@@ -229,7 +229,7 @@ export interface TranscriptState {
   readonly configOptions: readonly ConfigOption[];
   readonly usage?: UsageInfo;
   /** The latest transient agent notice (banner), by severity. */
-  readonly banner?: { readonly severity: NoticeSeverity; readonly title: string; readonly id: number };
+  readonly banner?: { readonly severity: NoticeSeverity; readonly title: string; readonly detail?: string; readonly id: number };
   /** Prompt capabilities of the agent, so the composer can say what it can't attach. */
   readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
   /**

@@ -104,7 +104,9 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
       return update.content.type === 'terminal' ? linkTerminals(next, update.toolCallId) : next;
     }
     case 'plan':
-      return upsertPlan(state, 'default', { type: 'items', items: update.entries });
+      // v1 has one plan, replaced whole. A plan sent in a later turn shows in that turn (the earlier one stays as
+      // it was then) rather than changing an entry the user scrolled past long ago.
+      return upsertPlan(state, 'default', { type: 'items', items: update.entries }, currentTurnId(state));
     case 'plan_update':
       return upsertPlan(state, update.planId, update.body);
     case 'plan_removed':
@@ -123,28 +125,36 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
       }
       return { ...state, title: update.title };
     }
-    case 'usage_update':
-      return { ...state, usage: { used: update.used, size: update.size, ...(update.cost ? { cost: update.cost } : {}) } };
-    case 'notice':
-      return { ...state, banner: { severity: update.severity, title: update.title, id: state.nextLocalId }, nextLocalId: state.nextLocalId + 1 };
+    case 'usage_update': {
+      const cost = update.cost === undefined ? state.usage?.cost : (update.cost ?? undefined);
+      return { ...state, usage: { used: update.used, size: update.size, ...(cost ? { cost } : {}) } };
+    }
+    case 'notice': {
+      const detail = update.description;
+      return { ...state, banner: { severity: update.severity, title: update.title, ...(detail ? { detail } : {}), id: state.nextLocalId }, nextLocalId: state.nextLocalId + 1 };
+    }
     case 'compaction_update':
-      return upsertCompaction(state, update.compactionId, (entry) => ({
-        ...entry,
-        status: update.status,
-        ...(update.summary !== undefined ? { summary: update.summary ?? [] } : {}),
-        ...(update.error ? { error: update.error } : {}),
-      }));
+      return upsertCompaction(state, update.compactionId, ({ error: previous, ...entry }) => {
+        const error = update.error === undefined ? previous : (update.error ?? undefined);
+        return {
+          ...entry,
+          status: update.status,
+          ...(update.summary !== undefined ? { summary: update.summary ?? [] } : {}),
+          ...(error ? { error } : {}),
+        };
+      });
     case 'compaction_summary_chunk':
       return upsertCompaction(state, update.compactionId, (entry) => ({ ...entry, summary: appendBlock(entry.summary, update.content) }));
     case 'state_update':
-      return applyAgentState(state, update.state, update.stopReason);
+      return applyAgentState(state, update);
     default:
       return state;
   }
 }
 
-function upsertPlan(state: TranscriptState, planId: string, body: Extract<TranscriptState['pages'][number][number], { kind: 'plan' }>['body']): TranscriptState {
-  const key = `plan:${planId}`;
+/** `scope`: a turn the plan belongs to, for plans whose id is the same in every turn (v1's one plan). */
+function upsertPlan(state: TranscriptState, planId: string, body: Extract<TranscriptState['pages'][number][number], { kind: 'plan' }>['body'], scope?: string): TranscriptState {
+  const key = scope === undefined ? `plan:${planId}` : `plan:${planId}:${scope}`;
   const position = positionOf(state, key);
   const existing = position === undefined ? undefined : entryAtPosition(state, position);
   if (position !== undefined && existing?.kind === 'plan') return replaceEntry(state, position, { ...existing, body });
@@ -160,10 +170,17 @@ function upsertCompaction(state: TranscriptState, compactionId: string, change: 
   return appendEntry(state, change({ kind: 'compaction', key, compactionId, status: 'in_progress', summary: [] }));
 }
 
-/** v2 `state_update`: idle ends the current turn with its stop reason; running with no turn is agent-initiated work. */
-function applyAgentState(state: TranscriptState, agentState: 'running' | 'requires_action' | 'idle' | 'unknown', stopReason: string | undefined): TranscriptState {
+/**
+ * v2 `state_update`: idle ends the current turn with its stop reason (stopReason "error" as a failed turn, with the
+ * agent's error when it sent one); running with no turn is agent-initiated work.
+ */
+function applyAgentState(state: TranscriptState, update: Extract<SessionUpdate, { sessionUpdate: 'state_update' }>): TranscriptState {
+  const { state: agentState, stopReason, error } = update;
   if (agentState === 'idle') {
     if (state.turn.phase === 'idle') return state;
+    if (stopReason === 'error') {
+      return endTurn(state, state.turn.turnId, { type: 'error', message: error?.message ?? 'The agent stopped with an error', ...(error ? { code: error.code } : {}) });
+    }
     return endTurn(state, state.turn.turnId, { type: 'stopped', stopReason: stopReason ?? 'end_turn' });
   }
   if (agentState === 'running' && state.turn.phase === 'idle') {

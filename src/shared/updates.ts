@@ -49,12 +49,14 @@ export type SessionUpdate =
   | { readonly sessionUpdate: 'current_mode_update'; readonly currentModeId: string }
   | { readonly sessionUpdate: 'config_option_update'; readonly configOptions: readonly ConfigOption[] }
   | { readonly sessionUpdate: 'session_info_update'; readonly title?: string | null; readonly updatedAt?: string | null }
-  | ({ readonly sessionUpdate: 'usage_update' } & UsageInfo)
-  | { readonly sessionUpdate: 'notice'; readonly severity: NoticeSeverity; readonly title: string }
+  /** cost: undefined = unchanged, null = cleared. */
+  | { readonly sessionUpdate: 'usage_update'; readonly used: number; readonly size: number; readonly cost?: UsageInfo['cost'] | null }
+  | { readonly sessionUpdate: 'notice'; readonly severity: NoticeSeverity; readonly title: string; readonly description?: string }
   | {
       readonly sessionUpdate: 'compaction_update';
       readonly compactionId: string;
       readonly status: string;
+      /** undefined = unchanged; null (or [] for summary) = cleared. */
       readonly summary?: readonly ContentBlock[] | null;
       readonly error?: string | null;
     }
@@ -63,6 +65,8 @@ export type SessionUpdate =
       readonly sessionUpdate: 'state_update';
       readonly state: 'running' | 'requires_action' | 'idle' | 'unknown';
       readonly stopReason?: string;
+      /** With stopReason "error": the failure, as the agent reported it. */
+      readonly error?: { readonly code: number; readonly message: string };
     };
 
 export type SessionUpdateKind = SessionUpdate['sessionUpdate'];

@@ -7,21 +7,23 @@ import type { ContentBlock, DiffFile, JsonObject, ToolCallContent, ToolCallLocat
 
 const jsonObject = z.record(z.string(), z.json());
 
+// Optional fields are x-deserialize-default-on-error in the schema: a malformed one is dropped, the block kept.
+const OPTIONAL_STRING = z.string().nullish().catch(undefined);
 const textBlock = z.object({ type: z.literal('text'), text: z.string() });
-const imageBlock = z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string(), uri: z.string().nullish() });
+const imageBlock = z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string(), uri: OPTIONAL_STRING });
 const audioBlock = z.object({ type: z.literal('audio'), data: z.string(), mimeType: z.string() });
 const resourceLinkBlock = z.object({
   type: z.literal('resource_link'),
   uri: z.string(),
   name: z.string(),
-  title: z.string().nullish(),
-  description: z.string().nullish(),
-  mimeType: z.string().nullish(),
-  size: z.number().nullish(),
+  title: OPTIONAL_STRING,
+  description: OPTIONAL_STRING,
+  mimeType: OPTIONAL_STRING,
+  size: z.number().nullish().catch(undefined),
 });
 const resourceBlock = z.object({
   type: z.literal('resource'),
-  resource: z.object({ uri: z.string(), mimeType: z.string().nullish(), text: z.string().optional(), blob: z.string().optional() }),
+  resource: z.object({ uri: z.string(), mimeType: OPTIONAL_STRING, text: z.string().optional(), blob: z.string().optional() }),
 });
 
 const BLOCK_SCHEMAS: Readonly<Record<string, z.ZodType<object>>> = { text: textBlock, image: imageBlock, audio: audioBlock, resource_link: resourceLinkBlock, resource: resourceBlock };
@@ -67,7 +69,11 @@ export function parseToolCallContent(raw: unknown, problems: string[]): ToolCall
   switch (type) {
     case 'content': {
       const wrapped = wrappedContent.safeParse(raw);
-      const block = wrapped.success ? parseContentBlock(wrapped.data.content, problems) : undefined;
+      if (!wrapped.success) {
+        problems.push('tool call content without its content block');
+        return undefined;
+      }
+      const block = parseContentBlock(wrapped.data.content, problems);
       return block && { type: 'content', content: block };
     }
     case 'diff':
@@ -123,15 +129,23 @@ function parseDiff(raw: unknown, problems: string[]): ToolCallContent | undefine
   return { type: 'diff', files, ...(patch !== undefined ? { patch } : {}) };
 }
 
-const location = z.object({ path: z.string(), line: z.number().int().min(0).nullish() });
+const location = z.object({ path: z.string(), line: z.unknown().optional() });
+const LINE = z.number().int().min(0);
 
+/** A malformed `line` is dropped, the location kept (the schema's x-deserialize-default-on-error). */
 export function parseLocations(raw: unknown, problems: string[]): ToolCallLocation[] {
   if (!Array.isArray(raw)) return [];
   const locations: ToolCallLocation[] = [];
   for (const item of raw) {
     const parsed = location.safeParse(item);
-    if (parsed.success) locations.push(parsed.data.line == null ? { path: parsed.data.path } : { path: parsed.data.path, line: parsed.data.line });
-    else problems.push('tool call location without a path');
+    if (!parsed.success) {
+      problems.push('tool call location without a path');
+      continue;
+    }
+    const { path, line } = parsed.data;
+    const goodLine = line === undefined || line === null ? undefined : LINE.safeParse(line);
+    if (goodLine && !goodLine.success) problems.push(`dropped malformed line of location "${path}"`);
+    locations.push(goodLine?.success ? { path, line: goodLine.data } : { path });
   }
   return locations;
 }

@@ -14,8 +14,16 @@ export const NON_EMPTY_STRING = z.string().min(1);
 export const NON_NEGATIVE = z.number().min(0);
 const JSON_VALUE = z.json();
 const PLAN_HEADER = z.object({ type: z.string(), planId: z.string().optional(), id: z.string().optional() }).loose();
+// description and category are x-deserialize-default-on-error: a malformed one is dropped, the option kept.
 const CONFIG_BASE = z
-  .object({ type: z.string(), name: z.string(), id: z.string().optional(), configId: z.string().optional(), description: z.string().nullish(), category: z.string().nullish() })
+  .object({
+    type: z.string(),
+    name: z.string(),
+    id: z.string().optional(),
+    configId: z.string().optional(),
+    description: z.string().nullish().catch(undefined),
+    category: z.string().nullish().catch(undefined),
+  })
   .loose();
 
 /** Reads one optional field; a malformed value is dropped with a problem, never the whole update. */
@@ -129,7 +137,7 @@ export function parseCommands(raw: unknown, problems: string[]): AvailableComman
   return commands;
 }
 
-const selectValue = z.object({ value: z.string(), name: z.string(), description: z.string().nullish() }).loose();
+const selectValue = z.object({ value: z.string(), name: z.string(), description: z.string().nullish().catch(undefined) }).loose();
 const selectGroup = z.object({ name: z.string(), options: z.array(z.unknown()) }).loose();
 
 /** Config options (v1 `id`, v2 `configId`); grouped select options are flattened. Unknown option types dropped. */

@@ -16,6 +16,7 @@ export interface ParsedSessionUpdate {
 }
 
 const COST = z.object({ amount: z.number(), currency: STRING });
+const RPC_ERROR = z.object({ code: z.number().int(), message: STRING });
 const SEVERITIES: readonly NoticeSeverity[] = ['info', 'warning', 'error'];
 
 export function parseSessionUpdate(raw: unknown): ParsedSessionUpdate {
@@ -92,22 +93,24 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
       const used = required('used', NON_NEGATIVE);
       const size = required('size', NON_NEGATIVE);
       if (used === undefined || size === undefined) return undefined;
-      const cost = optionalField(raw, 'cost', COST, problems);
-      return { sessionUpdate: kind, used, size, ...(cost ? { cost: { amount: cost.amount, currency: cost.currency } } : {}) };
+      // Omitted leaves the last cost, null clears it (v2 spells this out; v1 says only "optional").
+      const cost = raw['cost'] === null ? null : optionalField(raw, 'cost', COST, problems);
+      return { sessionUpdate: kind, used, size, ...(cost !== undefined ? { cost: cost && { amount: cost.amount, currency: cost.currency } } : {}) };
     }
     case 'notice': {
       const title = required('title', NON_EMPTY_STRING);
       if (title === undefined) return undefined;
       const severityText = optionalField(raw, 'severity', STRING, problems);
       const severity = SEVERITIES.find((known) => known === severityText) ?? 'info';
-      return { sessionUpdate: kind, severity, title };
+      const description = optionalField(raw, 'description', STRING, problems);
+      return { sessionUpdate: kind, severity, title, ...(description ? { description } : {}) };
     }
     case 'compaction_update': {
       const compactionId = required('compactionId', STRING);
       const status = required('status', STRING);
       if (compactionId === undefined || status === undefined) return undefined;
       const summary = raw['summary'] === null ? null : Array.isArray(raw['summary']) ? parseContentBlocks(raw['summary'], problems) : undefined;
-      const error = optionalField(raw, 'error', STRING, problems);
+      const error = raw['error'] === null ? null : optionalField(raw, 'error', STRING, problems);
       return { sessionUpdate: kind, compactionId, status, ...(summary !== undefined ? { summary } : {}), ...(error !== undefined ? { error } : {}) };
     }
     case 'compaction_summary_chunk': {
@@ -121,7 +124,9 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
       if (stateText === undefined) return undefined;
       const state = stateText === 'running' || stateText === 'requires_action' || stateText === 'idle' ? stateText : 'unknown';
       const stopReason = optionalField(raw, 'stopReason', STRING, problems);
-      return { sessionUpdate: kind, state, ...(stopReason !== undefined ? { stopReason } : {}) };
+      // v2 ErrorStopReason: stopReason "error" carries the failure as a JSON-RPC error object.
+      const error = stopReason === 'error' ? optionalField(raw, 'error', RPC_ERROR, problems) : undefined;
+      return { sessionUpdate: kind, state, ...(stopReason !== undefined ? { stopReason } : {}), ...(error ? { error: { code: error.code, message: error.message } } : {}) };
     }
     default:
       problems.push(`unknown session update kind "${kind}"`);

@@ -160,6 +160,14 @@ describe('reducer: turns and cancel', () => {
     assert.deepEqual(state.turn, { phase: 'running', turnId: 't2' });
   });
 
+  it("a v1 plan replaces the turn's plan in place; a plan in a later turn shows in that turn, the earlier one kept as it was", () => {
+    const plan = (content: string): TranscriptAction => upd({ sessionUpdate: 'plan', entries: [{ content, priority: 'medium', status: 'pending' }] });
+    const state = run([start('t1'), plan('first'), plan('first, revised'), { type: 'turn_ended', turnId: 't1', stopReason: 'end_turn' }, start('t2'), plan('second')]);
+    const plans = entriesOf(state).flatMap((entry) => (entry.kind === 'plan' && entry.body.type === 'items' ? [`${entry.turnId ?? ''}:${entry.body.items.map((item) => item.content).join()}`] : []));
+    assert.deepEqual(plans, ['t1:first, revised', 't2:second']);
+    assert.deepEqual(texts(state).slice(-2), ['user:prompt t2', 'plan'], 'the new plan follows the prompt of its turn');
+  });
+
   it('v2 state_update idle ends the current turn with its stop reason', () => {
     const state = run([start('t1'), upd({ sessionUpdate: 'state_update', state: 'idle', stopReason: 'max_tokens' })]);
     assert.equal(state.turn.phase, 'idle');
