@@ -26,7 +26,10 @@ export class Banner {
       return;
     }
     this.element.className = `banner severity-${banner.severity}`;
-    this.element.replaceChildren(icon(severityIcon(banner.severity)), h('span', { className: 'banner-text', text: banner.title }), iconButton('close', 'Dismiss', { action: 'dismiss-banner' }));
+    const text = h('span', { className: 'banner-text' }, h('span', { className: 'banner-title', text: banner.title }));
+    // The notice's optional description: plain text under its title, as the schema asks (never markup).
+    if (banner.detail) text.append(h('span', { className: 'banner-detail', text: banner.detail }));
+    this.element.replaceChildren(icon(severityIcon(banner.severity)), text, iconButton('close', 'Dismiss', { action: 'dismiss-banner' }));
     this.element.hidden = false;
   }
 }

@@ -30,6 +30,8 @@ export function toolStatusLabel(status: ToolCallStatus): string {
       return 'Awaiting permission';
     case 'in_progress':
       return 'In progress';
+    case 'paused':
+      return 'Paused';
     case 'completed':
       return 'Completed';
     case 'failed':
@@ -50,6 +52,8 @@ export function toolStatusIcon(status: ToolCallStatus): string {
       return 'shield';
     case 'in_progress':
       return 'loading';
+    case 'paused':
+      return 'debug-pause';
     case 'completed':
       return 'check';
     case 'failed':

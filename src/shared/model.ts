@@ -34,6 +34,8 @@ export type ToolCallStatus =
   | 'pending'
   | 'awaiting_permission'
   | 'in_progress'
+  /** v2: started, not running now, resumes later (e.g. waiting on something outside the agent). */
+  | 'paused'
   | 'completed'
   | 'failed'
   | 'rejected'

@@ -23,7 +23,7 @@ export interface ToolCallFields {
   readonly title?: string;
   readonly kind?: ToolKind;
   /** Wire statuses only (pending, in_progress, completed, failed; v2 also cancelled). */
-  readonly status?: Extract<ToolCallStatus, 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled'>;
+  readonly status?: Extract<ToolCallStatus, 'pending' | 'in_progress' | 'paused' | 'completed' | 'failed' | 'cancelled'>;
   readonly content?: readonly ToolCallContent[];
   readonly locations?: readonly ToolCallLocation[];
   readonly rawInput?: JsonValue;

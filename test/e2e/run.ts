@@ -285,7 +285,7 @@ async function main(): Promise<void> {
     await chat.locator('.session-title', { hasText: 'Showcase of every update' }).waitFor({ timeout: LONG });
     assert.equal(await chat.locator('.usage').getAttribute('aria-label'), 'Context: 53,000 of 200,000 tokens, cost 0.42 USD');
     assert.match(await chat.locator('.usage-text').innerText(), /^53k\/200k · /);
-    await chat.locator('.banner', { hasText: 'Rate limit is close' }).waitFor({ timeout: LONG });
+    await chat.locator('.banner', { hasText: 'Rate limit is close' }).filter({ hasText: '80% of the hourly budget is used.' }).waitFor({ timeout: LONG });
     assert.equal(await chat.locator('vscode-single-select[aria-label="Mode"]').evaluate((element: { readonly value?: unknown }) => element.value), 'plan', 'the agent switched mode itself');
     const seen = async (what: string, locator: ReturnType<Frame['locator']>): Promise<void> => {
       await revealInTranscript(chat, locator);

@@ -5,7 +5,7 @@ import type { ToolCallFields } from '../../shared/updates';
 import { firstIssue, parseLocations, parseToolCallContents } from './content';
 
 const TOOL_KINDS: readonly ToolKind[] = ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'];
-const WIRE_STATUSES = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
+const WIRE_STATUSES = ['pending', 'in_progress', 'paused', 'completed', 'failed', 'cancelled'] as const;
 type WireStatus = (typeof WIRE_STATUSES)[number];
 
 // Schemas are built once: zod compiles each on construction, which is far too slow per streamed update.
@@ -45,7 +45,11 @@ export function parseToolCallFields(raw: Record<string, unknown>, problems: stri
   let status: WireStatus | undefined;
   if (statusText !== undefined) {
     if ((WIRE_STATUSES as readonly string[]).includes(statusText)) status = statusText as WireStatus;
-    else problems.push(`dropped unknown tool call status "${statusText}"`);
+    else {
+      // v2: "Clients treat a tool call with an unrecognized status as still in progress."
+      status = 'in_progress';
+      problems.push(`unknown tool call status "${statusText}" shown as in progress`);
+    }
   }
   const fields: { -readonly [K in keyof ToolCallFields]: ToolCallFields[K] } = {};
   if (title !== undefined) fields.title = title;

@@ -18,7 +18,7 @@ describe('labels', () => {
   });
 
   it('labels every tool status distinctly', () => {
-    const statuses: ToolCallStatus[] = ['pending', 'awaiting_permission', 'in_progress', 'completed', 'failed', 'rejected', 'cancelled'];
+    const statuses: ToolCallStatus[] = ['pending', 'awaiting_permission', 'in_progress', 'paused', 'completed', 'failed', 'rejected', 'cancelled'];
     const labels = statuses.map(toolStatusLabel);
     assert.equal(new Set(labels).size, statuses.length);
     assert.equal(toolStatusLabel('awaiting_permission'), 'Awaiting permission');
