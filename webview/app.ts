@@ -175,6 +175,9 @@ export class ChatApp {
       case 'open-terminal':
         if (data.terminalId !== undefined) this.channel.post({ type: 'open_terminal', terminalId: data.terminalId });
         return;
+      case 'cancel-terminal':
+        if (data.terminalId !== undefined) this.channel.post({ type: 'cancel_terminal', terminalId: data.terminalId });
+        return;
       case 'toggle-thought':
         if (!entryKey) return;
         this.saveUi({ ...this.ui, expandedThoughts: toggled(this.ui.expandedThoughts, entryKey) });

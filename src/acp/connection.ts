@@ -123,6 +123,11 @@ export class AcpConnection {
     void this.connection.sendNotification('session/cancel', params).catch((error: unknown) => this.options.log.warn(`session/cancel not sent: ${String(error)}`));
   }
 
+  /** v2: stop an agent-owned terminal that advertises `capabilities.cancel` (the agent confirms with an exit). */
+  async cancelTerminal(params: { sessionId: string; terminalId: string }): Promise<void> {
+    await this.connection.sendRequest('terminal/cancel', params);
+  }
+
   async setMode(params: { sessionId: string; modeId: string }): Promise<void> {
     await this.connection.sendRequest('session/set_mode', params);
   }

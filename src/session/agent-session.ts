@@ -18,6 +18,7 @@ import type { SessionUpdate, ToolCallFields } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
 import type { SessionLog } from './ports';
 import { acceptedVersion, configValuePayload, NeedsV1Restart, promptCapabilitiesOf, type ProtocolVersion } from './protocol-version';
+import { AgentTerminalDecoder } from './agent-terminals';
 import { EarlyUpdateBuffer } from './update-buffer';
 
 export interface RequestPermissionParams {
@@ -27,7 +28,7 @@ export interface RequestPermissionParams {
 }
 
 /** What the chat is told about the agent's terminals. */
-export type TerminalEvent = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' }>;
+export type TerminalEvent = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' | 'terminal_patched' }>;
 
 export interface AgentSessionOptions {
   readonly cwd: string;
@@ -65,6 +66,7 @@ export class AgentSession {
   private readonly connection: AcpConnection;
   private readonly terminals: TerminalManager;
   private readonly early = new EarlyUpdateBuffer<SessionUpdate>();
+  private readonly agentTerminals = new AgentTerminalDecoder();
   private readonly unknownKinds = new Set<string>();
   private currentSessionId: string | undefined;
   private nextPermissionId = 1;
@@ -137,6 +139,10 @@ export class AgentSession {
     if (this.currentSessionId) this.connection.cancel({ sessionId: this.currentSessionId });
   }
 
+  cancelTerminal(terminalId: string): Promise<void> {
+    return this.connection.cancelTerminal({ sessionId: this.requireSession(), terminalId });
+  }
+
   async setMode(modeId: string): Promise<void> {
     await this.connection.setMode({ sessionId: this.requireSession(), modeId });
     this.options.hooks.onUpdate({ sessionUpdate: 'current_mode_update', currentModeId: modeId });
@@ -168,8 +174,14 @@ export class AgentSession {
   private registerHandlers(): void {
     const { hooks, files, permissions, log } = this.options;
     this.connection.onSessionUpdate((params) => {
-      const { update, problems } = parseSessionUpdate(params.update);
+      const { update, terminal, problems } = parseSessionUpdate(params.update);
       for (const problem of problems) this.logProblemOnce(problem);
+      if (terminal) {
+        // Agents create terminals within a session: one for no session of ours is not shown.
+        if (params.sessionId === this.currentSessionId) hooks.onTerminal(this.agentTerminals.translate(terminal));
+        else log.warn(`Ignored ${terminal.kind} for session ${params.sessionId}`);
+        return;
+      }
       if (!update) return;
       if (params.sessionId !== this.currentSessionId) {
         // Before `session/new` has answered, the id is unknown to us: keep the update for replay.

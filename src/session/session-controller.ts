@@ -134,6 +134,11 @@ export class SessionController {
     if (!this.deps.permissions.answer(requestId, optionId)) this.deps.log.warn(`Permission ${requestId} was already answered`);
   }
 
+  /** Only offered while the agent advertises it for that terminal; the agent's exit update confirms the stop. */
+  async cancelTerminal(terminalId: string): Promise<void> {
+    await this.session?.cancelTerminal(terminalId).catch((error: unknown) => this.reportRequestFailure('Could not stop the command', error));
+  }
+
   async setMode(modeId: string): Promise<void> {
     await this.session?.setMode(modeId).catch((error: unknown) => {
       this.reportRequestFailure('Could not switch mode', error);

@@ -64,6 +64,18 @@ export type TranscriptAction =
   | { readonly type: 'terminal_exited'; readonly terminalId: string; readonly exitCode: number | null; readonly signal: string | null }
   /** The agent released the terminal: the process is gone, its output stays on screen. */
   | { readonly type: 'terminal_released'; readonly terminalId: string }
+  /**
+   * v2 `terminal_update` for an agent-owned terminal, decoded: each field present replaces (output: all of it),
+   * `exit: null` clears the exit. Output chunks come as `terminal_output`.
+   */
+  | {
+      readonly type: 'terminal_patched';
+      readonly terminalId: string;
+      readonly commandLine?: string;
+      readonly output?: string;
+      readonly exit?: { readonly exitCode: number | null; readonly signal: string | null } | null;
+      readonly cancellable?: boolean;
+    }
   /** "New Session": empty transcript, agent state kept. */
   | { readonly type: 'transcript_cleared' };
 

@@ -210,6 +210,8 @@ export interface TerminalRecord {
   readonly trimmed: boolean;
   readonly exit?: { readonly exitCode: number | null; readonly signal: string | null };
   readonly released: boolean;
+  /** v2 agent-owned terminal that the agent lets the user stop (`terminal/cancel`) right now. */
+  readonly cancellable?: boolean;
   /** Tool calls whose content shows this terminal, so a view knows which cards to redraw when output arrives. */
   readonly toolCallIds: readonly string[];
 }

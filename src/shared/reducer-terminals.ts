@@ -8,7 +8,7 @@ import { TERMINAL_DISPLAY_CHARS, type TerminalRecord, type TranscriptState } fro
 import { entryAtPosition, positionOf } from './pages';
 import { toolKey } from './reducer-tools';
 
-type TerminalAction = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' }>;
+type TerminalAction = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' | 'terminal_patched' }>;
 
 function blank(terminalId: string): TerminalRecord {
   return { terminalId, commandLine: '', output: '', trimmed: false, released: false, toolCallIds: [] };
@@ -27,15 +27,30 @@ function tail(text: string, limit: number): string {
   return text.slice(start);
 }
 
+/** Output kept for display: the newest TERMINAL_DISPLAY_CHARS, marked trimmed when earlier output was dropped. */
+function withOutput(record: TerminalRecord, output: string, trimmed: boolean): TerminalRecord {
+  return output.length <= TERMINAL_DISPLAY_CHARS ? { ...record, output, trimmed } : { ...record, output: tail(output, TERMINAL_DISPLAY_CHARS), trimmed: true };
+}
+
 export function applyTerminalAction(state: TranscriptState, action: TerminalAction): TranscriptState {
   switch (action.type) {
     case 'terminal_started':
       return withTerminal(state, action.terminalId, (record) => ({ ...record, commandLine: action.commandLine }));
     case 'terminal_output':
       if (action.text === '') return state;
+      return withTerminal(state, action.terminalId, (record) => withOutput(record, record.output + action.text, record.trimmed));
+    case 'terminal_patched':
       return withTerminal(state, action.terminalId, (record) => {
-        const output = record.output + action.text;
-        return output.length <= TERMINAL_DISPLAY_CHARS ? { ...record, output } : { ...record, output: tail(output, TERMINAL_DISPLAY_CHARS), trimmed: true };
+        const { exit: _previousExit, cancellable: _previousCancellable, ...rest } = record;
+        const exit = action.exit === undefined ? record.exit : (action.exit ?? undefined);
+        const cancellable = action.cancellable ?? record.cancellable;
+        const patched: TerminalRecord = {
+          ...rest,
+          ...(action.commandLine !== undefined ? { commandLine: action.commandLine } : {}),
+          ...(exit ? { exit } : {}),
+          ...(cancellable ? { cancellable } : {}),
+        };
+        return action.output === undefined ? patched : withOutput(patched, action.output, false);
       });
     case 'terminal_exited':
       return withTerminal(state, action.terminalId, (record) => ({ ...record, exit: { exitCode: action.exitCode, signal: action.signal } }));

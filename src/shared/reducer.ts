@@ -49,6 +49,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
     case 'terminal_output':
     case 'terminal_exited':
     case 'terminal_released':
+    case 'terminal_patched':
       return applyTerminalAction(state, action);
     case 'permission_resolved':
       return resolvePermission(state, action.requestId, action.outcome);

@@ -70,3 +70,21 @@ export type SessionUpdate =
     };
 
 export type SessionUpdateKind = SessionUpdate['sessionUpdate'];
+
+/**
+ * v2 agent-owned terminals as they come off the wire, output still base64: the host decodes them in arrival
+ * order into terminal actions (they never reach the reducer as updates). Patch fields: undefined = unchanged,
+ * null = cleared.
+ */
+export type AgentTerminalUpdate =
+  | {
+      readonly kind: 'terminal_update';
+      readonly terminalId: string;
+      readonly command?: string | null;
+      /** base64: an authoritative replacement of all output so far. */
+      readonly output?: string | null;
+      readonly exitStatus?: { readonly exitCode: number | null; readonly signal: string | null } | null;
+      /** The agent takes `terminal/cancel` for it now. */
+      readonly cancellable?: boolean;
+    }
+  | { readonly kind: 'terminal_output_chunk'; readonly terminalId: string; /** base64 bytes appended */ readonly data: string };

@@ -48,6 +48,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'open_location'; readonly path: string; readonly line?: number }
   /** Show a terminal the agent runs in a VS Code terminal (its output so far, then live). */
   | { readonly type: 'open_terminal'; readonly terminalId: string }
+  /** Stop an agent-owned (v2) terminal that the agent says may be cancelled. */
+  | { readonly type: 'cancel_terminal'; readonly terminalId: string }
   | { readonly type: 'restart_agent' }
   | { readonly type: 'stop_agent' }
   | { readonly type: 'new_session' }

@@ -81,6 +81,9 @@ export class ChatCommands implements vscode.Disposable {
       case 'open_terminal':
         if (!this.terminals.show(intent.terminalId)) void vscode.window.showWarningMessage('That terminal is no longer available.');
         return;
+      case 'cancel_terminal':
+        void this.controller.cancelTerminal(intent.terminalId);
+        return;
       case 'restart_agent':
         void this.restart();
         return;

@@ -56,6 +56,11 @@ class Mirror {
   exited(exit: NonNullable<TerminalRecord['exit']>): void {
     this.write(exitLine(exit));
   }
+
+  /** A v2 agent replaced all output (an authoritative snapshot): clear the screen and show it. */
+  replaced(record: TerminalRecord): void {
+    this.write(`\x1bc${forTerminal(record.output)}${record.exit ? exitLine(record.exit) : ''}`);
+  }
 }
 
 export class TerminalMirrors implements vscode.Disposable {
@@ -66,6 +71,7 @@ export class TerminalMirrors implements vscode.Disposable {
     this.subscription = store.subscribe((action) => {
       if (action.type === 'terminal_output') this.mirrors.get(action.terminalId)?.write(forTerminal(action.text));
       else if (action.type === 'terminal_exited') this.mirrors.get(action.terminalId)?.exited({ exitCode: action.exitCode, signal: action.signal });
+      else if (action.type === 'terminal_patched') this.patched(action.terminalId, action.output !== undefined, action.exit);
       else if (action.type === 'transcript_cleared') this.mirrors.clear();
     });
   }
@@ -81,6 +87,14 @@ export class TerminalMirrors implements vscode.Disposable {
     }
     mirror.terminal.show();
     return true;
+  }
+
+  private patched(terminalId: string, outputReplaced: boolean, exit: TerminalRecord['exit'] | null): void {
+    const mirror = this.mirrors.get(terminalId);
+    const record = this.store.state.terminals[terminalId];
+    if (!mirror || !record) return;
+    if (outputReplaced) mirror.replaced(record);
+    else if (exit) mirror.exited(exit);
   }
 
   /** Named after the tool call that shows it (commands can be long scripts), else the command line. */

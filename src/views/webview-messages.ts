@@ -20,6 +20,7 @@ const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('open_diff'), toolCallId: z.string(), contentIndex: z.number().int().min(0), fileIndex: z.number().int().min(0) }),
   z.object({ type: z.literal('open_location'), path: z.string(), line: z.number().int().optional() }),
   z.object({ type: z.literal('open_terminal'), terminalId: z.string() }),
+  z.object({ type: z.literal('cancel_terminal'), terminalId: z.string() }),
   z.object({ type: z.literal('restart_agent') }),
   z.object({ type: z.literal('stop_agent') }),
   z.object({ type: z.literal('new_session') }),

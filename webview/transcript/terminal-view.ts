@@ -23,5 +23,11 @@ export function terminalView(terminalId: string, record: TerminalRecord | undefi
     { className: 'terminal-output', attrs: { tabindex: '0', 'aria-label': `Output of ${commandLine}` } },
     h('pre', { text: (record?.trimmed ? '… earlier output not shown\n' : '') + (text || (status.tone === 'running' ? '' : '(no output)')) }),
   );
-  return h('div', { className: 'terminal', attrs: { role: 'group', 'aria-label': `Terminal: ${commandLine}` } }, header, output, h('div', { className: 'terminal-actions' }, open));
+  const actions = h('div', { className: 'terminal-actions' }, open);
+  if (record?.cancellable && !record.exit) {
+    const stop = textButton('Stop', { secondary: true, icon: 'debug-stop', dataset: { action: 'cancel-terminal', terminalId } });
+    stop.setAttribute('aria-label', `Stop ${commandLine}`);
+    actions.append(stop);
+  }
+  return h('div', { className: 'terminal', attrs: { role: 'group', 'aria-label': `Terminal: ${commandLine}` } }, header, output, actions);
 }

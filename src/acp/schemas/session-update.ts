@@ -6,12 +6,15 @@
  */
 import { z } from 'zod';
 import type { NoticeSeverity } from '../../shared/model';
-import type { SessionUpdate } from '../../shared/updates';
+import type { AgentTerminalUpdate, SessionUpdate } from '../../shared/updates';
+import { AGENT_TERMINAL_KINDS, parseAgentTerminalUpdate } from './agent-terminal-update';
 import { parseContentBlock, parseContentBlocks, parseToolCallContent } from './content';
 import { NON_EMPTY_STRING, NON_NEGATIVE, STRING, optionalField, parseCommands, parseConfigOptions, parsePlanBody, parsePlanItems, parseToolCallFields } from './session-update-fields';
 
 export interface ParsedSessionUpdate {
   readonly update?: SessionUpdate;
+  /** A v2 agent-owned terminal's state or output, for the host to decode (see agent-terminal-update.ts). */
+  readonly terminal?: AgentTerminalUpdate;
   readonly problems: string[];
 }
 
@@ -25,6 +28,10 @@ export function parseSessionUpdate(raw: unknown): ParsedSessionUpdate {
   const fields = raw as Record<string, unknown>;
   const kind = fields['sessionUpdate'];
   if (typeof kind !== 'string') return { problems: ['session update without a sessionUpdate kind'] };
+  if (AGENT_TERMINAL_KINDS.includes(kind)) {
+    const terminal = parseAgentTerminalUpdate(kind, fields, problems);
+    return terminal ? { terminal, problems } : { problems };
+  }
   const update = parseKnown(kind, fields, problems);
   return update ? { update, problems } : { problems };
 }

@@ -72,6 +72,33 @@ describe('protocol versions', function () {
     assert.equal(entriesOf(harness.store.state).filter((entry) => entry.kind === 'notice').length, 0, 'no error notice');
   });
 
+  it('v2 agent-owned terminals: command, base64 output (a character split across chunks), a replacing snapshot and the exit', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(v2Agent('state', 2));
+    await harness.controller.sendPrompt('run the tests');
+    const state = await harness.waitFor(ended(1));
+    const terminal = state.terminals['term-1'];
+    assert.equal(terminal?.commandLine, 'npm test');
+    assert.equal(terminal?.output, 'snapshot line\npassed ✓\n', 'the snapshot replaced the stale output; the split ✓ decoded whole');
+    assert.deepEqual(terminal?.exit, { exitCode: 0, signal: null });
+    assert.deepEqual(terminal?.toolCallIds, ['run-1'], 'shown in the card of the tool call that names it');
+    assert.equal(terminal?.cancellable, undefined, 'no Stop offered where the agent did not advertise it');
+  });
+
+  it('v2: a terminal the agent lets the user stop is cancelled with terminal/cancel, and the agent confirms with its exit', async () => {
+    harness = createHostHarness(root);
+    await harness.controller.start(v2Agent('state', 2));
+    await harness.controller.sendPrompt('run it, I may stop it');
+    await harness.waitFor((s) => s.terminals['term-1']?.cancellable === true && s.terminals['term-1'].output.endsWith('✓\n'));
+    await harness.controller.cancelTerminal('term-1');
+    const state = await harness.waitFor(ended(1));
+    assert.deepEqual(state.terminals['term-1']?.exit, { exitCode: null, signal: 'SIGTERM' });
+    assert.equal(state.terminals['term-1']?.cancellable, undefined, 'capabilities null: Stop is no longer offered');
+    assert.ok(harness.logLines.some((line) => line.includes('terminal/cancel term-1')), 'the agent got the request');
+    const run = entriesOf(state).find((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'run-1');
+    assert.equal(run?.kind === 'tool_call' && run.status, 'failed');
+  });
+
   it('a v1 agent offered v2 is restarted as a fresh v1 process, then serves turns with fs and terminals', async () => {
     harness = createHostHarness(root);
     await harness.controller.start(scriptedAgent('terminal', {}, 2));

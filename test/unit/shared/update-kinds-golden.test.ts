@@ -13,7 +13,7 @@ import type { ContentBlock, ToolCallContent } from '../../../src/shared/content'
 import type { CompactionEntry, Entry, MessageEntry, PlanEntry, ToolCallEntry, TranscriptState } from '../../../src/shared/model';
 import { initialState, reduce } from '../../../src/shared/reducer';
 import { entriesOf } from '../../../src/shared/selectors';
-import type { SessionUpdate } from '../../../src/shared/updates';
+import type { AgentTerminalUpdate, SessionUpdate } from '../../../src/shared/updates';
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -1192,7 +1192,46 @@ const SCHEMA_KINDS: Readonly<Record<string, readonly string[]>> = {
  * gated by the `subagents` client capability, which this client does not advertise. terminal_update and
  * terminal_output_chunk (v2 agent-owned terminals) are a real gap: a v2 terminal in a tool call shows no output.
  */
-const KNOWN_GAPS: readonly string[] = ['terminal_update', 'terminal_output_chunk', 'subagent_update', 'session_message', 'session_message_chunk'];
+const KNOWN_GAPS: readonly string[] = ['subagent_update', 'session_message', 'session_message_chunk'];
+
+/**
+ * v2 agent-owned terminals: parsed here (patch semantics kept, output still base64), decoded by the host in
+ * arrival order into terminal actions (test/unit/session/agent-terminals.test.ts, protocol-versions.test.ts).
+ */
+const TERMINAL_ROWS: readonly { readonly name: string; readonly raw: Record<string, unknown>; readonly parsed: AgentTerminalUpdate | undefined; readonly problems?: readonly string[] }[] = [
+  {
+    name: 'terminal_update with every field',
+    raw: { sessionUpdate: 'terminal_update', terminalId: 'term_1', command: 'npm test', cwd: '/home/user/project', output: { data: 'aGk=' }, exitStatus: { exitCode: 1, signal: null }, size: { columns: 80, rows: 24 }, capabilities: { cancel: {} } },
+    parsed: { kind: 'terminal_update', terminalId: 'term_1', command: 'npm test', output: 'aGk=', exitStatus: { exitCode: 1, signal: null }, cancellable: true },
+  },
+  { name: 'terminal_update with only the id changes nothing', raw: { sessionUpdate: 'terminal_update', terminalId: 'term_1' }, parsed: { kind: 'terminal_update', terminalId: 'term_1' } },
+  {
+    name: 'terminal_update nulls clear: command, output, exit, capabilities',
+    raw: { sessionUpdate: 'terminal_update', terminalId: 'term_1', command: null, output: null, exitStatus: null, capabilities: null },
+    parsed: { kind: 'terminal_update', terminalId: 'term_1', command: null, output: null, exitStatus: null, cancellable: false },
+  },
+  { name: 'terminal_update exitStatus {} still marks the terminal exited', raw: { sessionUpdate: 'terminal_update', terminalId: 't', exitStatus: {} }, parsed: { kind: 'terminal_update', terminalId: 't', exitStatus: { exitCode: null, signal: null } } },
+  {
+    name: 'terminal_update: a malformed field is dropped, the rest kept',
+    raw: { sessionUpdate: 'terminal_update', terminalId: 't', command: 42, exitStatus: { exitCode: 0 } },
+    parsed: { kind: 'terminal_update', terminalId: 't', exitStatus: { exitCode: 0, signal: null } },
+    problems: ['dropped malformed "command": value: Invalid input: expected string, received number'],
+  },
+  { name: 'terminal_update without terminalId is dropped', raw: { sessionUpdate: 'terminal_update', command: 'x' }, parsed: undefined, problems: ['terminal_update dropped: "terminalId" is missing or malformed'] },
+  { name: 'terminal_output_chunk', raw: { sessionUpdate: 'terminal_output_chunk', terminalId: 'term_1', data: 'aGk=' }, parsed: { kind: 'terminal_output_chunk', terminalId: 'term_1', data: 'aGk=' } },
+  { name: 'terminal_output_chunk without data is dropped', raw: { sessionUpdate: 'terminal_output_chunk', terminalId: 'term_1' }, parsed: undefined, problems: ['terminal_output_chunk dropped: "data" is missing or malformed'] },
+];
+
+describe('golden: v2 agent-owned terminal updates', () => {
+  for (const row of TERMINAL_ROWS) {
+    it(row.name, () => {
+      const { update, terminal, problems } = parseSessionUpdate(row.raw);
+      assert.equal(update, undefined, 'never a transcript update: the host decodes it');
+      assert.deepEqual(terminal, row.parsed);
+      assert.deepEqual(problems, row.problems ?? []);
+    });
+  }
+});
 
 describe('golden: the tables cover every session/update kind of the schemas', () => {
   const kindOf = (raw: unknown): string | undefined => {
@@ -1203,7 +1242,7 @@ describe('golden: the tables cover every session/update kind of the schemas', ()
     .filter((e) => e.message.method === 'session/update')
     .map((e) => kindOf(e.message.params?.update));
   const tableKinds = GOLDEN.flatMap((row) => row.updates.map(kindOf));
-  const covered = new Set([...seedKinds, ...tableKinds]);
+  const covered = new Set([...seedKinds, ...tableKinds, ...TERMINAL_ROWS.map((row) => kindOf(row.raw))]);
 
   for (const [schema, kinds] of Object.entries(SCHEMA_KINDS)) {
     it(`every kind of ${schema} has a golden row (seed-golden or this file) or is a known gap`, () => {
