@@ -174,7 +174,7 @@ export class AgentSession {
   private registerHandlers(): void {
     const { hooks, files, permissions, log } = this.options;
     this.connection.onSessionUpdate((params) => {
-      const { update, terminal, problems } = parseSessionUpdate(params.update);
+      const { update, terminal, problems } = parseSessionUpdate(params.update, this.options.protocolVersion);
       for (const problem of problems) this.logProblemOnce(problem);
       if (terminal) {
         // Agents create terminals within a session: one for no session of ours is not shown.

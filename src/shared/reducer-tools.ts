@@ -30,6 +30,7 @@ function patch(entry: ToolCallEntry, fields: ToolCallFields): ToolCallEntry {
   if (fields.locations !== undefined) next.locations = fields.locations;
   if (fields.rawInput !== undefined) next.rawInput = fields.rawInput;
   if (fields.rawOutput !== undefined) next.rawOutput = fields.rawOutput;
+  for (const key of fields.cleared ?? []) delete next[key];
   return next;
 }
 

@@ -28,6 +28,8 @@ export interface ToolCallFields {
   readonly locations?: readonly ToolCallLocation[];
   readonly rawInput?: JsonValue;
   readonly rawOutput?: JsonValue;
+  /** v2 `null`: remove these (a JSON null value cannot say it, it is a value). */
+  readonly cleared?: readonly ('rawInput' | 'rawOutput')[];
 }
 
 export type SessionUpdate =

@@ -19,7 +19,7 @@ export class ToolCallView implements EntryView {
   render(entry: Entry, context: RenderContext): void {
     if (entry.kind !== 'tool_call') return;
     this.element.dataset.status = entry.status;
-    const card = h('div', { className: 'card', attrs: { role: 'group', 'aria-label': `Tool call: ${entry.title}` } }, header(entry));
+    const card = h('div', { className: 'card', attrs: { role: 'group', 'aria-label': `Tool call: ${entry.title || 'untitled'}` } }, header(entry));
     entry.content.forEach((content, index) => {
       switch (content.type) {
         case 'content':

@@ -36,7 +36,11 @@ export function optionalField<T>(raw: Record<string, unknown>, key: string, sche
   return undefined;
 }
 
-export function parseToolCallFields(raw: Record<string, unknown>, problems: string[]): ToolCallFields {
+/**
+ * `nulls`: what a `null` field means. v1: nothing (as if omitted). v2: patch semantics, `null` clears or resets
+ * (title unset, kind `other`, status `pending`, collections emptied, raw input/output removed).
+ */
+export function parseToolCallFields(raw: Record<string, unknown>, problems: string[], nulls: 'unchanged' | 'clear' = 'unchanged'): ToolCallFields {
   const title = optionalField(raw, 'title', STRING, problems);
   const kindText = optionalField(raw, 'kind', STRING, problems);
   // v2 ToolKind is open: an unknown kind shows as "other" rather than being dropped.
@@ -63,7 +67,18 @@ export function parseToolCallFields(raw: Record<string, unknown>, problems: stri
   if (rawInput !== undefined) fields.rawInput = rawInput;
   const rawOutput = optionalField(raw, 'rawOutput', JSON_VALUE, problems);
   if (rawOutput !== undefined) fields.rawOutput = rawOutput;
+  if (nulls === 'clear') applyClearingNulls(raw, fields);
   return fields;
+}
+
+function applyClearingNulls(raw: Record<string, unknown>, fields: { -readonly [K in keyof ToolCallFields]: ToolCallFields[K] }): void {
+  if (raw['title'] === null) fields.title = '';
+  if (raw['kind'] === null) fields.kind = 'other';
+  if (raw['status'] === null) fields.status = 'pending';
+  if (raw['content'] === null) fields.content = [];
+  if (raw['locations'] === null) fields.locations = [];
+  const cleared = (['rawInput', 'rawOutput'] as const).filter((key) => raw[key] === null);
+  if (cleared.length > 0) fields.cleared = cleared;
 }
 
 const planItem = z.object({

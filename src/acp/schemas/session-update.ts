@@ -22,7 +22,8 @@ const COST = z.object({ amount: z.number(), currency: STRING });
 const RPC_ERROR = z.object({ code: z.number().int(), message: STRING });
 const SEVERITIES: readonly NoticeSeverity[] = ['info', 'warning', 'error'];
 
-export function parseSessionUpdate(raw: unknown): ParsedSessionUpdate {
+/** `version`: the ACP version spoken, where it changes a field's meaning (v2 `null` clears tool call fields). */
+export function parseSessionUpdate(raw: unknown, version: 1 | 2 = 1): ParsedSessionUpdate {
   const problems: string[] = [];
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problems: ['session update is not an object'] };
   const fields = raw as Record<string, unknown>;
@@ -32,11 +33,11 @@ export function parseSessionUpdate(raw: unknown): ParsedSessionUpdate {
     const terminal = parseAgentTerminalUpdate(kind, fields, problems);
     return terminal ? { terminal, problems } : { problems };
   }
-  const update = parseKnown(kind, fields, problems);
+  const update = parseKnown(kind, fields, problems, version);
   return update ? { update, problems } : { problems };
 }
 
-function parseKnown(kind: string, raw: Record<string, unknown>, problems: string[]): SessionUpdate | undefined {
+function parseKnown(kind: string, raw: Record<string, unknown>, problems: string[], version: 1 | 2): SessionUpdate | undefined {
   const required = <T>(key: string, schema: z.ZodType<T>): T | undefined => {
     const parsed = schema.safeParse(raw[key]);
     if (parsed.success) return parsed.data;
@@ -65,7 +66,7 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
     case 'tool_call_update': {
       const toolCallId = required('toolCallId', STRING);
       if (toolCallId === undefined) return undefined;
-      return { sessionUpdate: kind, toolCallId, ...parseToolCallFields(raw, problems) };
+      return { sessionUpdate: kind, toolCallId, ...parseToolCallFields(raw, problems, version === 2 ? 'clear' : 'unchanged') };
     }
     case 'tool_call_content_chunk': {
       const toolCallId = required('toolCallId', STRING);

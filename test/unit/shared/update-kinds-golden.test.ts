@@ -1222,6 +1222,30 @@ const TERMINAL_ROWS: readonly { readonly name: string; readonly raw: Record<stri
   { name: 'terminal_output_chunk without data is dropped', raw: { sessionUpdate: 'terminal_output_chunk', terminalId: 'term_1' }, parsed: undefined, problems: ['terminal_output_chunk dropped: "data" is missing or malformed'] },
 ];
 
+describe('golden: null in a tool_call_update, v1 against v2', () => {
+  const full = { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Read a.ts', kind: 'read', status: 'in_progress', content: [{ type: 'content', content: { type: 'text', text: 'so far' } }], locations: [{ path: '/w/a.ts' }], rawInput: { path: '/w/a.ts' }, rawOutput: { ok: true } };
+  const nulls = { sessionUpdate: 'tool_call_update', toolCallId: 'c1', title: null, kind: null, status: null, content: null, locations: null, rawInput: null, rawOutput: null };
+  const after = (version: 1 | 2): ToolCallEntry => {
+    let state = initialState();
+    for (const raw of [full, nulls]) {
+      const { update, problems } = parseSessionUpdate(raw, version);
+      assert.deepEqual(problems, []);
+      if (update) state = reduce(state, { type: 'session_update', update });
+    }
+    return toolCall(state, 'c1');
+  };
+
+  it('v2: null clears or resets each field, as the v2 schema defines (title unset, kind other, status pending, collections empty, raw gone)', () => {
+    const call = after(2);
+    assert.deepEqual([call.title, call.toolKind, call.status, call.content, call.locations, 'rawInput' in call, 'rawOutput' in call], ['', 'other', 'pending', [], [], false, false]);
+  });
+
+  it('v1: null leaves each field as it was', () => {
+    const call = after(1);
+    assert.deepEqual([call.title, call.toolKind, call.status, call.content.length, call.locations.length, call.rawInput, call.rawOutput], ['Read a.ts', 'read', 'in_progress', 1, 1, { path: '/w/a.ts' }, { ok: true }]);
+  });
+});
+
 describe('golden: v2 agent-owned terminal updates', () => {
   for (const row of TERMINAL_ROWS) {
     it(row.name, () => {
