@@ -30,7 +30,8 @@ function patch(entry: ToolCallEntry, fields: ToolCallFields): ToolCallEntry {
   if (fields.locations !== undefined) next.locations = fields.locations;
   if (fields.rawInput !== undefined) next.rawInput = fields.rawInput;
   if (fields.rawOutput !== undefined) next.rawOutput = fields.rawOutput;
-  for (const key of fields.cleared ?? []) delete next[key];
+  if (fields.cleared?.includes('rawInput')) delete next.rawInput;
+  if (fields.cleared?.includes('rawOutput')) delete next.rawOutput;
   return next;
 }
 
