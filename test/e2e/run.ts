@@ -70,8 +70,8 @@ const PASTE_IMAGE = `(() => {
 })()`;
 
 /**
- * The transcript is virtualized: entries far from the viewport are not in the DOM. Scrolls from the bottom up
- * until the locator is there, then brings it into view.
+ * The transcript is virtualized: entries far from the viewport are not in the DOM. Scrolls up from the bottom
+ * with the mouse wheel until the locator is there, then brings it into view.
  */
 /** The element properties these page functions use (this Node-side file has no DOM types). */
 interface Scrollable {
@@ -82,11 +82,13 @@ interface Scrollable {
 async function revealInTranscript(chat: Frame, locator: ReturnType<Frame['locator']>): Promise<void> {
   const transcript = chat.locator('.transcript');
   await transcript.evaluate((element: Scrollable) => void (element.scrollTop = element.scrollHeight));
+  await transcript.hover();
   for (let step = 0; step < 100; step++) {
     if ((await locator.count()) > 0) return locator.first().scrollIntoViewIfNeeded();
     const top = await transcript.evaluate((element: Scrollable) => element.scrollTop);
     if (top <= 0) break;
-    await transcript.evaluate((element: Scrollable) => void (element.scrollTop = Math.max(0, element.scrollTop - 250)));
+    // The wheel, as a person scrolls up.
+    await chat.page().mouse.wheel(0, -250);
     await chat.page().waitForTimeout(100);
   }
   assert.fail(`not found anywhere in the transcript: ${String(locator)}`);

@@ -98,6 +98,9 @@ export class VirtualTranscript {
   }
 
   render(): void {
+    // The user may have moved the scrollbar since the last frame without its scroll event handled yet: take that
+    // first, or sticking to the bottom would throw them back down.
+    if (this.expectedScrollTop >= 0 && Math.abs(this.element.scrollTop - this.expectedScrollTop) >= 1) this.takeUserScroll();
     if (this.pendingState) {
       this.index.sync(this.pendingState);
       this.pendingState = undefined;
@@ -192,12 +195,17 @@ export class VirtualTranscript {
   }
 
   private onScroll(): void {
+    if (Math.abs(this.element.scrollTop - this.expectedScrollTop) < 1) return;
+    this.takeUserScroll();
+    if (!this.covers(this.element.scrollTop)) this.requestFrame();
+  }
+
+  /** The user scrolled: stick to the bottom only if they are there, else keep their place. */
+  private takeUserScroll(): void {
     const top = this.element.scrollTop;
-    if (Math.abs(top - this.expectedScrollTop) < 1) return;
     this.expectedScrollTop = -1;
     this.stick = this.element.scrollHeight - top - this.element.clientHeight <= BOTTOM_SLACK;
     this.anchor = this.anchorAt(top);
-    if (!this.covers(top)) this.requestFrame();
     this.onScrollChanged(this.position());
   }
 
