@@ -151,6 +151,18 @@ async function main(): Promise<void> {
     await page.screenshot({ path: path.join(results, 'e2e-pickers.png') });
     check('the header\'s Model dropdown and Verbose toggle reach the agent (config options shown instead of modes)');
 
+    // The same options from the command palette: the option, then its value, in quick picks.
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>ACP: Change Session Option');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'ACP: Change Session Option' }).first().waitFor({ timeout: LONG });
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Deep model' }).filter({ hasText: 'Model' }).first().click({ timeout: LONG });
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Fast model' }).first().click({ timeout: LONG });
+    const modelValue = (): Promise<unknown> => modelPicker.evaluate((element: { readonly value?: unknown }) => element.value);
+    for (let waited = 0; (await modelValue()) !== 'fast' && waited < LONG; waited += 200) await page.waitForTimeout(200);
+    assert.equal(await modelValue(), 'fast', 'the header follows the option set from the palette');
+    check('"ACP: Change Session Option…" in the palette lists the options and sets one');
+
     let prompt = chat.locator('textarea[aria-label="Prompt"]');
     await prompt.fill('/');
     let slashList = chat.getByRole('listbox', { name: 'Slash commands' });
