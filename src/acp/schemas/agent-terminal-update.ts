@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { AgentTerminalUpdate } from '../../shared/updates';
-import { optionalField, STRING } from './session-update-fields';
+import { patchField, STRING } from './session-update-fields';
 
 const EXIT_STATUS = z.object({ exitCode: z.number().int().nullish(), signal: z.string().nullish() });
 const OUTPUT = z.object({ data: STRING });
@@ -25,23 +25,16 @@ export function parseAgentTerminalUpdate(kind: string, raw: Record<string, unkno
     problems.push(`${kind} dropped: "data" is missing or malformed`);
     return undefined;
   }
-  /** Patch semantics: absent stays absent (unchanged), null is kept as null (cleared). */
-  const patch = <T>(key: string, schema: z.ZodType<T>): { value?: T | null } => {
-    if (!(key in raw)) return {};
-    if (raw[key] === null) return { value: null };
-    const value = optionalField(raw, key, schema, problems);
-    return value === undefined ? {} : { value };
-  };
-  const command = patch('command', STRING);
-  const output = patch('output', OUTPUT);
-  const exit = patch('exitStatus', EXIT_STATUS);
-  const capabilities = patch('capabilities', CAPABILITIES);
+  const command = patchField(raw, 'command', STRING, problems);
+  const output = patchField(raw, 'output', OUTPUT, problems);
+  const exit = patchField(raw, 'exitStatus', EXIT_STATUS, problems);
+  const capabilities = patchField(raw, 'capabilities', CAPABILITIES, problems);
   return {
     kind: 'terminal_update',
     terminalId,
-    ...('value' in command ? { command: command.value ?? null } : {}),
-    ...('value' in output ? { output: output.value?.data ?? null } : {}),
-    ...('value' in exit ? { exitStatus: exit.value ? { exitCode: exit.value.exitCode ?? null, signal: exit.value.signal ?? null } : null } : {}),
-    ...('value' in capabilities ? { cancellable: capabilities.value?.cancel !== undefined && capabilities.value?.cancel !== null } : {}),
+    ...(command !== undefined ? { command } : {}),
+    ...(output !== undefined ? { output: output && output.data } : {}),
+    ...(exit !== undefined ? { exitStatus: exit && { exitCode: exit.exitCode ?? null, signal: exit.signal ?? null } } : {}),
+    ...(capabilities !== undefined ? { cancellable: capabilities?.cancel !== undefined && capabilities?.cancel !== null } : {}),
   };
 }

@@ -37,6 +37,14 @@ export function optionalField<T>(raw: Record<string, unknown>, key: string, sche
 }
 
 /**
+ * Reads a field with patch semantics: `null` when the agent cleared it, undefined when omitted (unchanged) or
+ * malformed (dropped with a problem), else the value.
+ */
+export function patchField<T>(raw: Record<string, unknown>, key: string, schema: z.ZodType<T>, problems: string[]): T | null | undefined {
+  return raw[key] === null ? null : optionalField(raw, key, schema, problems);
+}
+
+/**
  * `nulls`: what a `null` field means. v1: nothing (as if omitted). v2: patch semantics, `null` clears or resets
  * (title unset, kind `other`, status `pending`, collections emptied, raw input/output removed).
  */

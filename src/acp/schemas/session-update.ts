@@ -9,7 +9,7 @@ import type { NoticeSeverity } from '../../shared/model';
 import type { AgentTerminalUpdate, SessionUpdate } from '../../shared/updates';
 import { AGENT_TERMINAL_KINDS, parseAgentTerminalUpdate } from './agent-terminal-update';
 import { parseContentBlock, parseContentBlocks, parseToolCallContent } from './content';
-import { NON_EMPTY_STRING, NON_NEGATIVE, STRING, optionalField, parseCommands, parseConfigOptions, parsePlanBody, parsePlanItems, parseToolCallFields } from './session-update-fields';
+import { NON_EMPTY_STRING, NON_NEGATIVE, STRING, optionalField, patchField, parseCommands, parseConfigOptions, parsePlanBody, parsePlanItems, parseToolCallFields } from './session-update-fields';
 
 export interface ParsedSessionUpdate {
   readonly update?: SessionUpdate;
@@ -93,7 +93,7 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
     case 'config_option_update':
       return { sessionUpdate: kind, configOptions: parseConfigOptions(raw['configOptions'], problems) };
     case 'session_info_update': {
-      const title = 'title' in raw && raw['title'] === null ? null : optionalField(raw, 'title', STRING, problems);
+      const title = patchField(raw, 'title', STRING, problems);
       const updatedAt = optionalField(raw, 'updatedAt', STRING, problems);
       return { sessionUpdate: kind, ...(title !== undefined ? { title } : {}), ...(updatedAt !== undefined ? { updatedAt } : {}) };
     }
@@ -102,7 +102,7 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
       const size = required('size', NON_NEGATIVE);
       if (used === undefined || size === undefined) return undefined;
       // Omitted leaves the last cost, null clears it (v2 spells this out; v1 says only "optional").
-      const cost = raw['cost'] === null ? null : optionalField(raw, 'cost', COST, problems);
+      const cost = patchField(raw, 'cost', COST, problems);
       return { sessionUpdate: kind, used, size, ...(cost !== undefined ? { cost: cost && { amount: cost.amount, currency: cost.currency } } : {}) };
     }
     case 'notice': {
@@ -118,7 +118,7 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
       const status = required('status', STRING);
       if (compactionId === undefined || status === undefined) return undefined;
       const summary = raw['summary'] === null ? null : Array.isArray(raw['summary']) ? parseContentBlocks(raw['summary'], problems) : undefined;
-      const error = raw['error'] === null ? null : optionalField(raw, 'error', STRING, problems);
+      const error = patchField(raw, 'error', STRING, problems);
       return { sessionUpdate: kind, compactionId, status, ...(summary !== undefined ? { summary } : {}), ...(error !== undefined ? { error } : {}) };
     }
     case 'compaction_summary_chunk': {
