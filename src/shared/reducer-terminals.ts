@@ -6,6 +6,7 @@
 import type { TranscriptAction } from './actions';
 import { TERMINAL_DISPLAY_CHARS, type TerminalRecord, type TranscriptState } from './model';
 import { entryAtPosition, positionOf } from './pages';
+import { patched } from './patch';
 import { toolKey } from './reducer-tools';
 
 type TerminalAction = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' | 'terminal_patched' }>;
@@ -42,15 +43,15 @@ export function applyTerminalAction(state: TranscriptState, action: TerminalActi
     case 'terminal_patched':
       return withTerminal(state, action.terminalId, (record) => {
         const { exit: _previousExit, cancellable: _previousCancellable, ...rest } = record;
-        const exit = action.exit === undefined ? record.exit : (action.exit ?? undefined);
+        const exit = patched(record.exit, action.exit);
         const cancellable = action.cancellable ?? record.cancellable;
-        const patched: TerminalRecord = {
+        const next: TerminalRecord = {
           ...rest,
           ...(action.commandLine !== undefined ? { commandLine: action.commandLine } : {}),
           ...(exit ? { exit } : {}),
           ...(cancellable ? { cancellable } : {}),
         };
-        return action.output === undefined ? patched : withOutput(patched, action.output, false);
+        return action.output === undefined ? next : withOutput(next, action.output, false);
       });
     case 'terminal_exited':
       return withTerminal(state, action.terminalId, (record) => ({ ...record, exit: { exitCode: action.exitCode, signal: action.signal } }));

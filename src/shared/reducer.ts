@@ -6,6 +6,7 @@ import type { TranscriptAction } from './actions';
 import type { CompactionEntry, TranscriptState } from './model';
 import { appendEntry, entryAtPosition, positionOf, removeEntry, replaceEntry } from './pages';
 import { adoptPromptMessageId, applyChunk, applyUpsert, appendBlock } from './reducer-messages';
+import { patched } from './patch';
 import { takeLocalId, currentTurnId } from './reducer-ids';
 import { appendToolContent, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
 import { applyTerminalAction, linkTerminals } from './reducer-terminals';
@@ -127,7 +128,7 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
       return { ...state, title: update.title };
     }
     case 'usage_update': {
-      const cost = update.cost === undefined ? state.usage?.cost : (update.cost ?? undefined);
+      const cost = patched(state.usage?.cost, update.cost);
       return { ...state, usage: { used: update.used, size: update.size, ...(cost ? { cost } : {}) } };
     }
     case 'notice': {
@@ -136,7 +137,7 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
     }
     case 'compaction_update':
       return upsertCompaction(state, update.compactionId, ({ error: previous, ...entry }) => {
-        const error = update.error === undefined ? previous : (update.error ?? undefined);
+        const error = patched(previous, update.error);
         return {
           ...entry,
           status: update.status,
