@@ -9,17 +9,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Attachment } from '../../src/shared/attachments';
 import { WorkspaceFileIndex } from '../../src/views/workspace-file-index';
-import { echoedPrompt, sleep, turnEnded, useScriptedAgent, waitFor } from './helpers';
-
-const workspace = (): string => {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('no workspace folder');
-  return folder.uri.fsPath;
-};
+import { echoedPrompt, sleep, turnEnded, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
 describe('prompt attachments in VS Code', function () {
   this.timeout(60_000);
-  const helloUri = (): vscode.Uri => vscode.Uri.file(path.join(workspace(), 'src', 'hello.ts'));
+  const helloUri = (): vscode.Uri => vscode.Uri.file(path.join(workspaceRoot(), 'src', 'hello.ts'));
   const hello = (): Attachment => ({ kind: 'file', uri: helloUri().toString(), label: 'src/hello.ts' });
 
   afterEach(async () => {
@@ -55,8 +49,8 @@ describe('prompt attachments in VS Code', function () {
 
   it('completes @ from the workspace files VS Code search sees, and follows files being created', async () => {
     const index = new WorkspaceFileIndex();
-    const created = vscode.Uri.file(path.join(workspace(), 'src', 'greeting-later.ts'));
-    const hidden = vscode.Uri.file(path.join(workspace(), 'node_modules', 'dep', 'greeting-dep.ts'));
+    const created = vscode.Uri.file(path.join(workspaceRoot(), 'src', 'greeting-later.ts'));
+    const hidden = vscode.Uri.file(path.join(workspaceRoot(), 'node_modules', 'dep', 'greeting-dep.ts'));
     try {
       await vscode.workspace.fs.writeFile(hidden, new TextEncoder().encode('export {};\n'));
       const first = await index.search('hel');
@@ -72,7 +66,7 @@ describe('prompt attachments in VS Code', function () {
     } finally {
       index.dispose();
       await vscode.workspace.fs.delete(created).then(undefined, () => undefined);
-      await vscode.workspace.fs.delete(vscode.Uri.file(path.join(workspace(), 'node_modules')), { recursive: true }).then(undefined, () => undefined);
+      await vscode.workspace.fs.delete(vscode.Uri.file(path.join(workspaceRoot(), 'node_modules')), { recursive: true }).then(undefined, () => undefined);
     }
   });
 });

@@ -7,13 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DIFF_NEW_TEXT, DIFF_OLD_TEXT, NEW_FILE_TEXT } from '../fixtures/agents/scenarios/diffs';
-import { toolCall, turnEnded, useScriptedAgent, waitFor } from './helpers';
-
-const workspace = (): string => {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('no workspace folder');
-  return folder.uri.fsPath;
-};
+import { toolCall, turnEnded, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
 /** The active tab once it is a diff editor. */
 async function activeDiffTab(): Promise<{ tab: vscode.Tab; input: vscode.TabInputTextDiff }> {
@@ -33,7 +27,7 @@ describe('diff editor in VS Code', function () {
 
   it("opens a tool call's diff side by side: the agent's old text against its new text", async () => {
     const client = await useScriptedAgent('diffs');
-    const before = readFileSync(path.join(workspace(), 'src', 'hello.ts'), 'utf8');
+    const before = readFileSync(path.join(workspaceRoot(), 'src', 'hello.ts'), 'utf8');
     await client.sendPrompt('propose some edits');
     const state = await waitFor(client, turnEnded);
     const call = toolCall(state, 'diff-1');
@@ -44,7 +38,7 @@ describe('diff editor in VS Code', function () {
     assert.equal(tab.label, "hello.ts (agent's change)");
     assert.equal(await textOfUri(input.original), DIFF_OLD_TEXT);
     assert.equal(await textOfUri(input.modified), DIFF_NEW_TEXT);
-    assert.equal(readFileSync(path.join(workspace(), 'src', 'hello.ts'), 'utf8'), before, 'opening a diff writes nothing');
+    assert.equal(readFileSync(path.join(workspaceRoot(), 'src', 'hello.ts'), 'utf8'), before, 'opening a diff writes nothing');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
@@ -57,7 +51,7 @@ describe('diff editor in VS Code', function () {
     assert.equal(tab.label, "created.ts (agent's change)");
     assert.equal(await textOfUri(input.original), '');
     assert.equal(await textOfUri(input.modified), NEW_FILE_TEXT);
-    assert.equal(existsSync(path.join(workspace(), 'src', 'created.ts')), false, 'the proposed file was not created');
+    assert.equal(existsSync(path.join(workspaceRoot(), 'src', 'created.ts')), false, 'the proposed file was not created');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('acpClient.openToolCallDiff', 7)), /takes \(toolCallId: string/);
   });

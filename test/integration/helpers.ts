@@ -5,6 +5,13 @@ import type { Entry, ToolCallEntry, TranscriptState } from '../../src/shared/mod
 import { entriesOf } from '../../src/shared/selectors';
 import { scriptedAgentPath } from '../support/repo-root';
 
+/** The test workspace's folder on disk (a copy of test/fixtures/workspace). */
+export function workspaceRoot(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('no workspace folder');
+  return folder.uri.fsPath;
+}
+
 export async function api(): Promise<AcpClientApi> {
   const extension = vscode.extensions.getExtension<AcpClientApi>('acp-client.acp-client');
   if (!extension) throw new Error('extension not found');

@@ -12,7 +12,7 @@ import type { AcpClientApi } from '../../src/api';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
 import { claudeAgentBin, claudeAgentEnv } from '../support/claude-agent';
-import { sleep, textOf, toolCall, turnEnded, useAgent, waitFor } from './helpers';
+import { sleep, textOf, toolCall, turnEnded, useAgent, waitFor, workspaceRoot } from './helpers';
 
 // The agent needs Node 22+ (its engines field); the extension host's own Node runs it, as it runs the scripted agent.
 const MIN_NODE_MAJOR = 22;
@@ -61,9 +61,7 @@ describe('a real agent: Claude Code over ACP against a mock Anthropic API', func
   });
 
   it('shows its Write tool call, asks permission in VS Code and writes the file once allowed', async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (!folder) throw new Error('no workspace folder');
-    const file = path.join(folder.uri.fsPath, 'claude-mock-note.txt');
+    const file = path.join(workspaceRoot(), 'claude-mock-note.txt');
     try {
       assert.deepEqual(await client.sendPrompt(`write ${file} with hello from the mock`), { accepted: true });
       await waitFor(client, (state) => toolCall(state, WRITE_ID)?.status === 'awaiting_permission', 60_000);

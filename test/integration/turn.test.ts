@@ -7,19 +7,13 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { entriesOf } from '../../src/shared/selectors';
-import { sleep, textOf, toolCall, turnEnded, useScriptedAgent, waitFor } from './helpers';
-
-const workspace = (): string => {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('no workspace folder');
-  return folder.uri.fsPath;
-};
+import { sleep, textOf, toolCall, turnEnded, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
 describe('a prompt turn in VS Code', function () {
   this.timeout(90_000);
 
   it('asks permission in a VS Code dialog, reads the unsaved buffer and writes through the editor', async () => {
-    const file = path.join(workspace(), 'src', 'hello.ts');
+    const file = path.join(workspaceRoot(), 'src', 'hello.ts');
     const document = await vscode.workspace.openTextDocument(file);
     const editor = await vscode.window.showTextDocument(document);
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// unsaved line\n'));
@@ -81,7 +75,7 @@ describe('a prompt turn in VS Code', function () {
 
   it('refuses a file outside the workspace and says so in the transcript', async () => {
     const client = await useScriptedAgent('tools');
-    await client.sendPrompt(`path:${path.join(workspace(), '..', 'elsewhere.txt')}`);
+    await client.sendPrompt(`path:${path.join(workspaceRoot(), '..', 'elsewhere.txt')}`);
     await sleep(300);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const state = await waitFor(client, turnEnded);
