@@ -4,15 +4,15 @@
  * text, selections, files that cannot be embedded, and images/audio only when the agent advertised them.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MAX_EMBEDDED_BYTES } from '../../../src/session/attachment-reader';
 import type { Attachment } from '../../../src/shared/attachments';
 import type { Entry, TranscriptState } from '../../../src/shared/model';
 import { entriesOf } from '../../../src/shared/selectors';
-import { createHostHarness, scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { HarnessSuite } from '../../support/harness-suite';
 
 const textOf = (entry: Entry | undefined): string =>
   entry?.kind === 'message' ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
@@ -28,33 +28,27 @@ function received(state: TranscriptState): unknown[] {
 
 describe('prompt attachments against a real agent process', function () {
   this.timeout(20_000);
-  let root: string;
+  const suite = new HarnessSuite('acp-attach-');
   let harness: HostHarness | undefined;
   let helloPath: string;
   let hello: Attachment;
 
   beforeEach(() => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'acp-attach-')));
-    mkdirSync(path.join(root, 'src'));
-    helloPath = path.join(root, 'src', 'hello.ts');
+    mkdirSync(path.join(suite.root, 'src'));
+    helloPath = path.join(suite.root, 'src', 'hello.ts');
     writeFileSync(helloPath, 'line 1\nline 2\nline 3\nline 4\n');
     hello = { kind: 'file', uri: pathToFileURL(helloPath).href, label: 'src/hello.ts' };
   });
-  afterEach(async () => {
-    if (harness) await harness.controller.stop();
-    harness = undefined;
-    rmSync(root, { recursive: true, force: true });
-  });
 
   async function turn(capabilities: string, text: string, attachments: readonly Attachment[]): Promise<TranscriptState> {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('echo', { ACP_PROMPT_CAPABILITIES: capabilities }));
     assert.deepEqual(await harness.controller.sendPrompt(text, attachments), { accepted: true });
     return harness.waitFor(ended);
   }
 
   it('embeds the file as the editor shows it, unsaved edits included, when the agent takes embedded context', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     harness.files.unsaved.set(helloPath, 'unsaved text\n');
     await harness.controller.start(scriptedAgent('echo', { ACP_PROMPT_CAPABILITIES: 'embeddedContext' }));
     await harness.controller.sendPrompt('explain @src/hello.ts', [hello]);
@@ -85,9 +79,9 @@ describe('prompt attachments against a real agent process', function () {
   });
 
   it('links files that cannot be embedded (binary, too large) and says so', async () => {
-    const binaryPath = path.join(root, 'logo.bin');
+    const binaryPath = path.join(suite.root, 'logo.bin');
     writeFileSync(binaryPath, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe]));
-    const bigPath = path.join(root, 'big.txt');
+    const bigPath = path.join(suite.root, 'big.txt');
     writeFileSync(bigPath, 'x'.repeat(MAX_EMBEDDED_BYTES + 1));
     const state = await turn('embeddedContext', '', [
       { kind: 'file', uri: pathToFileURL(binaryPath).href, label: 'logo.bin' },
@@ -104,7 +98,7 @@ describe('prompt attachments against a real agent process', function () {
   it('sends images and audio only to an agent that advertises them', async () => {
     const image: Attachment = { kind: 'image', label: 'shot.png', mimeType: 'image/png', data: 'iVBORw0KGgo=' };
     const audio: Attachment = { kind: 'audio', label: 'note.wav', mimeType: 'audio/wav', data: 'UklGRg==' };
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('echo', { ACP_PROMPT_CAPABILITIES: 'embeddedContext' }));
     assert.deepEqual(await harness.controller.sendPrompt('see', [image]), { accepted: false, reason: 'Scripted does not accept images, so shot.png was not attached.' });
     assert.deepEqual(await harness.controller.sendPrompt('hear', [audio]), { accepted: false, reason: 'Scripted does not accept audio, so note.wav was not attached.' });
@@ -120,7 +114,7 @@ describe('prompt attachments against a real agent process', function () {
   });
 
   it('refuses an empty prompt with no attachments', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('echo'));
     assert.deepEqual(await harness.controller.sendPrompt('   ', []), { accepted: false, reason: 'The prompt is empty.' });
   });

@@ -3,10 +3,10 @@
  * what the transcript shows, what the agent receives, and how cancel and crashes behave.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { createHostHarness, scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { HarnessSuite } from '../../support/harness-suite';
 import { entriesOf } from '../../../src/shared/selectors';
 import type { Entry, ToolCallEntry, TranscriptState } from '../../../src/shared/model';
 
@@ -19,22 +19,16 @@ const toolCall = (state: TranscriptState, id: string): ToolCallEntry | undefined
 
 describe('prompt turns against real agent processes', function () {
   this.timeout(20_000);
-  let root: string;
+  const suite = new HarnessSuite('acp-turn-');
   let harness: HostHarness | undefined;
 
   beforeEach(() => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'acp-turn-')));
-    mkdirSync(path.join(root, 'src'));
-    writeFileSync(path.join(root, 'src', 'hello.ts'), 'export const saved = 1;\n');
-  });
-  afterEach(async () => {
-    if (harness) await harness.controller.stop();
-    harness = undefined;
-    rmSync(root, { recursive: true, force: true });
+    mkdirSync(path.join(suite.root, 'src'));
+    writeFileSync(path.join(suite.root, 'src', 'hello.ts'), 'export const saved = 1;\n');
   });
 
   it('streams a plan, a thought and a markdown answer, and ends the turn', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('stream', { ACP_CHUNK_DELAY_MS: '0' }));
     assert.deepEqual(await harness.controller.sendPrompt('what is the answer?'), { accepted: true });
     const state = await harness.waitFor(ended);
@@ -51,8 +45,8 @@ describe('prompt turns against real agent processes', function () {
   });
 
   it('asks permission, reads the unsaved editor text, writes through the editor and shows the diff', async () => {
-    harness = createHostHarness(root, { permissionAnswer: 'allow' });
-    const file = path.join(root, 'src', 'hello.ts');
+    harness = suite.start({ permissionAnswer: 'allow' });
+    const file = path.join(suite.root, 'src', 'hello.ts');
     harness.files.unsaved.set(file, 'export const unsaved = 2;\n');
     await harness.controller.start(scriptedAgent('tools'));
     await harness.controller.sendPrompt('edit it');
@@ -69,12 +63,12 @@ describe('prompt turns against real agent processes', function () {
   });
 
   it('refuses a path outside the workspace with a clear error and a notice, touching nothing', async () => {
-    harness = createHostHarness(root, { permissionAnswer: 'allow' });
-    const outside = path.join(path.dirname(root), `outside-${path.basename(root)}.txt`);
+    harness = suite.start({ permissionAnswer: 'allow' });
+    const outside = path.join(path.dirname(suite.root), `outside-${path.basename(suite.root)}.txt`);
     writeFileSync(outside, 'secret');
     try {
       await harness.controller.start(scriptedAgent('tools'));
-      await harness.controller.sendPrompt(`edit path:${root}/../${path.basename(outside)}`);
+      await harness.controller.sendPrompt(`edit path:${suite.root}/../${path.basename(outside)}`);
       const state = await harness.waitFor(ended);
       assert.equal(harness.refused.length, 1);
       assert.equal(harness.refused[0]?.operation, 'read');
@@ -86,7 +80,7 @@ describe('prompt turns against real agent processes', function () {
   });
 
   it('cancel marks the turn\'s tool calls cancelled at once, answers the pending permission cancelled, and the conversation goes on', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('slow'));
     await harness.controller.sendPrompt('take your time');
     await harness.waitFor((state) => toolCall(state, 'write-1')?.status === 'awaiting_permission' && toolCall(state, 'run-1')?.status === 'in_progress');
@@ -107,7 +101,7 @@ describe('prompt turns against real agent processes', function () {
   });
 
   it('offers to stop an agent that ignores cancel, then stops it and keeps the transcript', async () => {
-    harness = createHostHarness(root, { cancelGraceMs: 300 });
+    harness = suite.start({ cancelGraceMs: 300 });
     await harness.controller.start(scriptedAgent('ignore-cancel'));
     await harness.controller.sendPrompt('never mind');
     await harness.waitFor((state) => toolCall(state, 'run-1') !== undefined);
@@ -122,7 +116,7 @@ describe('prompt turns against real agent processes', function () {
   });
 
   it('a crash mid-turn ends the turn with the exit code and stderr, keeps the transcript and offers a restart', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('crash'));
     await harness.controller.sendPrompt('go');
     const state = await harness.waitFor((s) => entriesOf(s).some((e) => e.kind === 'notice' && e.action === 'restart_agent'));
@@ -142,7 +136,7 @@ describe('prompt turns against real agent processes', function () {
   });
 
   it('skips garbage lines on stdout and completes the turn', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('garbage'));
     await harness.controller.sendPrompt('hi');
     const state = await harness.waitFor(ended);
@@ -151,7 +145,7 @@ describe('prompt turns against real agent processes', function () {
   });
 
   it('a JSON-RPC error answering the prompt ends the turn as an error with its message; what streamed stays, the next turn works', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('stop-reasons'));
     await harness.controller.sendPrompt('please fail');
     const failed = await harness.waitFor(ended);
@@ -164,7 +158,7 @@ describe('prompt turns against real agent processes', function () {
   });
 
   it('an agent that refuses the session (and keeps running) is stopped and shown as such, with its message', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('stream', { ACP_REFUSE_SESSION: 'Authentication required' }));
     const state = harness.store.state;
     assert.equal(state.agent.phase, 'exited', 'not left "Starting…"');
@@ -174,7 +168,7 @@ describe('prompt turns against real agent processes', function () {
   });
 
   it('an update for the session before session/new is answered is kept, and one after the prompt answer still lands', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('late', { ACP_EARLY_TITLE: 'Named before it was announced' }));
     assert.equal(harness.store.state.title, 'Named before it was announced');
     await harness.controller.sendPrompt('hello');
@@ -184,7 +178,7 @@ describe('prompt turns against real agent processes', function () {
 
   for (const reason of ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', '_vendor_budget_exhausted']) {
     it(`shows the stop reason ${reason} as a normal stop`, async () => {
-      harness = createHostHarness(root);
+      harness = suite.start();
       await harness.controller.start(scriptedAgent('stop-reasons'));
       await harness.controller.sendPrompt(`please ${reason}`);
       const state = await harness.waitFor(ended);

@@ -3,10 +3,8 @@
  * both ways a v2 turn can end, and a v1-only agent offered v2, which must be restarted on v1 and then work.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { createHostHarness, scriptedAgent, v2Agent, type HostHarness } from '../../support/host-harness';
+import { scriptedAgent, v2Agent, type HostHarness } from '../../support/host-harness';
+import { HarnessSuite } from '../../support/harness-suite';
 import { entriesOf } from '../../../src/shared/selectors';
 import type { Entry, TranscriptState } from '../../../src/shared/model';
 
@@ -17,20 +15,11 @@ const ended = (count: number) => (state: TranscriptState): boolean => state.turn
 
 describe('protocol versions', function () {
   this.timeout(20_000);
-  let root: string;
+  const suite = new HarnessSuite('acp-versions-');
   let harness: HostHarness | undefined;
 
-  beforeEach(() => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'acp-versions-')));
-  });
-  afterEach(async () => {
-    if (harness) await harness.controller.stop();
-    harness = undefined;
-    rmSync(root, { recursive: true, force: true });
-  });
-
   it('v2 with the current schema: the prompt is answered {messageId}, the turn ends on state_update idle', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(v2Agent('state', 2));
     const ready = harness.store.state;
     assert.equal(ready.agent.phase, 'ready');
@@ -50,7 +39,7 @@ describe('protocol versions', function () {
   });
 
   it('v2 as seed 002 has it: the prompt answer carries the stop reason; the next prompt continues', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(v2Agent('answer', 'auto'));
     await harness.controller.sendPrompt('one');
     await harness.waitFor(ended(1));
@@ -63,7 +52,7 @@ describe('protocol versions', function () {
   });
 
   it('v2 config values go tagged `type: "id"` (v1 leaves string values untagged), and the answer updates the picker', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(v2Agent('state', 2));
     assert.deepEqual(harness.store.state.configOptions.map((option) => [option.id, option.currentValue]), [['model', 'fast']], 'v2 `configId` read as the id');
     await harness.controller.setConfigOption('model', 'deep');
@@ -73,7 +62,7 @@ describe('protocol versions', function () {
   });
 
   it('v2 agent-owned terminals: command, base64 output (a character split across chunks), a replacing snapshot and the exit', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(v2Agent('state', 2));
     await harness.controller.sendPrompt('run the tests');
     const state = await harness.waitFor(ended(1));
@@ -86,7 +75,7 @@ describe('protocol versions', function () {
   });
 
   it('v2: a terminal the agent lets the user stop is cancelled with terminal/cancel, and the agent confirms with its exit', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(v2Agent('state', 2));
     await harness.controller.sendPrompt('run it, I may stop it');
     await harness.waitFor((s) => s.terminals['term-1']?.cancellable === true && s.terminals['term-1'].output.endsWith('✓\n'));
@@ -100,7 +89,7 @@ describe('protocol versions', function () {
   });
 
   it('a v1 agent offered v2 is restarted as a fresh v1 process, then serves turns with fs and terminals', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('terminal', {}, 2));
     assert.equal(harness.store.state.agent.phase, 'ready');
     const initializes = harness.logLines.filter((line) => /initialize v\d/.test(line)).map((line) => /initialize (v\d)/.exec(line)?.[1]);
@@ -112,7 +101,7 @@ describe('protocol versions', function () {
   });
 
   it('offers v1 by default', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('stream'));
     const initializes = harness.logLines.filter((line) => /initialize v\d/.test(line));
     assert.equal(initializes.length, 1);

@@ -3,10 +3,8 @@
  * and that a refused choice does not stay showing.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { createHostHarness, scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { HarnessSuite } from '../../support/harness-suite';
 import { entriesOf } from '../../../src/shared/selectors';
 import type { NoticeEntry } from '../../../src/shared/model';
 
@@ -14,20 +12,11 @@ const notices = (harness: HostHarness): NoticeEntry[] => entriesOf(harness.store
 
 describe('session modes and config options', function () {
   this.timeout(20_000);
-  let root: string;
+  const suite = new HarnessSuite('acp-controls-');
   let harness: HostHarness | undefined;
 
-  beforeEach(() => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'acp-controls-')));
-  });
-  afterEach(async () => {
-    if (harness) await harness.controller.stop();
-    harness = undefined;
-    rmSync(root, { recursive: true, force: true });
-  });
-
   it('a mode the agent refuses is reported with its message, and the picker is restated as it was', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('controls', { ACP_SESSION_CONTROLS: 'modes' }));
     const before = harness.store.state.modes;
     assert.equal(before?.current, 'ask');
@@ -42,7 +31,7 @@ describe('session modes and config options', function () {
   });
 
   it('a boolean option goes tagged `type: "boolean"` in v1, a select value untagged, and the answer is the new state', async () => {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('controls', { ACP_SESSION_CONTROLS: 'config' }));
     await harness.controller.setConfigOption('verbose', true);
     await harness.controller.setConfigOption('model', 'deep');

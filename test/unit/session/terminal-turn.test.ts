@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { createHostHarness, scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { HarnessSuite } from '../../support/harness-suite';
 import { entriesOf } from '../../../src/shared/selectors';
 import type { TranscriptState } from '../../../src/shared/model';
 
@@ -34,20 +35,11 @@ function report(state: TranscriptState): TerminalReport {
 
 describe('terminals run for the agent', function () {
   this.timeout(20_000);
-  let root: string;
+  const suite = new HarnessSuite('acp-terminal-');
   let harness: HostHarness | undefined;
 
-  beforeEach(() => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'acp-terminal-')));
-  });
-  afterEach(async () => {
-    if (harness) await harness.controller.stop();
-    harness = undefined;
-    rmSync(root, { recursive: true, force: true });
-  });
-
   async function runTurn(prompt: string): Promise<TranscriptState> {
-    harness = createHostHarness(root);
+    harness = suite.start();
     await harness.controller.start(scriptedAgent('terminal'));
     assert.deepEqual(await harness.controller.sendPrompt(prompt), { accepted: true });
     return harness.waitFor(ended);
