@@ -1100,99 +1100,23 @@ describe('update kinds: malformed input keeps what is good', () => {
  * v2/schema.json, v2/schema.unstable.json; `$defs.SessionUpdate.oneOf/anyOf[*].properties.sessionUpdate.const`).
  * Copied rather than read, so the tests run on a clean clone. Update when the schemas are.
  */
+const V1_STABLE_KINDS = ['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update', 'plan', 'available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'usage_update', 'notice', 'compaction_update', 'compaction_summary_chunk'];
+const V2_STABLE_KINDS = ['user_message_chunk', 'user_message', 'agent_message_chunk', 'agent_message', 'agent_thought_chunk', 'agent_thought', 'state_update', 'tool_call_content_chunk', 'tool_call_update', 'terminal_update', 'terminal_output_chunk', 'plan_update', 'available_commands_update', 'config_option_update', 'session_info_update', 'usage_update', 'notice', 'compaction_update', 'compaction_summary_chunk'];
+/** What each unstable schema lists beyond its stable one. */
+const SUBAGENT_KINDS = ['subagent_update', 'session_message', 'session_message_chunk'];
 const SCHEMA_KINDS: Readonly<Record<string, readonly string[]>> = {
-  'v1/schema.json': [
-    'user_message_chunk',
-    'agent_message_chunk',
-    'agent_thought_chunk',
-    'tool_call',
-    'tool_call_update',
-    'plan',
-    'available_commands_update',
-    'current_mode_update',
-    'config_option_update',
-    'session_info_update',
-    'usage_update',
-    'notice',
-    'compaction_update',
-    'compaction_summary_chunk',
-  ],
-  'v1/schema.unstable.json': [
-    'user_message_chunk',
-    'agent_message_chunk',
-    'agent_thought_chunk',
-    'tool_call',
-    'tool_call_update',
-    'plan',
-    'plan_update',
-    'plan_removed',
-    'available_commands_update',
-    'current_mode_update',
-    'config_option_update',
-    'session_info_update',
-    'usage_update',
-    'notice',
-    'compaction_update',
-    'compaction_summary_chunk',
-    'subagent_update',
-    'session_message',
-    'session_message_chunk',
-  ],
-  'v2/schema.json': [
-    'user_message_chunk',
-    'user_message',
-    'agent_message_chunk',
-    'agent_message',
-    'agent_thought_chunk',
-    'agent_thought',
-    'state_update',
-    'tool_call_content_chunk',
-    'tool_call_update',
-    'terminal_update',
-    'terminal_output_chunk',
-    'plan_update',
-    'available_commands_update',
-    'config_option_update',
-    'session_info_update',
-    'usage_update',
-    'notice',
-    'compaction_update',
-    'compaction_summary_chunk',
-  ],
-  'v2/schema.unstable.json': [
-    'user_message_chunk',
-    'user_message',
-    'agent_message_chunk',
-    'agent_message',
-    'agent_thought_chunk',
-    'agent_thought',
-    'state_update',
-    'tool_call_content_chunk',
-    'tool_call_update',
-    'terminal_update',
-    'terminal_output_chunk',
-    'plan_update',
-    'plan_removed',
-    'available_commands_update',
-    'config_option_update',
-    'session_info_update',
-    'usage_update',
-    'notice',
-    'compaction_update',
-    'compaction_summary_chunk',
-    'subagent_update',
-    'session_message',
-    'session_message_chunk',
-  ],
+  'v1/schema.json': V1_STABLE_KINDS,
+  'v1/schema.unstable.json': [...V1_STABLE_KINDS, 'plan_update', 'plan_removed', ...SUBAGENT_KINDS],
+  'v2/schema.json': V2_STABLE_KINDS,
+  'v2/schema.unstable.json': [...V2_STABLE_KINDS, 'plan_removed', ...SUBAGENT_KINDS],
 };
 
 /**
- * Kinds the schemas list that the client does not handle yet: the parser reports them as unknown (one problem,
- * no update) rather than guessing. subagent_update, session_message and session_message_chunk are unstable and
- * gated by the `subagents` client capability, which this client does not advertise. terminal_update and
- * terminal_output_chunk (v2 agent-owned terminals) are a real gap: a v2 terminal in a tool call shows no output.
+ * Kinds the schemas list that the client does not handle: the parser reports them as unknown (one problem, no
+ * update) rather than guessing. The subagent kinds are unstable and gated by the `subagents` client capability,
+ * which this client does not advertise.
  */
-const KNOWN_GAPS: readonly string[] = ['subagent_update', 'session_message', 'session_message_chunk'];
+const KNOWN_GAPS: readonly string[] = SUBAGENT_KINDS;
 
 /**
  * v2 agent-owned terminals: parsed here (patch semantics kept, output still base64), decoded by the host in
