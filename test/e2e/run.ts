@@ -69,6 +69,21 @@ const PASTE_IMAGE = `(() => {
   textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
 })()`;
 
+/** Runs a command as a person does: F1, its title typed, Enter once the palette lists it. */
+async function runFromPalette(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: LONG });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: LONG });
+  await page.keyboard.press('Enter');
+}
+
+/** The value a vscode-single-select holds (a property of the element, not shown in its light DOM). */
+function selectedValue(select: ReturnType<Frame['locator']>): Promise<unknown> {
+  return select.evaluate((element: { readonly value?: unknown }) => element.value);
+}
+
 /**
  * The transcript is virtualized: entries far from the viewport are not in the DOM. Scrolls up from the bottom
  * with the mouse wheel until the locator is there, then brings it into view.
@@ -152,13 +167,10 @@ async function main(): Promise<void> {
     check('the header\'s Model dropdown and Verbose toggle reach the agent (config options shown instead of modes)');
 
     // The same options from the command palette: the option, then its value, in quick picks.
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>ACP: Change Session Option');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'ACP: Change Session Option' }).first().waitFor({ timeout: LONG });
-    await page.keyboard.press('Enter');
+    await runFromPalette(page, 'ACP: Change Session Option');
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Deep model' }).filter({ hasText: 'Model' }).first().click({ timeout: LONG });
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Fast model' }).first().click({ timeout: LONG });
-    const modelValue = (): Promise<unknown> => modelPicker.evaluate((element: { readonly value?: unknown }) => element.value);
+    const modelValue = (): Promise<unknown> => selectedValue(modelPicker);
     for (let waited = 0; (await modelValue()) !== 'fast' && waited < LONG; waited += 200) await page.waitForTimeout(200);
     assert.equal(await modelValue(), 'fast', 'the header follows the option set from the palette');
     check('"ACP: Change Session Option…" in the palette lists the options and sets one');
@@ -209,10 +221,7 @@ async function main(): Promise<void> {
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>Add to ACP Chat');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Add to ACP Chat' }).first().waitFor({ timeout: LONG });
-    await page.keyboard.press('Enter');
+    await runFromPalette(page, 'Add to ACP Chat');
     await tray.getByRole('listitem').filter({ hasText: 'src/hello.ts:1-2' }).waitFor({ timeout: LONG });
     check('"Add to ACP Chat" on an editor selection attaches those lines');
 
@@ -282,12 +291,7 @@ async function main(): Promise<void> {
     assert.equal(await chat.getByText('Cancelled', { exact: true }).count(), 0, 'Escape in the list did not cancel the turn');
     await prompt.fill('');
     check('Escape closes the slash command list without cancelling the running turn');
-    await page.keyboard.press('F1');
-    const paletteInput = page.locator('.quick-input-widget input');
-    await paletteInput.waitFor({ timeout: LONG });
-    await paletteInput.fill('>ACP: Cancel Turn');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'ACP: Cancel Turn' }).first().waitFor({ timeout: LONG });
-    await page.keyboard.press('Enter');
+    await runFromPalette(page, 'ACP: Cancel Turn');
     await chat.getByText('Cancelled', { exact: true }).first().waitFor({ timeout: LONG });
     assert.equal(await chat.locator('[data-kind="tool_call"][data-status="in_progress"]').count(), 0, 'no tool call is left running');
     check('"ACP: Cancel Turn" from the command palette ends the turn as Cancelled');
@@ -300,7 +304,7 @@ async function main(): Promise<void> {
     assert.equal(await chat.locator('.usage').getAttribute('aria-label'), 'Context: 53,000 of 200,000 tokens, cost 0.42 USD');
     assert.match(await chat.locator('.usage-text').innerText(), /^53k\/200k · /);
     await chat.locator('.banner', { hasText: 'Rate limit is close' }).filter({ hasText: '80% of the hourly budget is used.' }).waitFor({ timeout: LONG });
-    assert.equal(await chat.locator('vscode-single-select[aria-label="Mode"]').evaluate((element: { readonly value?: unknown }) => element.value), 'plan', 'the agent switched mode itself');
+    assert.equal(await selectedValue(chat.locator('vscode-single-select[aria-label="Mode"]')), 'plan', 'the agent switched mode itself');
     const seen = async (what: string, locator: ReturnType<Frame['locator']>): Promise<void> => {
       await revealInTranscript(chat, locator);
       assert.ok(await locator.first().isVisible(), `${what} is shown`);
