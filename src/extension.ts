@@ -1,22 +1,22 @@
 /** Composition root: constructs the parts, registers them, disposes them. Nothing else lives here. */
 import * as vscode from 'vscode';
 import type { AcpClientApi } from './api';
-import { AgentSettings } from './agents/vscode-agent-settings';
+import { AgentSettings } from './editor/agent-settings';
 import { FileSystemHandler } from './client/fs-handler';
 import { PermissionBroker } from './client/permission-broker';
-import { VscodePermissionPrompt } from './client/vscode-permission-prompt';
-import { VscodeWorkspaceFiles } from './client/vscode-workspace-files';
+import { VscodePermissionPrompt } from './editor/permission-prompt';
+import { VscodeWorkspaceFiles } from './editor/workspace-files';
 import { attachmentTextReader } from './session/attachment-reader';
 import { SessionController } from './session/session-controller';
 import { TranscriptStore } from './session/transcript-store';
-import { registerAddToChat } from './views/add-to-chat';
-import { ChatCommands } from './views/chat-commands';
+import { registerAddToChat } from './commands/add-to-chat';
+import { ChatCommands } from './commands/chat-commands';
 import { ChatViewProvider } from './views/chat-view-provider';
-import { DIFF_SCHEME, DiffDocuments } from './views/diff-documents';
-import { SessionContextKeys } from './views/session-context-keys';
-import { registerSessionOptionCommands } from './views/session-option-commands';
-import { WorkspaceFileIndex } from './views/workspace-file-index';
-import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './views/vscode-session-ports';
+import { DIFF_SCHEME, DiffDocuments } from './editor/diff-documents';
+import { SessionContextKeys } from './editor/session-context-keys';
+import { registerSessionOptionCommands } from './commands/session-option-commands';
+import { WorkspaceFileIndex } from './editor/workspace-file-index';
+import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './editor/session-ports';
 
 let controller: SessionController | undefined;
 

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Attachment } from '../../src/shared/attachments';
-import { WorkspaceFileIndex } from '../../src/views/workspace-file-index';
+import { WorkspaceFileIndex } from '../../src/editor/workspace-file-index';
 import { echoedPrompt, sleep, turnEnded, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
 describe('prompt attachments in VS Code', function () {

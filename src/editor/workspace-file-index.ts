@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { FileMatch } from '../shared/webview-protocol';
-import { rankFiles, type RankedFile } from './file-ranking';
+import { rankFiles, type RankedFile } from '../shared/file-ranking';
 
 /** Enough for large monorepos; past it, completion covers the first files found. */
 const MAX_FILES = 50_000;

@@ -1,6 +1,6 @@
 /** WorkspaceFiles on VS Code's APIs: open documents first, edits as WorkspaceEdits so they can be undone. */
 import * as vscode from 'vscode';
-import type { WorkspaceFiles } from './ports';
+import type { WorkspaceFiles } from '../client/ports';
 
 export class VscodeWorkspaceFiles implements WorkspaceFiles {
   roots(): readonly string[] {

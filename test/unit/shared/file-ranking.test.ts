@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { rankFiles, type RankedFile } from '../../../src/views/file-ranking';
+import { rankFiles, type RankedFile } from '../../../src/shared/file-ranking';
 
 const files: RankedFile[] = ['src/parser.ts', 'src/parser/index.ts', 'test/parser.test.ts', 'README.md', 'src/views/prompt-area.ts', 'docs/parsing-notes.md'].map((label) => ({
   label,

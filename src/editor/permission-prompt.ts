@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { PermissionOptionKind } from '../shared/model';
-import type { CancellationSignal, PermissionPrompt, PermissionRequestView } from './ports';
+import type { CancellationSignal, PermissionPrompt, PermissionRequestView } from '../client/ports';
 
 interface OptionItem extends vscode.QuickPickItem {
   readonly optionId: string;

@@ -1,6 +1,6 @@
 /** The session layer's ports on VS Code: log channel, notifications, workspace facts. */
 import * as vscode from 'vscode';
-import type { AgentSettings } from '../agents/vscode-agent-settings';
+import type { AgentSettings } from './agent-settings';
 import type { SessionEnvironment, SessionLog, UserNotifier } from '../session/ports';
 
 export function logChannelSink(channel: vscode.LogOutputChannel): SessionLog {

@@ -1,6 +1,6 @@
 /** Reads the agent settings from VS Code's configuration and reports broken entries once per change. */
 import * as vscode from 'vscode';
-import { parseAgentsSetting, pickDefaultAgent, protocolPreferenceSchema, type AgentConfig, type ProtocolPreference } from './agent-config';
+import { parseAgentsSetting, pickDefaultAgent, protocolPreferenceSchema, type AgentConfig, type ProtocolPreference } from '../agents/agent-config';
 
 export class AgentSettings implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

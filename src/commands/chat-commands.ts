@@ -4,14 +4,14 @@
  */
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/agent-config';
-import type { AgentSettings } from '../agents/vscode-agent-settings';
+import type { AgentSettings } from '../editor/agent-settings';
 import type { Attachment } from '../shared/attachments';
 import type { PromptVerdict, SessionController } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
-import type { ChatViewProvider } from './chat-view-provider';
-import type { DiffDocuments } from './diff-documents';
-import { TerminalMirrors } from './terminal-mirrors';
+import type { ChatViewProvider } from '../views/chat-view-provider';
+import type { DiffDocuments } from '../editor/diff-documents';
+import { TerminalMirrors } from '../editor/terminal-mirrors';
 
 export class ChatCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
