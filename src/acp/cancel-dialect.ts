@@ -1,6 +1,6 @@
 /**
  * vscode-jsonrpc cancels with LSP's `$/cancelRequest {id}`; ACP's name is `$/cancel_request {requestId}`. The
- * framing layer translates both ways, so the library's own cancellation machinery (tokens for our requests,
+ * library bridge translates both ways, so the library's own cancellation machinery (tokens for our requests,
  * tokens handed to our handlers) works unchanged on the ACP wire.
  */
 import type { Message } from 'vscode-jsonrpc';
@@ -18,9 +18,14 @@ function isNotificationNamed(message: Message, method: string): message is Messa
   return (message as { method?: unknown }).method === method && !('id' in message);
 }
 
-export function toWireCancel(message: Message): Message | CancelNotification {
+export function isLibraryCancel(message: Message): boolean {
+  return isNotificationNamed(message, LIBRARY_METHOD);
+}
+
+export function toWireCancel(message: Message): Message {
   if (!isNotificationNamed(message, LIBRARY_METHOD)) return message;
-  return { jsonrpc: '2.0', method: ACP_METHOD, params: { requestId: message.params?.id } };
+  const wire: CancelNotification = { jsonrpc: '2.0', method: ACP_METHOD, params: { requestId: message.params?.id } };
+  return wire;
 }
 
 export function fromWireCancel(message: Message): Message {

@@ -1,8 +1,9 @@
 /**
  * A typed ACP client connection on vscode-jsonrpc: the requests we send, the agent's requests and notifications
- * we serve (each validated with zod; bad params get -32602 saying what is wrong), tracing, and close/error
- * events. vscode-jsonrpc delivers messages in arrival order, so a prompt's result is never seen before the
- * updates the agent sent ahead of it.
+ * we serve, tracing, and close/error events. Everything the agent sends is parsed and validated here, once: bad
+ * request params get -32602 saying what is wrong, and what reaches the layers above is typed (session updates,
+ * permission requests, session setup results), never raw JSON. vscode-jsonrpc delivers messages in arrival
+ * order, so a prompt's result is never seen before the updates the agent sent ahead of it.
  */
 import type { Readable, Writable } from 'node:stream';
 import {
@@ -14,10 +15,17 @@ import {
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
 import type { z } from 'zod';
+import type { AvailableCommand, ConfigOption, PermissionOption, SessionModes } from '../shared/model';
+import type { AgentTerminalUpdate, SessionUpdate, ToolCallFields } from '../shared/updates';
+import { LibraryBridgeReader, LibraryBridgeWriter } from './library-bridge';
 import { NdjsonMessageReader, NdjsonMessageWriter, DEFAULT_MAX_LINE_BYTES } from './ndjson';
 import type { LogSink, TraceLevel } from './log-sink';
+import type { ProtocolVersion } from './protocol-version';
 import * as requests from './schemas/client-requests';
 import * as results from './schemas/agent-results';
+import { configOptionsOf, modesOf } from './schemas/session-setup';
+import { parseSessionUpdate } from './schemas/session-update';
+import { parseCommands, parseToolCallFields } from './schemas/session-update-fields';
 
 export interface AcpConnectionOptions {
   readonly input: Readable;
@@ -25,6 +33,31 @@ export interface AcpConnectionOptions {
   readonly log: LogSink;
   readonly trace?: TraceLevel;
   readonly maxLineBytes?: number;
+  /** The version offered in `initialize`: it decides what `null` means in a v2 tool call update. */
+  readonly protocolVersion?: ProtocolVersion;
+}
+
+/** A `session/update`, parsed: a transcript update, or a v2 agent-owned terminal's state (still base64). */
+export interface SessionNotification {
+  readonly sessionId: string;
+  readonly update?: SessionUpdate;
+  readonly terminal?: AgentTerminalUpdate;
+}
+
+export interface PermissionRequest {
+  readonly sessionId: string;
+  readonly toolCallId: string;
+  readonly toolCall: ToolCallFields;
+  readonly options: readonly PermissionOption[];
+}
+
+/** The `session/new` answer, parsed into what the chat shows. */
+export interface OpenedSession {
+  readonly sessionId: string;
+  readonly modes?: SessionModes;
+  readonly configOptions?: readonly ConfigOption[];
+  /** v2 may list the slash commands in the answer rather than in an update. */
+  readonly availableCommands?: readonly AvailableCommand[];
 }
 
 export interface ClientInfo {
@@ -37,13 +70,15 @@ type Handler<P, R> = (params: P, token: CancellationToken) => R | Promise<R>;
 
 export class AcpConnection {
   private readonly connection: MessageConnection;
-  private readonly reader: NdjsonMessageReader;
+  private readonly reader: LibraryBridgeReader;
   private closed = false;
   private readonly closeListeners = new Set<(reason: string) => void>();
+  /** Problems with what the agent sent, each logged once: a flood of the same one would bury the log. */
+  private readonly reported = new Set<string>();
 
   constructor(private readonly options: AcpConnectionOptions) {
     const { log } = options;
-    const reader = new NdjsonMessageReader(
+    const framing = new NdjsonMessageReader(
       options.input,
       {
         onInvalidLine: (text, reason) => log.warn(`Skipped a line from the agent that is not JSON-RPC (${reason}): ${text}`),
@@ -51,35 +86,20 @@ export class AcpConnection {
       },
       options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
     );
-    const writer = new NdjsonMessageWriter(options.output);
-    this.reader = reader;
+    this.reader = new LibraryBridgeReader(framing);
+    const writer = new LibraryBridgeWriter(new NdjsonMessageWriter(options.output));
     const logger = {
       error: (message: string) => log.error(message),
       warn: (message: string) => log.warn(message),
       info: (message: string) => log.info(message),
       log: (message: string) => log.info(message),
     };
-    this.connection = createMessageConnection(reader, writer, logger, {
-      // Tells the reader when the library's queue drains, so its fast path never overtakes a queued message.
-      messageStrategy: {
-        handleMessage: (message, next) => {
-          reader.libraryDispatched();
-          return next(message);
-        },
-      },
-      connectionStrategy: {
-        cancelUndispatched: (message, next) => {
-          const response = next(message);
-          if (response && (response.error !== undefined || response.result !== undefined)) reader.libraryDispatched();
-          return response;
-        },
-      },
-    });
+    this.connection = createMessageConnection(this.reader, writer, logger, this.reader.strategies);
     // Unknown `_` extension requests must get "method not found"; any other unknown request too.
     this.connection.onRequest((method) => new ResponseError(ErrorCodes.MethodNotFound, `Method not found: ${method}`));
     // Unknown notifications are ignored (ACP: extension notifications may be dropped).
     this.connection.onNotification((method) => log.trace(`Ignored notification ${method}`));
-    this.connection.onClose(() => this.fireClose('the agent closed the connection'));
+    this.connection.onClose(() => this.fireClose('the agent closed its output'));
     this.connection.onError(([error]) => log.error(`ACP connection error: ${error.message}`));
     const trace = options.trace ?? 'off';
     if (trace !== 'off') {
@@ -88,10 +108,7 @@ export class AcpConnection {
     this.connection.listen();
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
+  /** The stream from the agent ended, or the connection was disposed: no answer will come any more. */
   onClose(listener: (reason: string) => void): { dispose(): void } {
     this.closeListeners.add(listener);
     return { dispose: () => this.closeListeners.delete(listener) };
@@ -107,12 +124,19 @@ export class AcpConnection {
     return this.request('initialize', params, results.initializeResult, token);
   }
 
-  authenticate(methodId: string, token?: CancellationToken): Promise<unknown> {
-    return this.connection.sendRequest('authenticate', { methodId }, token ?? CancellationToken.None);
-  }
-
-  newSession(params: { cwd: string; mcpServers: readonly unknown[] }, token?: CancellationToken): Promise<results.NewSessionResult> {
-    return this.request('session/new', params, results.newSessionResult, token);
+  async newSession(params: { cwd: string; mcpServers: readonly unknown[] }, token?: CancellationToken): Promise<OpenedSession> {
+    const created = await this.request('session/new', params, results.newSessionResult, token);
+    const problems: string[] = [];
+    const modes = modesOf(created);
+    const configOptions = configOptionsOf(created.configOptions, problems);
+    const availableCommands = created['availableCommands'] === undefined ? undefined : parseCommands(created['availableCommands'], problems);
+    problems.forEach((problem) => this.reportOnce(`session/new: ${problem}`));
+    return {
+      sessionId: created.sessionId,
+      ...(modes ? { modes } : {}),
+      ...(configOptions ? { configOptions } : {}),
+      ...(availableCommands ? { availableCommands } : {}),
+    };
   }
 
   prompt(params: { sessionId: string; prompt: readonly unknown[] }, token?: CancellationToken): Promise<results.PromptResult> {
@@ -132,27 +156,43 @@ export class AcpConnection {
     await this.connection.sendRequest('session/set_mode', params);
   }
 
-  setConfigOption(params: { sessionId: string; configId: string; type?: 'boolean' | 'id'; value: string | boolean }): Promise<z.infer<typeof results.setConfigOptionResult>> {
-    return this.request('session/set_config_option', params, results.setConfigOptionResult);
+  /** The options as they now stand, when the agent says (it may answer with nothing). */
+  async setConfigOption(params: { sessionId: string; configId: string; type?: 'boolean' | 'id'; value: string | boolean }): Promise<readonly ConfigOption[] | undefined> {
+    const result = await this.request('session/set_config_option', params, results.setConfigOptionResult);
+    const problems: string[] = [];
+    const configOptions = configOptionsOf(result?.configOptions, problems);
+    problems.forEach((problem) => this.reportOnce(`session/set_config_option: ${problem}`));
+    return configOptions;
   }
 
   // ----- agent -> client ---------------------------------------------------------------------------------
 
-  /** Updates flood during a turn: they take the reader's fast path when nothing else is queued (see ndjson.ts). */
-  onSessionUpdate(handler: (params: requests.SessionUpdateEnvelope) => void): void {
-    const handle = this.validatedNotification('session/update', requests.sessionUpdateEnvelope, handler);
+  /** Updates flood during a turn: they take the bridge's shortcut when nothing else is queued (library-bridge.ts). */
+  onSessionUpdate(handler: (notification: SessionNotification) => void): void {
+    const handle = this.validatedNotification('session/update', requests.sessionUpdateEnvelope, (params) => {
+      const { update, terminal, problems } = parseSessionUpdate(params.update, this.options.protocolVersion ?? 1);
+      problems.forEach((problem) => this.reportOnce(`session/update: ${problem}`));
+      if (update || terminal) handler({ sessionId: params.sessionId, ...(update ? { update } : {}), ...(terminal ? { terminal } : {}) });
+    });
     this.connection.onNotification('session/update', handle);
-    this.reader.useFastPath({
+    this.reader.useShortcut({
       accepts: (message) => 'method' in message && message.method === 'session/update' && !('id' in message),
       deliver: (message) => {
         if (this.options.trace && this.options.trace !== 'off') this.options.log.trace(`Received notification 'session/update'${this.options.trace === 'verbose' ? `\n${JSON.stringify(message)}` : ''}`);
         handle('params' in message ? message.params : undefined);
       },
+      failed: (_message, error) => this.options.log.error(`Handling a session/update failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });
   }
 
-  onRequestPermission(handler: Handler<requests.RequestPermissionWireParams, unknown>): void {
-    this.onRequest('session/request_permission', requests.requestPermissionParams, handler);
+  onRequestPermission(handler: Handler<PermissionRequest, unknown>): void {
+    this.onRequest('session/request_permission', requests.requestPermissionParams, (params, token) => {
+      const problems: string[] = [];
+      const toolCall = parseToolCallFields(params.toolCall, problems);
+      problems.forEach((problem) => this.reportOnce(`session/request_permission: ${problem}`));
+      const options = params.options.map((option) => ({ optionId: option.optionId, name: option.name, kind: option.kind }));
+      return handler({ sessionId: params.sessionId, toolCallId: params.toolCall.toolCallId, toolCall, options }, token);
+    });
   }
 
   onReadTextFile(handler: Handler<requests.ReadTextFileParams, unknown>): void {
@@ -173,7 +213,7 @@ export class AcpConnection {
   }
 
   /** Registers an agent -> client request; params failing the schema get -32602 naming the field. */
-  onRequest<S extends z.ZodType>(method: string, schema: S, handler: Handler<z.infer<S>, unknown>): void {
+  private onRequest<S extends z.ZodType>(method: string, schema: S, handler: Handler<z.infer<S>, unknown>): void {
     this.connection.onRequest(method, async (raw: unknown, token: CancellationToken) => {
       const parsed = schema.safeParse(raw ?? {});
       if (!parsed.success) throw new ResponseError(ErrorCodes.InvalidParams, `Invalid params for ${method}: ${describeIssues(parsed.error)}`);
@@ -181,10 +221,6 @@ export class AcpConnection {
       // JSON-RPC needs a result member; `{}` for handlers that have nothing to say.
       return result ?? null;
     });
-  }
-
-  onNotification<S extends z.ZodType>(method: string, schema: S, handler: (params: z.infer<S>) => void): void {
-    this.connection.onNotification(method, this.validatedNotification(method, schema, handler));
   }
 
   private validatedNotification<S extends z.ZodType>(method: string, schema: S, handler: (params: z.infer<S>) => void): (raw: unknown) => void {
@@ -209,6 +245,12 @@ export class AcpConnection {
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw new Error(`The agent answered ${method} with an invalid result: ${describeIssues(parsed.error)}`);
     return parsed.data;
+  }
+
+  private reportOnce(problem: string): void {
+    if (this.reported.has(problem)) return;
+    this.reported.add(problem);
+    this.options.log.warn(problem);
   }
 
   private fireClose(reason: string): void {

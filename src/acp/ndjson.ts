@@ -6,7 +6,6 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { AbstractMessageReader, AbstractMessageWriter, type DataCallback, type Disposable, type Message, type MessageWriter } from 'vscode-jsonrpc';
-import { fromWireCancel, toWireCancel } from './cancel-dialect';
 
 export const DEFAULT_MAX_LINE_BYTES = 50 * 1024 * 1024;
 const NEWLINE = 0x0a;
@@ -18,20 +17,7 @@ export interface FramingProblems {
   readonly onOversizeLine: (bytes: number, limit: number) => void;
 }
 
-/**
- * A way around vscode-jsonrpc's queue for the one message that floods: the library dispatches one queued message
- * per event-loop turn, which costs more than everything else an update needs. An accepted message is delivered
- * synchronously instead, but only while the library has nothing queued, so arrival order is always kept.
- */
-export interface FastPath {
-  accepts(message: Message): boolean;
-  deliver(message: Message): void;
-}
-
 export class NdjsonMessageReader extends AbstractMessageReader {
-  private fastPath: FastPath | undefined;
-  /** Messages handed to the library and not yet dispatched by it. */
-  private queuedInLibrary = 0;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** Bytes of an over-size line still being dropped, or -1 when not dropping. */
@@ -44,15 +30,6 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES,
   ) {
     super();
-  }
-
-  useFastPath(fastPath: FastPath): void {
-    this.fastPath = fastPath;
-  }
-
-  /** The library dispatched (or dropped) one message handed to it. */
-  libraryDispatched(): void {
-    if (this.queuedInLibrary > 0) this.queuedInLibrary--;
   }
 
   listen(callback: DataCallback): Disposable {
@@ -130,19 +107,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       this.problems.onInvalidLine(preview(text), 'not a JSON-RPC message object');
       return;
     }
-    const message = fromWireCancel(parsed);
-    if (this.queuedInLibrary === 0 && this.fastPath?.accepts(message)) {
-      try {
-        this.fastPath.deliver(message);
-      } catch (error) {
-        // A handler's bug must not take the stream (and the agent connection) down with it.
-        this.problems.onInvalidLine(preview(text), `handler failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      return;
-    }
-    // Cancellations are acted on at once by the library and may never reach its queue.
-    if (!isCancel(message)) this.queuedInLibrary++;
-    callback(message);
+    callback(parsed);
   }
 }
 
@@ -156,7 +121,7 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
   }
 
   write(message: Message): Promise<void> {
-    const line = JSON.stringify(toWireCancel(message)) + '\n';
+    const line = JSON.stringify(message) + '\n';
     return new Promise((resolve, reject) => {
       this.output.write(line, 'utf8', (error) => {
         if (error) {
@@ -178,10 +143,6 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
 
 function isJsonRpcMessage(value: unknown): value is Message {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
-}
-
-function isCancel(message: Message): boolean {
-  return 'method' in message && message.method === '$/cancelRequest';
 }
 
 function preview(text: string): string {

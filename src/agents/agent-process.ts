@@ -14,6 +14,8 @@ export interface AgentExit {
   readonly signal: NodeJS.Signals | null;
   /** True when we asked it to stop (not a crash). */
   readonly requested: boolean;
+  /** Why we stopped it ourselves when it misbehaved (it is still a failure, not a requested stop). */
+  readonly fault?: string;
   readonly stderrTail: readonly string[];
 }
 
@@ -34,6 +36,7 @@ export class AgentProcess {
   private readonly events = new EventEmitter();
   private exitInfo: AgentExit | undefined;
   private stopRequested = false;
+  private fault: string | undefined;
   private stopping: Promise<AgentExit> | undefined;
 
   constructor(
@@ -87,6 +90,14 @@ export class AgentProcess {
     return this.stderr.last(count);
   }
 
+  /** Stops an agent that can no longer do its job (say, it closed its output): its exit reads as a failure. */
+  stopForFault(reason: string): Promise<AgentExit> {
+    if (!this.exitInfo && !this.stopping) this.fault = reason;
+    const stopping = this.stop();
+    if (this.fault !== undefined) this.stopRequested = false;
+    return stopping;
+  }
+
   /** Runs the stop ladder; resolves when the process has exited. Safe to call more than once. */
   stop(): Promise<AgentExit> {
     if (this.exitInfo) {
@@ -133,7 +144,7 @@ export class AgentProcess {
 
   private finish(code: number | null, signal: NodeJS.Signals | null): void {
     if (this.exitInfo) return;
-    this.exitInfo = { code, signal, requested: this.stopRequested, stderrTail: this.stderr.last(8) };
+    this.exitInfo = { code, signal, requested: this.stopRequested, ...(this.fault !== undefined ? { fault: this.fault } : {}), stderrTail: this.stderr.last(8) };
     this.events.emit('exit', this.exitInfo);
   }
 }

@@ -1,34 +1,28 @@
 /**
  * One running agent: its process, the ACP connection over its stdio, the requests it may make of us (files,
- * permission) and the ACP session we opened on it. Knows nothing of turns; the controller drives it.
+ * permission, terminals) and the ACP session we opened on it. Knows nothing of turns; the controller drives it.
+ * Everything the agent does to the transcript leaves here as one transcript action per event, on one hook.
  */
+import { ErrorCodes, ResponseError } from 'vscode-jsonrpc';
 import type { AgentConfig } from '../agents/agent-config';
 import { AgentProcess, type AgentExit } from '../agents/agent-process';
-import { AcpConnection } from '../acp/connection';
-import { parseSessionUpdate } from '../acp/schemas/session-update';
-import { parseToolCallFields } from '../acp/schemas/session-update-fields';
-import { configOptionsOf, modesOf } from '../acp/schemas/session-setup';
+import { AcpConnection, type SessionNotification } from '../acp/connection';
+import type { LogSink, TraceLevel } from '../acp/log-sink';
+import { acceptedVersion, configValuePayload, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
 import type { TranscriptAction } from '../shared/actions';
 import type { ContentBlock } from '../shared/content';
-import type { ConfigOption, PermissionOption, SessionMode } from '../shared/model';
-import type { SessionUpdate, ToolCallFields } from '../shared/updates';
+import type { AvailableCommand, ConfigOption, SessionModes } from '../shared/model';
+import type { SessionUpdate } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
-import type { SessionLog } from './ports';
-import { acceptedVersion, configValuePayload, NeedsV1Restart, promptCapabilitiesOf, type ProtocolVersion } from './protocol-version';
-import { AgentTerminalDecoder } from './agent-terminals';
+import { NeedsV1Restart } from './protocol-version';
+import { AgentTerminalDecoder, type TerminalAction } from './agent-terminals';
 import { EarlyUpdateBuffer } from './update-buffer';
 
-export interface RequestPermissionParams {
-  readonly toolCallId: string;
-  readonly toolCall: ToolCallFields;
-  readonly options: readonly PermissionOption[];
-}
-
-/** What the chat is told about the agent's terminals. */
-export type TerminalEvent = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' | 'terminal_patched' }>;
+/** What the agent does to the transcript: its updates, its terminals, its permission requests. */
+export type AgentAction = Extract<TranscriptAction, { type: 'session_update' | 'permission_requested' | 'permission_resolved' }> | TerminalAction;
 
 export interface AgentSessionOptions {
   readonly cwd: string;
@@ -36,25 +30,24 @@ export interface AgentSessionOptions {
   readonly protocolVersion: ProtocolVersion;
   /** Workspace folders: a terminal's cwd must be inside one. */
   readonly roots: () => readonly string[];
-  readonly log: SessionLog;
-  readonly trace: 'off' | 'messages' | 'verbose';
+  readonly log: LogSink;
+  readonly trace: TraceLevel;
   readonly clientVersion: string;
   readonly files: FileSystemHandler;
   readonly permissions: PermissionBroker;
   readonly hooks: {
-    readonly onUpdate: (update: SessionUpdate) => void;
-    readonly onPermissionRequest: (requestId: string, params: RequestPermissionParams) => void;
-    readonly onPermissionSettled: (requestId: string, outcome: { optionId: string } | 'cancelled') => void;
+    /** One action per event the agent sends for our session, in arrival order. */
+    readonly onAction: (action: AgentAction) => void;
     readonly onExit: (exit: AgentExit) => void;
-    readonly onTerminal: (event: TerminalEvent) => void;
   };
 }
 
 export interface StartedSession {
   readonly sessionId: string;
   readonly protocolVersion: ProtocolVersion;
-  readonly modes?: { readonly current: string; readonly available: readonly SessionMode[] };
+  readonly modes?: SessionModes;
   readonly configOptions?: readonly ConfigOption[];
+  readonly availableCommands?: readonly AvailableCommand[];
   readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
   /** Updates the agent sent for this session before answering `session/new`. */
   readonly earlyUpdates: readonly SessionUpdate[];
@@ -67,7 +60,6 @@ export class AgentSession {
   private readonly terminals: TerminalManager;
   private readonly early = new EarlyUpdateBuffer<SessionUpdate>();
   private readonly agentTerminals = new AgentTerminalDecoder();
-  private readonly unknownKinds = new Set<string>();
   private currentSessionId: string | undefined;
   private nextPermissionId = 1;
 
@@ -78,11 +70,18 @@ export class AgentSession {
     this.agentName = config.name;
     const log = options.log;
     this.process = new AgentProcess(config, { cwd: options.cwd, onStderrLine: (line) => log.info(`[${config.name} stderr] ${line}`) });
-    this.connection = new AcpConnection({ input: this.process.stdout, output: this.process.stdin, log, trace: options.trace });
-    const onTerminal = options.hooks.onTerminal;
+    this.connection = new AcpConnection({ input: this.process.stdout, output: this.process.stdin, log, trace: options.trace, protocolVersion: options.protocolVersion });
+    const onAction = options.hooks.onAction;
     this.terminals = new TerminalManager(options.roots, () => options.cwd, {
-      onOutput: (terminalId, text) => onTerminal({ type: 'terminal_output', terminalId, text }),
-      onExit: (terminalId, status) => onTerminal({ type: 'terminal_exited', terminalId, exitCode: status.exitCode, signal: status.signal }),
+      onOutput: (terminalId, text) => onAction({ type: 'terminal_output', terminalId, text }),
+      onExit: (terminalId, status) => onAction({ type: 'terminal_exited', terminalId, exitCode: status.exitCode, signal: status.signal }),
+    });
+    // An agent that closed its output but lives on can answer nothing any more: stop it, so its exit ends
+    // every pending request and turn instead of leaving them waiting for ever.
+    this.connection.onClose((reason) => {
+      if (this.process.exited) return;
+      log.warn(`${config.name}: ${reason} while still running; stopping it`);
+      void this.process.stopForFault(reason);
     });
     this.registerHandlers();
     this.process.onExit((exit) => {
@@ -112,22 +111,9 @@ export class AgentSession {
     if (typeof version === 'object') throw new Error(version.error);
     if (version !== offered) throw new NeedsV1Restart(this.agentName);
     this.options.log.info(`${this.agentName} speaks ACP v${version}`);
-    const created = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: [] });
-    this.currentSessionId = created.sessionId;
-    const problems: string[] = [];
-    const modes = modesOf(created);
-    const configOptions = configOptionsOf(created.configOptions, problems);
-    problems.forEach((problem) => this.logProblemOnce(`session/new: ${problem}`));
-    // v2 may list the slash commands in the session/new answer rather than in an update.
-    const commands = created['availableCommands'] === undefined ? undefined : parseSessionUpdate({ sessionUpdate: 'available_commands_update', availableCommands: created['availableCommands'] }).update;
-    return {
-      sessionId: created.sessionId,
-      protocolVersion: version,
-      ...(modes ? { modes } : {}),
-      ...(configOptions ? { configOptions } : {}),
-      promptCapabilities: promptCapabilitiesOf(init, version),
-      earlyUpdates: [...(commands ? [commands] : []), ...this.early.release(created.sessionId, Date.now())],
-    };
+    const opened = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: [] });
+    this.currentSessionId = opened.sessionId;
+    return { ...opened, protocolVersion: version, promptCapabilities: promptCapabilitiesOf(init, version), earlyUpdates: this.early.release(opened.sessionId, Date.now()) };
   }
 
   prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string; messageId?: string | null }> {
@@ -143,17 +129,16 @@ export class AgentSession {
     return this.connection.cancelTerminal({ sessionId: this.requireSession(), terminalId });
   }
 
-  async setMode(modeId: string): Promise<void> {
-    await this.connection.setMode({ sessionId: this.requireSession(), modeId });
-    this.options.hooks.onUpdate({ sessionUpdate: 'current_mode_update', currentModeId: modeId });
+  setMode(modeId: string): Promise<void> {
+    return this.connection.setMode({ sessionId: this.requireSession(), modeId });
   }
 
-  /** The session's version is the offer: an agent answering otherwise was restarted on v1 (see start). */
-  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    const result = await this.connection.setConfigOption({ sessionId: this.requireSession(), configId, ...configValuePayload(value, this.options.protocolVersion) });
-    const problems: string[] = [];
-    const configOptions = configOptionsOf(result?.configOptions, problems);
-    if (configOptions) this.options.hooks.onUpdate({ sessionUpdate: 'config_option_update', configOptions });
+  /**
+   * The options as the agent says they now stand, if it says. The session's version is the offer: an agent
+   * answering otherwise was restarted on v1 (see start).
+   */
+  setConfigOption(configId: string, value: string | boolean): Promise<readonly ConfigOption[] | undefined> {
+    return this.connection.setConfigOption({ sessionId: this.requireSession(), configId, ...configValuePayload(value, this.options.protocolVersion) });
   }
 
   stop(): Promise<AgentExit> {
@@ -172,34 +157,15 @@ export class AgentSession {
   }
 
   private registerHandlers(): void {
-    const { hooks, files, permissions, log } = this.options;
-    this.connection.onSessionUpdate((params) => {
-      const { update, terminal, problems } = parseSessionUpdate(params.update, this.options.protocolVersion);
-      for (const problem of problems) this.logProblemOnce(problem);
-      if (terminal) {
-        // Agents create terminals within a session: one for no session of ours is not shown.
-        if (params.sessionId === this.currentSessionId) hooks.onTerminal(this.agentTerminals.translate(terminal));
-        else log.warn(`Ignored ${terminal.kind} for session ${params.sessionId}`);
-        return;
-      }
-      if (!update) return;
-      if (params.sessionId !== this.currentSessionId) {
-        // Before `session/new` has answered, the id is unknown to us: keep the update for replay.
-        if (this.currentSessionId === undefined) this.early.hold(params.sessionId, update, Date.now());
-        else log.warn(`Ignored an update for unknown session ${params.sessionId}`);
-        return;
-      }
-      hooks.onUpdate(update);
-    });
-    this.connection.onRequestPermission(async (params, token) => {
+    const { hooks, files, permissions } = this.options;
+    this.connection.onSessionUpdate((notification) => this.receive(notification));
+    this.connection.onRequestPermission(async (request, token) => {
+      if (!this.ownsSession(request.sessionId, 'session/request_permission')) throw unknownSession(request.sessionId);
       const requestId = `perm-${this.nextPermissionId++}`;
-      const problems: string[] = [];
-      const toolCall = parseToolCallFields(params.toolCall, problems);
-      problems.forEach((problem) => this.logProblemOnce(`session/request_permission: ${problem}`));
-      const options = params.options.map((option) => ({ optionId: option.optionId, name: option.name, kind: option.kind }));
-      hooks.onPermissionRequest(requestId, { toolCallId: params.toolCall.toolCallId, toolCall, options });
+      const { toolCallId, toolCall, options } = request;
+      hooks.onAction({ type: 'permission_requested', requestId, toolCallId, toolCall, options });
       const outcome = await permissions.request({ requestId, agentName: this.agentName, toolTitle: toolCall.title ?? 'Tool call', options }, token);
-      hooks.onPermissionSettled(requestId, outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled');
+      hooks.onAction({ type: 'permission_resolved', requestId, outcome: outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled' });
       return { outcome };
     });
     this.connection.onReadTextFile((params) => files.readTextFile(params));
@@ -207,12 +173,37 @@ export class AgentSession {
     this.registerTerminalHandlers();
   }
 
+  private receive({ sessionId, update, terminal }: SessionNotification): void {
+    const { hooks, log } = this.options;
+    if (terminal) {
+      // Agents create terminals within a session: one for no session of ours is not shown.
+      if (sessionId === this.currentSessionId) hooks.onAction(this.agentTerminals.translate(terminal));
+      else log.warn(`Ignored ${terminal.kind} for session ${sessionId}`);
+      return;
+    }
+    if (!update) return;
+    if (sessionId !== this.currentSessionId) {
+      // Before `session/new` has answered, the id is unknown to us: keep the update for replay.
+      if (this.currentSessionId === undefined) this.early.hold(sessionId, update, Date.now());
+      else log.warn(`Ignored an update for unknown session ${sessionId}`);
+      return;
+    }
+    hooks.onAction({ type: 'session_update', update });
+  }
+
+  /** Requests must name a session this connection opened: anything else is refused and shows nothing. */
+  private ownsSession(sessionId: string, method: string): boolean {
+    if (sessionId === this.currentSessionId) return true;
+    this.options.log.warn(`Refused ${method} for session ${sessionId}, which this connection did not open`);
+    return false;
+  }
+
   private registerTerminalHandlers(): void {
     const { hooks } = this.options;
     const terminals = this.terminals;
     this.connection.onCreateTerminal(async (params) => {
       const created = await terminals.create(params);
-      hooks.onTerminal({ type: 'terminal_started', terminalId: created.terminalId, commandLine: commandLine(params.command, params.args ?? []) });
+      hooks.onAction({ type: 'terminal_started', terminalId: created.terminalId, commandLine: commandLine(params.command, params.args ?? []) });
       return created;
     });
     this.connection.onTerminalRequest('output', (params) => terminals.output(params.terminalId));
@@ -220,19 +211,18 @@ export class AgentSession {
     this.connection.onTerminalRequest('kill', (params) => terminals.kill(params.terminalId));
     this.connection.onTerminalRequest('release', (params) => {
       const released = terminals.release(params.terminalId);
-      hooks.onTerminal({ type: 'terminal_released', terminalId: params.terminalId });
+      hooks.onAction({ type: 'terminal_released', terminalId: params.terminalId });
       return released;
     });
   }
 
-  private logProblemOnce(problem: string): void {
-    if (this.unknownKinds.has(problem)) return;
-    this.unknownKinds.add(problem);
-    this.options.log.warn(`session/update: ${problem}`);
-  }
 }
 
 /** A command line for display: arguments with spaces or quotes are quoted. */
 function commandLine(command: string, args: readonly string[]): string {
   return [command, ...args].map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+function unknownSession(sessionId: string): ResponseError<void> {
+  return new ResponseError(ErrorCodes.InvalidParams, `Unknown session ${sessionId}`);
 }

@@ -3,7 +3,9 @@ import type { AgentExit } from '../agents/agent-process';
 
 export function describeExit(agentName: string, exit: AgentExit): { title: string; detail: string } {
   const how =
-    exit.code === null && exit.signal === null
+    exit.fault !== undefined && (exit.signal !== null || exit.code === 0)
+      ? `stopped: ${exit.fault}`
+      : exit.code === null && exit.signal === null
       ? 'could not be started'
       : exit.signal
         ? `was killed by ${exit.signal}`

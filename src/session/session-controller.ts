@@ -8,12 +8,13 @@ import type { AgentExit } from '../agents/agent-process';
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { PermissionBroker } from '../client/permission-broker';
 import type { Attachment } from '../shared/attachments';
-import type { SessionUpdate } from '../shared/updates';
-import { AgentSession, type RequestPermissionParams } from './agent-session';
+import type { LogSink } from '../acp/log-sink';
+import type { ProtocolVersion } from '../acp/protocol-version';
+import { AgentSession, type AgentAction } from './agent-session';
 import { describeExit } from './crash-report';
 import { buildPromptContent, type AttachmentText } from './prompt-content';
-import { NeedsV1Restart, versionToOffer, type ProtocolVersion } from './protocol-version';
-import type { SessionEnvironment, SessionLog, UserNotifier } from './ports';
+import { NeedsV1Restart, versionToOffer } from './protocol-version';
+import type { SessionEnvironment, UserNotifier } from './ports';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
 
@@ -27,7 +28,7 @@ export interface SessionControllerDeps {
   readonly files: FileSystemHandler;
   readonly permissions: PermissionBroker;
   readonly notifier: UserNotifier;
-  readonly log: SessionLog;
+  readonly log: LogSink;
   readonly env: SessionEnvironment;
   /** Reads attached files for embedding in prompts. */
   readonly attachmentText: AttachmentText;
@@ -140,24 +141,31 @@ export class SessionController {
   }
 
   async setMode(modeId: string): Promise<void> {
-    await this.session?.setMode(modeId).catch((error: unknown) => {
-      this.reportRequestFailure('Could not switch mode', error);
-      this.restatePickers();
-    });
+    const session = this.session;
+    if (!session) return;
+    try {
+      await session.setMode(modeId);
+      if (this.session === session) this.deps.store.dispatch({ type: 'mode_set', modeId });
+    } catch (error) {
+      this.refusedChoice('Could not switch mode', error);
+    }
   }
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    await this.session?.setConfigOption(configId, value).catch((error: unknown) => {
-      this.reportRequestFailure('Could not change the option', error);
-      this.restatePickers();
-    });
+    const session = this.session;
+    if (!session) return;
+    try {
+      const configOptions = await session.setConfigOption(configId, value);
+      if (configOptions && this.session === session) this.deps.store.dispatch({ type: 'config_options_set', configOptions });
+    } catch (error) {
+      this.refusedChoice('Could not change the option', error);
+    }
   }
 
-  /** A refused choice is already showing in the picker the user changed: restate what holds so it snaps back. */
-  private restatePickers(): void {
-    const { modes, configOptions } = this.deps.store.state;
-    if (modes) this.deps.store.dispatch({ type: 'session_update', update: { sessionUpdate: 'current_mode_update', currentModeId: modes.current } });
-    this.deps.store.dispatch({ type: 'session_update', update: { sessionUpdate: 'config_option_update', configOptions: [...configOptions] } });
+  /** A refused choice is already showing in the picker the user changed: it snaps back to what holds. */
+  private refusedChoice(title: string, error: unknown): void {
+    this.reportRequestFailure(title, error);
+    this.deps.store.dispatch({ type: 'pickers_restated' });
   }
 
   /** Synchronous last resort for deactivation: no agent process outlives the extension. */
@@ -194,6 +202,7 @@ export class SessionController {
           sessionId: started.sessionId,
           ...(started.modes ? { modes: started.modes } : {}),
           ...(started.configOptions ? { configOptions: started.configOptions } : {}),
+          ...(started.availableCommands ? { availableCommands: started.availableCommands } : {}),
           promptCapabilities: started.promptCapabilities,
         });
         this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName: agent.name, protocolVersion: started.protocolVersion } });
@@ -230,37 +239,19 @@ export class SessionController {
       files: this.deps.files,
       permissions: this.deps.permissions,
       hooks: {
-        onUpdate: (update) => this.applyUpdate(session, update),
-        onPermissionRequest: (requestId, params) => this.showPermissionRequest(session, requestId, params),
-        onPermissionSettled: (requestId, outcome) => {
-          if (this.session === session) this.deps.store.dispatch({ type: 'permission_resolved', requestId, outcome });
-        },
+        onAction: (action) => this.applyAgentAction(session, action),
         onExit: (exit) => this.handleExit(session, exit),
-        onTerminal: (event) => {
-          if (this.session === session) this.deps.store.dispatch(event);
-        },
       },
     });
     this.session = session;
     return session;
   }
 
-  private applyUpdate(session: AgentSession, update: SessionUpdate): void {
+  private applyAgentAction(session: AgentSession, action: AgentAction): void {
     if (this.session !== session) return;
     const turn = this.deps.store.state.turn;
-    if (update.sessionUpdate === 'state_update' && update.state === 'idle' && turn.phase !== 'idle') this.finishTurn(turn.turnId);
-    this.deps.store.dispatch({ type: 'session_update', update });
-  }
-
-  private showPermissionRequest(session: AgentSession, requestId: string, params: RequestPermissionParams): void {
-    if (this.session !== session) return;
-    this.deps.store.dispatch({
-      type: 'permission_requested',
-      requestId,
-      toolCallId: params.toolCallId,
-      toolCall: params.toolCall,
-      options: params.options,
-    });
+    if (action.type === 'session_update' && action.update.sessionUpdate === 'state_update' && action.update.state === 'idle' && turn.phase !== 'idle') this.finishTurn(turn.turnId);
+    this.deps.store.dispatch(action);
   }
 
   private handleExit(session: AgentSession, exit: AgentExit): void {

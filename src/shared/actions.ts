@@ -5,10 +5,11 @@
  */
 import type {
   AgentStatus,
+  AvailableCommand,
   ConfigOption,
   NoticeSeverity,
   PermissionOption,
-  SessionMode,
+  SessionModes,
 } from './model';
 import type { ContentBlock } from './content';
 import type { SessionUpdate, ToolCallFields } from './updates';
@@ -45,8 +46,9 @@ export type TranscriptAction =
   | {
       readonly type: 'session_started';
       readonly sessionId: string;
-      readonly modes?: { readonly current: string; readonly available: readonly SessionMode[] };
+      readonly modes?: SessionModes;
       readonly configOptions?: readonly ConfigOption[];
+      readonly availableCommands?: readonly AvailableCommand[];
       readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
     }
   /** Something the client tells the user in the transcript. */
@@ -76,6 +78,12 @@ export type TranscriptAction =
       readonly exit?: { readonly exitCode: number | null; readonly signal: string | null } | null;
       readonly cancellable?: boolean;
     }
+  /** The agent accepted `session/set_mode`. */
+  | { readonly type: 'mode_set'; readonly modeId: string }
+  /** The agent answered `session/set_config_option` with the options as they now stand. */
+  | { readonly type: 'config_options_set'; readonly configOptions: readonly ConfigOption[] }
+  /** The agent refused a choice the picker already shows: show again what holds, so the picker snaps back. */
+  | { readonly type: 'pickers_restated' }
   /** "New Session": empty transcript, agent state kept. */
   | { readonly type: 'transcript_cleared' };
 

@@ -173,6 +173,11 @@ export interface SessionMode {
   readonly description?: string;
 }
 
+export interface SessionModes {
+  readonly current: string;
+  readonly available: readonly SessionMode[];
+}
+
 export interface ConfigOptionValue {
   readonly value: string;
   readonly name: string;
@@ -229,7 +234,7 @@ export interface TranscriptState {
   readonly sessionId?: string;
   readonly title?: string;
   readonly commands: readonly AvailableCommand[];
-  readonly modes: { readonly current: string; readonly available: readonly SessionMode[] } | undefined;
+  readonly modes: SessionModes | undefined;
   readonly configOptions: readonly ConfigOption[];
   readonly usage?: UsageInfo;
   /** The latest transient agent notice (banner), by severity. */

@@ -12,6 +12,7 @@ import { appendToolContent, applyToolFields, requestPermission, resolvePermissio
 import { applyTerminalAction, linkTerminals } from './reducer-terminals';
 import { cancelTurn, endTurn, startTurn } from './reducer-turns';
 import type { SessionUpdate } from './updates';
+import { assertNever } from './assert-never';
 
 export function initialState(): TranscriptState {
   return {
@@ -62,7 +63,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
         sessionId: action.sessionId,
         modes: action.modes,
         configOptions: action.configOptions ?? [],
-        commands: [],
+        commands: action.availableCommands ?? [],
         promptCapabilities: action.promptCapabilities,
       };
     case 'notice_added': {
@@ -76,13 +77,24 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
         ...(action.action !== undefined ? { action: action.action } : {}),
       });
     }
+    case 'mode_set':
+      return withCurrentMode(state, action.modeId);
+    case 'config_options_set':
+      return { ...state, configOptions: action.configOptions };
+    case 'pickers_restated':
+      // New objects with the same values: every view of the pickers redraws from what holds.
+      return { ...state, modes: state.modes && { ...state.modes }, configOptions: [...state.configOptions] };
     case 'transcript_cleared': {
       const fresh = initialState();
       return { ...fresh, agent: state.agent, nextLocalId: state.nextLocalId };
     }
     default:
-      return state;
+      return assertNever(action);
   }
+}
+
+function withCurrentMode(state: TranscriptState, modeId: string): TranscriptState {
+  return { ...state, modes: { current: modeId, available: state.modes?.available ?? [] } };
 }
 
 function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptState {
@@ -116,7 +128,7 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
     case 'available_commands_update':
       return { ...state, commands: update.availableCommands };
     case 'current_mode_update':
-      return state.modes ? { ...state, modes: { ...state.modes, current: update.currentModeId } } : { ...state, modes: { current: update.currentModeId, available: [] } };
+      return withCurrentMode(state, update.currentModeId);
     case 'config_option_update':
       return { ...state, configOptions: update.configOptions };
     case 'session_info_update': {
@@ -150,7 +162,7 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
     case 'state_update':
       return applyAgentState(state, update);
     default:
-      return state;
+      return assertNever(update);
   }
 }
 

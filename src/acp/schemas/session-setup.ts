@@ -1,9 +1,9 @@
 /** Turns `session/new` (and set_config_option) results into the model's modes and config options. */
-import type { ConfigOption, SessionMode } from '../../shared/model';
+import type { ConfigOption, SessionModes } from '../../shared/model';
 import type { NewSessionResult } from './agent-results';
 import { parseConfigOptions } from './session-update-fields';
 
-export function modesOf(result: NewSessionResult): { current: string; available: SessionMode[] } | undefined {
+export function modesOf(result: NewSessionResult): SessionModes | undefined {
   if (!result.modes) return undefined;
   return {
     current: result.modes.currentModeId,

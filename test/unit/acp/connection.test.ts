@@ -47,6 +47,9 @@ function wire(): Wire {
   };
 }
 
+/** A session update whose text is `n`: the connection parses what it delivers. */
+const chunk = (n: number): object => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: String(n) } });
+
 describe('ACP connection', () => {
   it('answers bad params with -32602 naming the field', async () => {
     const w = wire();
@@ -71,12 +74,12 @@ describe('ACP connection', () => {
   it('delivers every update sent before the prompt answer before the answer resolves', async () => {
     const w = wire();
     const seen: string[] = [];
-    w.connection.onSessionUpdate((params) => seen.push(String((params.update as { n: number }).n)));
+    w.connection.onSessionUpdate(({ update }) => seen.push(update?.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text' ? update.content.text : '?'));
     const result = w.connection.prompt({ sessionId: 's', prompt: [] }).then((r) => {
       seen.push(`answer:${r.stopReason ?? ''}`);
     });
     const request = await w.next((m) => m['method'] === 'session/prompt');
-    for (let n = 1; n <= 3; n++) w.agentSays({ method: 'session/update', params: { sessionId: 's', update: { n } } });
+    for (let n = 1; n <= 3; n++) w.agentSays({ method: 'session/update', params: { sessionId: 's', update: chunk(n) } });
     w.agentSays({ id: request['id'], result: { stopReason: 'end_turn' } });
     await result;
     assert.deepEqual(seen, ['1', '2', '3', 'answer:end_turn']);
@@ -86,12 +89,12 @@ describe('ACP connection', () => {
   it('keeps wire order when updates and the answer arrive in one burst (updates after the answer still land)', async () => {
     const w = wire();
     const seen: string[] = [];
-    w.connection.onSessionUpdate((params) => seen.push(String((params.update as { n: number }).n)));
+    w.connection.onSessionUpdate(({ update }) => seen.push(update?.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text' ? update.content.text : '?'));
     const result = w.connection.prompt({ sessionId: 's', prompt: [] }).then(() => seen.push('answer'));
     const request = await w.next((m) => m['method'] === 'session/prompt');
     const line = (message: object) => JSON.stringify({ jsonrpc: '2.0', ...message });
-    const update = (n: number) => line({ method: 'session/update', params: { sessionId: 's', update: { n } } });
-    w.agentSays({ method: 'session/update', params: { sessionId: 's', update: { n: 1 } } });
+    const update = (n: number) => line({ method: 'session/update', params: { sessionId: 's', update: chunk(n) } });
+    w.agentSays({ method: 'session/update', params: { sessionId: 's', update: chunk(1) } });
     // One write: two updates, the answer, two late updates.
     w.raw([update(2), update(3), line({ id: request['id'], result: { stopReason: 'end_turn' } }), update(4), update(5)].join('\n') + '\n');
     await result;

@@ -79,19 +79,6 @@ describe('NDJSON framing', () => {
     assert.deepEqual(h.messages, [note('after')]);
   });
 
-  it('maps ACP $/cancel_request to the library\'s cancellation and back', async () => {
-    const h = reader();
-    h.input.write(line({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 7 } }));
-    await flush();
-    assert.deepEqual(h.messages, [{ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 7 } }]);
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const writer = new NdjsonMessageWriter(out);
-    await writer.write({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 3 } } as Message);
-    assert.equal(Buffer.concat(chunks).toString(), '{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":3}}\n');
-  });
-
   it('writes one message per line', async () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
