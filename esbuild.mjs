@@ -3,12 +3,15 @@
 //   node esbuild.mjs            production bundles for the .vsix (minified)
 //   node esbuild.mjs --dev      unminified with source maps
 //   node esbuild.mjs --tests    also test suites, fixture agents, the mock Anthropic API and benchmarks into out/
+//   node esbuild.mjs --watch    dev bundles, rebuilt on every change (`npm run watch`; .vscode/tasks.json reads its
+//                               "[watch]" lines and its errors with a background problem matcher)
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
-const dev = args.has('--dev') || args.has('--tests');
+const watch = args.has('--watch');
+const dev = args.has('--dev') || args.has('--tests') || watch;
 const withTests = args.has('--tests');
 
 function filesUnder(dir, suffix) {
@@ -29,24 +32,31 @@ function filesUnder(dir, suffix) {
 
 const common = { bundle: true, sourcemap: dev ? 'linked' : false, minify: !dev, logLevel: 'warning', target: 'es2022' };
 
-const builds = [
-  esbuild.build({
-    ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
-    platform: 'node',
-    format: 'cjs',
-    external: ['vscode'],
-  }),
-  esbuild.build({
-    ...common,
-    entryPoints: ['webview/main.ts'],
-    outfile: 'dist/webview.js',
-    platform: 'browser',
-    format: 'iife',
-    loader: { '.ttf': 'file' },
-  }),
+const bundles = [
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  { ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', loader: { '.ttf': 'file' } },
 ];
+
+copyCodicons();
+if (watch) {
+  // One line per build start and end, and each error as `path:line:column: error: text`, for the problem matcher.
+  const reporter = {
+    name: 'watch-reporter',
+    setup(build) {
+      build.onStart(() => console.log('[watch] build started'));
+      build.onEnd((result) => {
+        for (const { text, location } of result.errors) console.log(`${location?.file ?? '?'}:${location?.line ?? 0}:${(location?.column ?? 0) + 1}: error: ${text}`);
+        console.log('[watch] build finished');
+      });
+    },
+  };
+  for (const options of bundles) await (await esbuild.context({ ...options, logLevel: 'silent', plugins: [reporter] })).watch();
+} else {
+  await buildAll();
+}
+
+async function buildAll() {
+const builds = bundles.map((options) => esbuild.build(options));
 
 if (withTests) {
   const perFile = { bundle: true, sourcemap: 'inline', logLevel: 'warning', target: 'es2022', platform: 'node', packages: 'external' };
@@ -60,7 +70,10 @@ if (withTests) {
 }
 
 await Promise.all(builds);
+}
 
-// Codicons ship as a stylesheet + font; the .vsix carries no node_modules, so they are copied next to the bundles.
-mkdirSync('dist/codicons', { recursive: true });
-for (const file of ['codicon.css', 'codicon.ttf']) cpSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
+function copyCodicons() {
+  // Codicons ship as a stylesheet + font; the .vsix carries no node_modules, so they are copied next to the bundles.
+  mkdirSync('dist/codicons', { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) cpSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
+}

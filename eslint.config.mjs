@@ -1,6 +1,19 @@
-// Lint for the whole repo: type-aware typescript-eslint on our TypeScript, nothing on generated output.
+// Lint for the whole repo: typescript-eslint on our TypeScript, the layer order of src/ and no import circles.
+// Formatting is prettier's (`npm run lint` also runs `prettier --check`); eslint-config-prettier keeps the two apart.
 import js from '@eslint/js';
+import eslintConfigPrettier from 'eslint-config-prettier/flat';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+// Top to bottom: a folder may import from the folders below it, never from one above. extension.ts (the composition
+// root) and api.ts sit above them all.
+const LAYERS = ['commands', 'views', 'editor', 'session', 'client', 'agents', 'acp', 'shared'];
+const layerZones = LAYERS.slice(1).map((layer, index) => ({
+  target: `./src/${layer}`,
+  from: ['./src/extension.ts', './src/api.ts', ...LAYERS.slice(0, index + 1).map((above) => `./src/${above}`)],
+  message: `src/${layer} sits below ${LAYERS.slice(0, index + 1).join(', ')}: imports point down only (README, Architecture).`,
+}));
+const VSCODE_FREE = ['session', 'client', 'agents', 'acp', 'shared'].map((layer) => `src/${layer}/**/*.ts`);
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', '.vscode-test/**', '**/*.mjs', '**/*.js'] },
@@ -8,18 +21,26 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   {
     languageOptions: { parserOptions: { projectService: false } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSAsExpression[typeAnnotation.type="TSUnknownKeyword"]', message: 'No `as unknown as`: parse or narrow instead.' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, { target: './webview', from: './src', except: ['./shared'], message: 'The webview may import src/shared and nothing else from src/.' }] }],
     },
   },
   {
-    files: ['src/shared/**/*.ts', 'src/acp/**/*.ts'],
+    files: VSCODE_FREE,
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/shared and src/acp never import vscode.' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Only extension.ts, commands, views and editor import vscode; this layer runs in plain Node.' }] }],
     },
   },
   {
@@ -28,4 +49,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure layer.' }], patterns: [{ group: ['node:*'], message: 'Pure layer: no Node built-ins.' }] }],
     },
   },
+  eslintConfigPrettier,
 );

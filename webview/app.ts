@@ -3,7 +3,7 @@
  * once per animation frame and only when something changed, and turns clicks into intents for the host.
  */
 import type { Entry, TranscriptState } from '../src/shared/model';
-import { toolKey } from '../src/shared/reducer-tools';
+import { toolKey } from '../src/shared/selectors';
 import type { HostInfo, HostToWebviewMessage } from '../src/shared/webview-protocol';
 import { Banner } from './banner';
 import { Composer } from './composer';

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/agent-config';
 import type { AgentSettings } from '../editor/agent-settings';
 import type { Attachment } from '../shared/attachments';
+import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { PromptVerdict, SessionController } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
@@ -180,7 +181,7 @@ export class ChatCommands implements vscode.Disposable {
     const agents = this.settings.agents();
     const trusted = vscode.workspace.isTrusted;
     const blockedReason = !trusted
-      ? 'Agents do not run in an untrusted workspace.'
+      ? `${UNTRUSTED_WORKSPACE.title}. ${UNTRUSTED_WORKSPACE.detail}`
       : agents.length === 0
         ? 'No agent is configured. Add one to the acpClient.agents setting.'
         : undefined;

@@ -1,5 +1,6 @@
 /** Reads the agent settings from VS Code's configuration and reports broken entries once per change. */
 import * as vscode from 'vscode';
+import type { TraceLevel } from '../acp/log-sink';
 import { parseAgentsSetting, pickDefaultAgent, protocolPreferenceSchema, type AgentConfig, type ProtocolPreference } from '../agents/agent-config';
 
 export class AgentSettings implements vscode.Disposable {
@@ -36,7 +37,7 @@ export class AgentSettings implements vscode.Disposable {
     return pickDefaultAgent(this.agents(), vscode.workspace.getConfiguration('acpClient').get<string>('defaultAgent'));
   }
 
-  trace(): 'off' | 'messages' | 'verbose' {
+  trace(): TraceLevel {
     const value = vscode.workspace.getConfiguration('acpClient').get<string>('trace');
     return value === 'messages' || value === 'verbose' ? value : 'off';
   }

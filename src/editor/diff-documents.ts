@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { TranscriptStore } from '../session/transcript-store';
-import { entryByKey } from '../shared/selectors';
+import { toolCallEntry } from '../shared/selectors';
 
 export const DIFF_SCHEME = 'acp-diff';
 
@@ -37,8 +37,8 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
   }
 
   private findFile(toolCallId: string, contentIndex: number, fileIndex: number) {
-    const entry = entryByKey(this.store.state, `tool:${toolCallId}`);
-    if (!entry || entry.kind !== 'tool_call') return undefined;
+    const entry = toolCallEntry(this.store.state, toolCallId);
+    if (!entry) return undefined;
     const content = entry.content[contentIndex];
     if (!content || content.type !== 'diff') return undefined;
     return content.files[fileIndex];

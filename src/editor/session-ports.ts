@@ -1,9 +1,10 @@
 /** The session layer's ports on VS Code: log channel, notifications, workspace facts. */
 import * as vscode from 'vscode';
 import type { AgentSettings } from './agent-settings';
-import type { SessionEnvironment, SessionLog, UserNotifier } from '../session/ports';
+import type { LogSink } from '../acp/log-sink';
+import type { SessionEnvironment, UserNotifier } from '../session/ports';
 
-export function logChannelSink(channel: vscode.LogOutputChannel): SessionLog {
+export function logChannelSink(channel: vscode.LogOutputChannel): LogSink {
   return {
     info: (message) => channel.info(message),
     warn: (message) => channel.warn(message),

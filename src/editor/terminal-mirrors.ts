@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { TranscriptStore } from '../session/transcript-store';
 import type { TerminalRecord } from '../shared/model';
 import { entryAtPosition, positionOf } from '../shared/pages';
-import { toolKey } from '../shared/reducer-tools';
+import { toolKey } from '../shared/selectors';
 
 const MAX_NAME = 48;
 

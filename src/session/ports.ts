@@ -1,13 +1,5 @@
 /** What the session layer needs from its surroundings, so it runs in VS Code, in tests and in benchmarks alike. */
-import type { AgentConfig } from '../agents/agent-config';
-
-export interface SessionLog {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-  /** Wire tracing; called only when tracing is on. */
-  trace(message: string): void;
-}
+import type { TraceLevel } from '../acp/log-sink';
 
 export interface UserNotifier {
   /** A non-modal warning with action buttons; resolves with the chosen button, if any. */
@@ -21,11 +13,6 @@ export interface SessionEnvironment {
   roots(): readonly string[];
   /** Whether agents may run at all (workspace trust). */
   isTrusted(): boolean;
-  trace(): 'off' | 'messages' | 'verbose';
+  trace(): TraceLevel;
   extensionVersion: string;
-}
-
-export interface AgentSource {
-  /** The agent to start when none was chosen, if any. */
-  defaultAgent(): AgentConfig | undefined;
 }

@@ -8,6 +8,8 @@ import type { AgentExit } from '../agents/agent-process';
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { PermissionBroker } from '../client/permission-broker';
 import type { Attachment } from '../shared/attachments';
+import { activeTurnId } from '../shared/selectors';
+import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { LogSink } from '../acp/log-sink';
 import type { ProtocolVersion } from '../acp/protocol-version';
 import { AgentSession, type AgentAction } from './agent-session';
@@ -20,6 +22,8 @@ import { TurnIds } from './turn-ids';
 
 /** How long a cancelled turn may go unanswered before we offer to stop the agent (seeds: the agent SHOULD stop). */
 export const CANCEL_GRACE_MS = 10_000;
+
+const BUSY = 'Wait for the current turn to finish or cancel it.';
 
 export type PromptVerdict = { readonly accepted: true } | { readonly accepted: false; readonly reason: string };
 
@@ -83,19 +87,19 @@ export class SessionController {
   }
 
   async sendPrompt(text: string, attachments: readonly Attachment[] = []): Promise<PromptVerdict> {
-    if (!this.deps.env.isTrusted()) return { accepted: false, reason: 'Agents do not run in an untrusted workspace. Trust the workspace to chat.' };
+    if (!this.deps.env.isTrusted()) return { accepted: false, reason: `${UNTRUSTED_WORKSPACE.title}. ${UNTRUSTED_WORKSPACE.detail}` };
     if (text.trim().length === 0 && attachments.length === 0) return { accepted: false, reason: 'The prompt is empty.' };
     if (this.starting) await this.starting.catch(() => undefined);
     const session = this.session;
     if (!session || session.exited || !session.sessionId) {
       return { accepted: false, reason: this.agent ? `${this.agent.name} is not running. Restart it to continue.` : 'No agent is selected.' };
     }
-    if (this.deps.store.state.turn.phase !== 'idle') return { accepted: false, reason: 'Wait for the current turn to finish or cancel it.' };
+    if (activeTurnId(this.deps.store.state) !== undefined) return { accepted: false, reason: BUSY };
     const built = await buildPromptContent(text, attachments, this.deps.store.state.promptCapabilities, session.agentName, this.deps.attachmentText);
     if (!built.ok) return { accepted: false, reason: built.reason };
     // Reading attachments took time: the session or the turn may have changed meanwhile.
     if (this.session !== session || session.exited) return { accepted: false, reason: `${session.agentName} stopped before the prompt was sent.` };
-    if (this.deps.store.state.turn.phase !== 'idle') return { accepted: false, reason: 'Wait for the current turn to finish or cancel it.' };
+    if (activeTurnId(this.deps.store.state) !== undefined) return { accepted: false, reason: BUSY };
     const turnId = this.turnIds.take();
     const content = built.content;
     this.deps.store.dispatch({ type: 'prompt_sent', turnId, content });
@@ -183,7 +187,7 @@ export class SessionController {
     this.agent = agent;
     const cwd = this.deps.env.cwd();
     if (!this.deps.env.isTrusted()) {
-      this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', title: 'Agents do not run in an untrusted workspace', detail: 'Trust this workspace to start an agent: agents read and write files and run commands.' });
+      this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', ...UNTRUSTED_WORKSPACE });
       return;
     }
     if (!cwd) {

@@ -75,12 +75,3 @@ export function fromEntries(state: TranscriptState, entries: readonly Entry[]): 
   });
   return { ...state, pages, positions, entryCount: entries.length };
 }
-
-/** Updates the entry under `key` if it exists; `update` returning the same entry means no change. */
-export function updateByKey<E extends Entry>(state: TranscriptState, key: EntryKey, isKind: (entry: Entry) => entry is E, update: (entry: E) => Entry): TranscriptState {
-  const position = positionOf(state, key);
-  if (position === undefined) return state;
-  const entry = entryAtPosition(state, position);
-  if (!entry || !isKind(entry)) return state;
-  return replaceEntry(state, position, update(entry));
-}

@@ -4,7 +4,3 @@ import type { TranscriptState } from './model';
 export function takeLocalId(state: TranscriptState, prefix: string): [string, TranscriptState] {
   return [`${prefix}${state.nextLocalId}`, { ...state, nextLocalId: state.nextLocalId + 1 }];
 }
-
-export function currentTurnId(state: TranscriptState): string | undefined {
-  return state.turn.phase === 'idle' ? undefined : state.turn.turnId;
-}

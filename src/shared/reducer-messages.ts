@@ -7,7 +7,8 @@ import type { ContentBlock } from './content';
 import type { Entry, MessageEntry, MessageRole, TranscriptState } from './model';
 import { appendEntry, entryAtPosition, lastEntry, positionOf, removeEntry, replaceEntry } from './pages';
 import type { MessageChunkKind, MessageUpsertKind } from './updates';
-import { currentTurnId, takeLocalId } from './reducer-ids';
+import { takeLocalId } from './reducer-ids';
+import { activeTurnId } from './selectors';
 import { userPromptKey } from './reducer-turns';
 
 const ROLE_OF: Record<MessageChunkKind | MessageUpsertKind, MessageRole> = {
@@ -103,7 +104,7 @@ export function adoptPromptMessageId(state: TranscriptState, turnId: string, mes
  */
 function sentPromptNamed(state: TranscriptState, messageId: string): { state: TranscriptState; position: number; entry: MessageEntry } | undefined {
   const known = state.promptMessageIds[messageId];
-  const turnId = currentTurnId(state);
+  const turnId = activeTurnId(state);
   const key = known ?? (turnId !== undefined && positionOf(state, messageKey('user', messageId)) === undefined ? userPromptKey(turnId) : undefined);
   if (key === undefined) return undefined;
   const position = positionOf(state, key);
@@ -140,7 +141,7 @@ function textOf(entry: MessageEntry): string {
 }
 
 function newMessage(state: TranscriptState, key: string, role: MessageRole, content: readonly ContentBlock[], messageId: string | undefined): Entry {
-  const turnId = currentTurnId(state);
+  const turnId = activeTurnId(state);
   const entry: MessageEntry = {
     kind: 'message',
     key,

@@ -7,7 +7,7 @@ import type { TranscriptAction } from './actions';
 import { TERMINAL_DISPLAY_CHARS, type TerminalRecord, type TranscriptState } from './model';
 import { entryAtPosition, positionOf } from './pages';
 import { patched } from './patch';
-import { toolKey } from './reducer-tools';
+import { toolKey } from './selectors';
 
 type TerminalAction = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' | 'terminal_patched' }>;
 

@@ -6,14 +6,11 @@
 import type { ToolCallContent } from './content';
 import type { Entry, PermissionOption, ToolCallEntry, ToolCallStatus, TranscriptState } from './model';
 import { appendEntry, entryAtPosition, positionOf, replaceEntry } from './pages';
-import { currentTurnId } from './reducer-ids';
+import { activeTurnId, toolKey } from './selectors';
 import type { ToolCallFields } from './updates';
 
 export const DEFAULT_TOOL_TITLE = 'Tool call';
 
-export function toolKey(toolCallId: string): string {
-  return `tool:${toolCallId}`;
-}
 
 const FINISHED: readonly ToolCallStatus[] = ['completed', 'failed', 'rejected', 'cancelled'];
 
@@ -36,7 +33,7 @@ function patch(entry: ToolCallEntry, fields: ToolCallFields): ToolCallEntry {
 }
 
 function created(state: TranscriptState, toolCallId: string): ToolCallEntry {
-  const turnId = currentTurnId(state);
+  const turnId = activeTurnId(state);
   return {
     kind: 'tool_call',
     key: toolKey(toolCallId),

@@ -7,7 +7,8 @@ import type { CompactionEntry, TranscriptState } from './model';
 import { appendEntry, entryAtPosition, positionOf, removeEntry, replaceEntry } from './pages';
 import { adoptPromptMessageId, applyChunk, applyUpsert, appendBlock } from './reducer-messages';
 import { patched } from './patch';
-import { takeLocalId, currentTurnId } from './reducer-ids';
+import { takeLocalId } from './reducer-ids';
+import { activeTurnId } from './selectors';
 import { appendToolContent, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
 import { applyTerminalAction, linkTerminals } from './reducer-terminals';
 import { cancelTurn, endTurn, startTurn } from './reducer-turns';
@@ -120,7 +121,7 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
     case 'plan':
       // v1 has one plan, replaced whole. A plan sent in a later turn shows in that turn (the earlier one stays as
       // it was then) rather than changing an entry the user scrolled past long ago.
-      return upsertPlan(state, 'default', { type: 'items', items: update.entries }, currentTurnId(state));
+      return upsertPlan(state, 'default', { type: 'items', items: update.entries }, activeTurnId(state));
     case 'plan_update':
       return upsertPlan(state, update.planId, update.body);
     case 'plan_removed':
@@ -172,7 +173,7 @@ function upsertPlan(state: TranscriptState, planId: string, body: Extract<Transc
   const position = positionOf(state, key);
   const existing = position === undefined ? undefined : entryAtPosition(state, position);
   if (position !== undefined && existing?.kind === 'plan') return replaceEntry(state, position, { ...existing, body });
-  const turnId = currentTurnId(state);
+  const turnId = activeTurnId(state);
   return appendEntry(state, { kind: 'plan', key, planId, body, ...(turnId !== undefined ? { turnId } : {}) });
 }
 
