@@ -37,6 +37,12 @@ export class AgentSettings implements vscode.Disposable {
     return pickDefaultAgent(this.agents(), vscode.workspace.getConfiguration('acpClient').get<string>('defaultAgent'));
   }
 
+  /** `acpClient.startupTimeoutSeconds`, in ms: real agents take 5–15 s to start, a first `npx` download longer. */
+  startupTimeoutMs(): number {
+    const seconds = vscode.workspace.getConfiguration('acpClient').get<number>('startupTimeoutSeconds');
+    return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 30_000;
+  }
+
   trace(): TraceLevel {
     const value = vscode.workspace.getConfiguration('acpClient').get<string>('trace');
     return value === 'messages' || value === 'verbose' ? value : 'off';

@@ -24,6 +24,7 @@ export function vscodeSessionEnvironment(settings: AgentSettings, extensionVersi
     roots: () => (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
     isTrusted: () => vscode.workspace.isTrusted,
     trace: () => settings.trace(),
+    startupTimeoutMs: () => settings.startupTimeoutMs(),
     extensionVersion,
   };
 }

@@ -14,5 +14,7 @@ export interface SessionEnvironment {
   /** Whether agents may run at all (workspace trust). */
   isTrusted(): boolean;
   trace(): TraceLevel;
+  /** How long `initialize` and `session/new` may take before the chat says the agent is not responding. */
+  startupTimeoutMs(): number;
   extensionVersion: string;
 }

@@ -44,6 +44,14 @@ export class SessionController {
   private session: AgentSession | undefined;
   private agent: AgentConfig | undefined;
   private starting: Promise<void> | undefined;
+  /**
+   * Lifecycle steps run one after another, whatever the user clicks and how fast: each start waits for the one
+   * before it. A newer start or a stop supersedes an older start at once (its process is stopped, so a start-up
+   * that never answers cannot hold the queue); `generation` tells a step whether it is still wanted.
+   */
+  private lifecycle: Promise<void> = Promise.resolve();
+  private generation = 0;
+  private startupTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly turnIds = new TurnIds();
   private cancelTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
@@ -60,11 +68,26 @@ export class SessionController {
 
   /** Starts `agent` (stopping any other), opens a session; the transcript is kept. */
   start(agent: AgentConfig): Promise<void> {
-    const run = this.startNow(agent);
-    this.starting = run.finally(() => {
-      if (this.starting === run) this.starting = undefined;
+    const generation = this.supersede();
+    const run = this.lifecycle.then(() => (generation === this.generation ? this.startNow(agent, generation) : undefined));
+    this.lifecycle = run.catch(() => undefined);
+    const starting = run.finally(() => {
+      if (this.starting === starting) this.starting = undefined;
     });
-    return this.starting;
+    this.starting = starting;
+    return starting;
+  }
+
+  /** A new lifecycle step: whatever is starting now is no longer wanted and is stopped (it may never answer). */
+  private supersede(): number {
+    this.generation++;
+    this.clearStartupTimer();
+    const session = this.session;
+    if (session && session.sessionId === undefined) {
+      this.session = undefined;
+      void session.stop();
+    }
+    return this.generation;
   }
 
   /** "New Session": the old agent process is stopped, the transcript cleared, a fresh process and session. */
@@ -78,7 +101,19 @@ export class SessionController {
     if (this.agent) await this.start(this.agent);
   }
 
+  /** Stops the agent now (also one that is still starting); the header says it stopped. */
   async stop(): Promise<void> {
+    const starting = this.session?.sessionId === undefined ? this.session : undefined;
+    this.supersede();
+    const session = this.session ?? starting;
+    await this.stopCurrent();
+    if (session) {
+      const exit = await session.stop();
+      if (this.session === undefined) this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: session.agentName, exitCode: exit.code, ...(exit.signal ? { signal: exit.signal } : {}) } });
+    }
+  }
+
+  private async stopCurrent(): Promise<void> {
     const session = this.session;
     this.session = undefined;
     this.clearCancelTimer();
@@ -175,15 +210,17 @@ export class SessionController {
   /** Synchronous last resort for deactivation: no agent process outlives the extension. */
   dispose(): void {
     this.disposed = true;
+    this.generation++;
+    this.clearStartupTimer();
     this.clearCancelTimer();
     this.deps.permissions.cancelAll();
     this.session?.killNow();
     this.session = undefined;
   }
 
-  private async startNow(agent: AgentConfig): Promise<void> {
-    await this.stop();
-    if (this.disposed) return;
+  private async startNow(agent: AgentConfig, generation: number): Promise<void> {
+    await this.stopCurrent();
+    if (this.disposed || generation !== this.generation) return;
     this.agent = agent;
     const cwd = this.deps.env.cwd();
     if (!this.deps.env.isTrusted()) {
@@ -198,9 +235,15 @@ export class SessionController {
     let offer = versionToOffer(agent.protocolVersion);
     for (;;) {
       const session = this.launch(agent, cwd, offer);
+      this.watchStartup(session);
       try {
         const started = await session.start();
-        if (this.session !== session) return;
+        this.clearStartupTimer();
+        if (this.session !== session || generation !== this.generation) {
+          // Superseded while it started: it must not outlive the step that wanted it.
+          await session.stop();
+          return;
+        }
         this.deps.store.dispatch({
           type: 'session_started',
           sessionId: started.sessionId,
@@ -213,7 +256,11 @@ export class SessionController {
         for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
         return;
       } catch (error) {
-        if (this.session !== session) return;
+        this.clearStartupTimer();
+        if (this.session !== session || generation !== this.generation) {
+          await session.stop();
+          return;
+        }
         this.session = undefined;
         const exit = await session.stop();
         if (error instanceof NeedsV1Restart && offer === 2) {
@@ -302,6 +349,28 @@ export class SessionController {
     const turn = this.deps.store.state.turn;
     await this.stop();
     if (turn.phase !== 'idle') this.deps.store.dispatch({ type: 'turn_ended', turnId: turn.turnId, stopReason: 'cancelled' });
+  }
+
+  /** A start-up that does not answer in time says so, with the way out; it goes on until the user decides. */
+  private watchStartup(session: AgentSession): void {
+    this.clearStartupTimer();
+    const limitMs = this.deps.env.startupTimeoutMs();
+    this.startupTimer = setTimeout(() => {
+      this.startupTimer = undefined;
+      if (this.session !== session || session.sessionId !== undefined) return;
+      this.deps.store.dispatch({
+        type: 'notice_added',
+        severity: 'warning',
+        title: `${session.agentName} is not responding`,
+        detail: `It was started ${Math.round(limitMs / 1000)} s ago and has not opened a session yet. Stop it, or keep waiting.`,
+        action: 'stop_agent',
+      });
+    }, limitMs);
+  }
+
+  private clearStartupTimer(): void {
+    if (this.startupTimer) clearTimeout(this.startupTimer);
+    this.startupTimer = undefined;
   }
 
   private clearCancelTimer(): void {

@@ -74,7 +74,8 @@ export interface HostHarness {
   waitFor(predicate: (state: TranscriptState) => boolean, timeoutMs?: number): Promise<TranscriptState>;
 }
 
-export function createHostHarness(root: string, options: { permissionAnswer?: string; cancelGraceMs?: number } = {}): HostHarness {
+export function createHostHarness(root: string, options: { permissionAnswer?: string; cancelGraceMs?: number; startupTimeoutMs?: number } = {}): HostHarness {
+  const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
   const store = new TranscriptStore();
   const files = new MemoryEditorFiles(root);
   const prompt = new ScriptedPermissionPrompt(options.permissionAnswer);
@@ -88,7 +89,7 @@ export function createHostHarness(root: string, options: { permissionAnswer?: st
     permissions: new PermissionBroker(prompt),
     notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
     log: { info: keep, warn: keep, error: keep, trace: keep },
-    env: { cwd: () => root, roots: () => [root], isTrusted: () => true, trace: () => 'off', extensionVersion: 'test' },
+    env: { cwd: () => root, roots: () => [root], isTrusted: () => true, trace: () => 'off', startupTimeoutMs: () => startupTimeoutMs, extensionVersion: 'test' },
     attachmentText: attachmentTextReader(files),
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
   });

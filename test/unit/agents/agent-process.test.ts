@@ -32,8 +32,9 @@ describe('agent process', () => {
   });
 
   it('escalates to SIGKILL for an agent that ignores stdin EOF and SIGTERM', async () => {
-    const proc = agent("process.on('SIGTERM', () => {}); process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000);");
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const proc = agent("process.on('SIGTERM', () => {}); process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000); process.stdout.write('ready\\n');");
+    // Only once it says it ignores SIGTERM: on a loaded machine Node can take a while to get there.
+    await new Promise((resolve) => proc.stdout.once('data', resolve));
     const exit = await proc.stop();
     assert.equal(exit.signal, 'SIGKILL');
   });

@@ -56,7 +56,8 @@ describe('terminal manager', () => {
   it('kill ends the process and output stays readable until release', async () => {
     const terminals = manager();
     const { terminalId } = await terminals.create({ command: process.execPath, args: ['-e', "console.log('started'); setInterval(() => {}, 1000)"] });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Kill only once it has spoken: on a loaded machine Node can take a while to start.
+    for (let waited = 0; !/started/.test(terminals.output(terminalId).output) && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     terminals.kill(terminalId);
     const status = await terminals.waitForExit(terminalId);
     assert.equal(status.signal, 'SIGKILL');
