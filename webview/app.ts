@@ -188,10 +188,10 @@ export class ChatApp {
         this.saveUi({ ...this.ui, expandedRaw: toggled(this.ui.expandedRaw, entryKey) });
         this.transcript.setContext(this.context(), [entryKey]);
         return;
-      case 'restart_agent':
+      case 'restart-agent':
         this.channel.post({ type: 'restart_agent' });
         return;
-      case 'stop_agent':
+      case 'stop-agent':
         this.channel.post({ type: 'stop_agent' });
         return;
       case 'select-agent':

@@ -10,7 +10,7 @@ import type { AvailableCommand, TranscriptState } from '../src/shared/model';
 import type { FileMatch, HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
 import { AttachmentTray } from './attachment-tray';
 import { CompletionMenu } from './completion-menu';
-import { h, icon } from './dom';
+import { h, icon, iconOnlyButton, setDisabled } from './dom';
 import { droppedAttachments, isAttachableDrag } from './dropped-attachments';
 import { acceptMention, mentionQuery, type MentionQuery } from './file-mentions';
 import { InputHint } from './input-hint';
@@ -29,8 +29,8 @@ const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 
 export class Composer {
   readonly element = h('div', { className: 'composer' });
   private readonly textarea = h('textarea', { className: 'prompt-input', attrs: { 'aria-label': 'Prompt', rows: '1', placeholder: 'Ask the agent…' } });
-  private readonly sendButton = h('button', { className: 'icon-button send', attrs: { type: 'button', 'aria-label': 'Send', title: 'Send (Enter)' } }, icon('send'));
-  private readonly stopButton = h('button', { className: 'icon-button stop', attrs: { type: 'button', 'aria-label': 'Stop', title: 'Stop (Escape)' } }, icon('debug-stop'));
+  private readonly sendButton = iconOnlyButton('send', 'Send', { title: 'Send (Enter)' });
+  private readonly stopButton = iconOnlyButton('debug-stop', 'Stop', { title: 'Stop (Escape)', secondary: true });
   private readonly reason = h('div', { className: 'composer-reason', attrs: { 'aria-live': 'polite' } });
   private readonly slashMenu: CompletionMenu<AvailableCommand>;
   private readonly fileMenu: CompletionMenu<FileMatch>;
@@ -109,10 +109,10 @@ export class Composer {
     this.canSend = blocked === undefined;
     if (this.running) this.inFlight = undefined;
     this.textarea.disabled = !this.canSend;
-    this.sendButton.disabled = !this.canSend || this.running;
+    setDisabled(this.sendButton, !this.canSend || this.running);
     this.sendButton.hidden = this.running;
     this.stopButton.hidden = !this.running;
-    this.stopButton.disabled = state?.turn.phase === 'cancelling';
+    setDisabled(this.stopButton, state?.turn.phase === 'cancelling');
     this.element.classList.toggle('blocked', !this.canSend);
     this.autosize();
     // While blocked, why it is blocked is what matters; an earlier rejection is stale.

@@ -24,9 +24,16 @@ export function icon(name: string, extraClass = ''): HTMLSpanElement {
   return h('span', { className: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`, attrs: { 'aria-hidden': 'true' } });
 }
 
-/** A compact icon button in VS Code's toolbar style. `data-action` routes its click (see transcript clicks). */
-export function iconButton(iconName: string, label: string, dataset: Readonly<Record<string, string>> = {}): HTMLButtonElement {
-  const button = h('button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': label, title: label } }, icon(iconName));
+/**
+ * A compact icon button in VS Code's toolbar style (vscode-icon in action-icon mode: a real button inside, named by
+ * `label`). `data-action` routes its click (see transcript clicks); the click reaches us retargeted to this element.
+ */
+export function iconButton(iconName: string, label: string, dataset: Readonly<Record<string, string>> = {}): HTMLElement {
+  const button = document.createElement('vscode-icon');
+  button.name = iconName;
+  button.label = label;
+  button.actionIcon = true;
+  button.title = label;
   Object.assign(button.dataset, dataset);
   return button;
 }
@@ -40,4 +47,21 @@ export function textButton(label: string, options: { secondary?: boolean; icon?:
   if (options.icon) button.setAttribute('icon', options.icon);
   Object.assign(button.dataset, options.dataset ?? {});
   return button;
+}
+
+/** An icon-only vscode-button: a toolbar icon that can be disabled (vscode-icon cannot). */
+export function iconOnlyButton(iconName: string, label: string, options: { title?: string; secondary?: boolean } = {}): HTMLElementTagNameMap['vscode-button'] {
+  const button = document.createElement('vscode-button');
+  button.icon = iconName;
+  button.iconOnly = true;
+  button.secondary = options.secondary ?? false;
+  button.setAttribute('aria-label', label);
+  button.title = options.title ?? label;
+  return button;
+}
+
+/** vscode-button reflects `disabled` but does not say it to assistive technology (or to test tools): aria-disabled does. */
+export function setDisabled(button: HTMLElementTagNameMap['vscode-button'], disabled: boolean): void {
+  button.disabled = disabled;
+  button.setAttribute('aria-disabled', String(disabled));
 }

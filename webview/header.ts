@@ -5,6 +5,7 @@
 import type { AgentStatus, ConfigOption, TranscriptState } from '../src/shared/model';
 import { sessionPickers, type SessionPicker } from '../src/shared/session-pickers';
 import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
+import { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import { h } from './dom';
 import { groupThousands, usageLabel } from './labels';
 
@@ -80,7 +81,7 @@ export class Header {
     const target = event.target;
     if (!(target instanceof HTMLElement)) return;
     const configId = target.dataset.configId;
-    const value = target instanceof HTMLInputElement ? target.checked : 'value' in target && typeof target.value === 'string' ? target.value : undefined;
+    const value = target instanceof VscodeCheckbox ? target.checked : 'value' in target && typeof target.value === 'string' ? target.value : undefined;
     if (value === undefined) return;
     if (target.dataset.picker === 'mode' && typeof value === 'string') this.post({ type: 'set_mode', modeId: value });
     else if (configId !== undefined) this.post({ type: 'set_config_option', configId, value });
@@ -102,9 +103,10 @@ function statusText(agent: AgentStatus): string {
 
 function pickerElement(picker: SessionPicker): HTMLElement {
   if (picker.type === 'boolean') {
-    const checkbox = h('input', { attrs: { type: 'checkbox', 'data-config-id': picker.id, 'aria-label': picker.name } });
+    // Its slotted text is the label of the checkbox inside, so the name is both shown and announced.
+    const checkbox = h('vscode-checkbox', { text: picker.name, attrs: { 'data-config-id': picker.id, title: picker.description } });
     checkbox.checked = picker.current === true;
-    return h('label', { className: 'picker-toggle', attrs: picker.description ? { title: picker.description } : {} }, checkbox, h('span', { text: picker.name }));
+    return checkbox;
   }
   return select(picker);
 }

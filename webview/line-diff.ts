@@ -1,8 +1,9 @@
 /**
- * A small line diff (Myers) for showing a tool call's `diff` content as a unified diff. Pure and DOM-free.
- * Edits beyond a budget fall back to "everything removed, everything added": correct, just less precise, and it
- * keeps a huge rewrite from stalling the webview.
+ * A tool call's `diff` content as unified-diff hunks, computed by jsdiff. Pure and DOM-free.
+ * Edits beyond a budget fall back to "everything between the common head and tail removed, then added": correct,
+ * just less precise, and it keeps a huge rewrite from stalling the webview.
  */
+import { structuredPatch, type StructuredPatchHunk } from 'diff';
 
 export type DiffLineKind = 'context' | 'add' | 'del';
 
@@ -45,14 +46,19 @@ export function diffLines(
 ): LineDiff {
   const a = splitLines(oldText ?? '');
   const b = splitLines(newText);
-  const ops = editScript(a, b, options.maxEdits ?? DEFAULT_MAX_EDITS);
+  const context = options.context ?? DEFAULT_CONTEXT;
+  // Every line newline-terminated: CRLF against LF and a missing final newline are not changes the view shows.
+  const patch = structuredPatch('', '', terminated(a), terminated(b), undefined, undefined, { context, maxEditLength: options.maxEdits ?? DEFAULT_MAX_EDITS });
+  const hunks = patch ? patch.hunks.map(toHunk) : replaceAll(a, b, context);
   let added = 0;
   let removed = 0;
-  for (const op of ops) {
-    if (op.kind === 'add') added++;
-    else if (op.kind === 'del') removed++;
+  for (const hunk of hunks) {
+    for (const line of hunk.lines) {
+      if (line.kind === 'add') added++;
+      else if (line.kind === 'del') removed++;
+    }
   }
-  return { hunks: toHunks(ops, options.context ?? DEFAULT_CONTEXT), added, removed };
+  return { hunks, added, removed };
 }
 
 /** The `@@ -a,b +c,d @@` header of a hunk. */
@@ -69,121 +75,49 @@ export function classifyPatchLine(line: string): 'add' | 'del' | 'hunk' | 'meta'
   return 'context';
 }
 
-function editScript(a: readonly string[], b: readonly string[], maxEdits: number): DiffLine[] {
-  // Common prefix and suffix first: most edits touch a few lines of a long file.
-  let prefix = 0;
-  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
-  const midA = a.slice(prefix, a.length - suffix);
-  const midB = b.slice(prefix, b.length - suffix);
-  const middle = myers(midA, midB, maxEdits) ?? [
-    ...midA.map((text): DiffLine => ({ kind: 'del', text })),
-    ...midB.map((text): DiffLine => ({ kind: 'add', text })),
-  ];
-  const context = (text: string): DiffLine => ({ kind: 'context', text });
-  return [...a.slice(0, prefix).map(context), ...middle, ...a.slice(a.length - suffix).map(context)];
+function terminated(lines: readonly string[]): string {
+  return lines.map((line) => `${line}\n`).join('');
 }
 
-/** Myers' O((N+M)D) shortest edit script, or undefined when it needs more than `maxEdits` edits. */
-function myers(a: readonly string[], b: readonly string[], maxEdits: number): DiffLine[] | undefined {
-  const n = a.length;
-  const m = b.length;
-  const limit = Math.min(maxEdits, n + m);
-  const offset = limit + 1;
-  const v = new Int32Array(2 * limit + 3);
-  // trace[d] holds v for diagonals -d..d after step d, for walking back.
-  const trace: Int32Array[] = [];
-  for (let d = 0; d <= limit; d++) {
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        trace.push(v.slice(offset - d, offset + d + 1));
-        return walkBack(trace, a, b);
-      }
-    }
-    trace.push(v.slice(offset - d, offset + d + 1));
+function toHunk(hunk: StructuredPatchHunk): DiffHunk {
+  const lines: DiffLine[] = [];
+  for (const line of hunk.lines) {
+    // "\ No newline at end of file" cannot occur (every line is terminated), and says nothing about content anyway.
+    if (line.startsWith('\\')) continue;
+    const kind: DiffLineKind = line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : 'context';
+    lines.push({ kind, text: line.slice(1) });
   }
-  return undefined;
+  // jsdiff numbers an empty range by the line after it; `diff -u` (and jsdiff's own formatPatch) by the line before.
+  return {
+    oldStart: hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart,
+    oldLines: hunk.oldLines,
+    newStart: hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart,
+    newLines: hunk.newLines,
+    lines,
+  };
 }
 
-function walkBack(trace: readonly Int32Array[], a: readonly string[], b: readonly string[]): DiffLine[] {
-  const reversed: DiffLine[] = [];
-  let x = a.length;
-  let y = b.length;
-  for (let d = trace.length - 1; d > 0; d--) {
-    const previous = trace[d - 1]!;
-    const at = (k: number): number => previous[k + d - 1]!;
-    const k = x - y;
-    const cameFromAbove = k === -d || (k !== d && at(k - 1) < at(k + 1));
-    const previousK = cameFromAbove ? k + 1 : k - 1;
-    const previousX = at(previousK);
-    const previousY = previousX - previousK;
-    while (x > previousX && y > previousY) {
-      reversed.push({ kind: 'context', text: a[x - 1]! });
-      x--;
-      y--;
-    }
-    if (cameFromAbove) reversed.push({ kind: 'add', text: b[previousY]! });
-    else reversed.push({ kind: 'del', text: a[previousX]! });
-    x = previousX;
-    y = previousY;
-  }
-  while (x > 0 && y > 0) {
-    reversed.push({ kind: 'context', text: a[x - 1]! });
-    x--;
-    y--;
-  }
-  return reversed.reverse();
-}
-
-function toHunks(ops: readonly DiffLine[], context: number): DiffHunk[] {
-  const hunks: DiffHunk[] = [];
-  // Old/new line numbers (1-based) of each op, so a hunk knows where it starts.
-  const oldAt: number[] = [];
-  const newAt: number[] = [];
-  let oldLine = 1;
-  let newLine = 1;
-  for (const op of ops) {
-    oldAt.push(oldLine);
-    newAt.push(newLine);
-    if (op.kind !== 'add') oldLine++;
-    if (op.kind !== 'del') newLine++;
-  }
-  let i = 0;
-  while (i < ops.length) {
-    if (ops[i]!.kind === 'context') {
-      i++;
-      continue;
-    }
-    const start = Math.max(0, i - context);
-    let end = i;
-    // Extend while the next change is close enough that the contexts would touch.
-    for (;;) {
-      while (end < ops.length && ops[end]!.kind !== 'context') end++;
-      let next = end;
-      while (next < ops.length && ops[next]!.kind === 'context') next++;
-      if (next < ops.length && next - end <= 2 * context) end = next;
-      else break;
-    }
-    const stop = Math.min(ops.length, end + context);
-    const lines = ops.slice(start, stop);
-    const oldLines = lines.filter((line) => line.kind !== 'add').length;
-    const newLines = lines.filter((line) => line.kind !== 'del').length;
-    hunks.push({
-      oldStart: oldLines === 0 ? oldAt[start]! - 1 : oldAt[start]!,
+/** The over-budget fallback: one hunk replacing everything between the common head and tail. */
+function replaceAll(a: readonly string[], b: readonly string[], context: number): DiffHunk[] {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  if (head === a.length && head === b.length) return [];
+  const from = Math.max(0, head - context);
+  const before = a.slice(from, head).map((text): DiffLine => ({ kind: 'context', text }));
+  const after = a.slice(a.length - tail, a.length - tail + context).map((text): DiffLine => ({ kind: 'context', text }));
+  const removed = a.slice(head, a.length - tail).map((text): DiffLine => ({ kind: 'del', text }));
+  const added = b.slice(head, b.length - tail).map((text): DiffLine => ({ kind: 'add', text }));
+  const oldLines = before.length + removed.length + after.length;
+  const newLines = before.length + added.length + after.length;
+  return [
+    {
+      oldStart: oldLines === 0 ? from : from + 1,
       oldLines,
-      newStart: newLines === 0 ? newAt[start]! - 1 : newAt[start]!,
+      newStart: newLines === 0 ? from : from + 1,
       newLines,
-      lines,
-    });
-    i = stop;
-  }
-  return hunks;
+      lines: [...before, ...removed, ...added, ...after],
+    },
+  ];
 }

@@ -160,7 +160,8 @@ async function main(): Promise<void> {
     const modelPicker = pickers.locator('vscode-single-select[aria-label="Model"]');
     await modelPicker.click();
     await modelPicker.getByRole('option', { name: /Deep model/ }).click();
-    await pickers.getByRole('checkbox', { name: 'Verbose' }).check();
+    // vscode-checkbox clips its native input to a pixel; a person clicks the box's label.
+    await pickers.locator('vscode-checkbox', { hasText: 'Verbose' }).click();
     await sendPrompt(chat, 'what are your settings?');
     await chat.getByText('Settings: mode=ask model=deep verbose=true').waitFor({ timeout: LONG });
     await page.screenshot({ path: path.join(results, 'e2e-pickers.png') });

@@ -76,7 +76,7 @@ export class NoticeView implements EntryView {
     if (entry.detail) text.append(h('div', { className: 'notice-detail', text: entry.detail }));
     const children: HTMLElement[] = [icon(severityIcon(entry.severity)), text];
     if (entry.action) {
-      children.push(textButton(noticeActionLabel(entry.action), { secondary: entry.action === 'stop_agent', icon: entry.action === 'restart_agent' ? 'debug-restart' : 'debug-stop', dataset: { action: entry.action } }));
+      children.push(textButton(noticeActionLabel(entry.action), { secondary: entry.action === 'stop_agent', icon: entry.action === 'restart_agent' ? 'debug-restart' : 'debug-stop', dataset: { action: entry.action === 'restart_agent' ? 'restart-agent' : 'stop-agent' } }));
     }
     this.element.replaceChildren(...children);
   }

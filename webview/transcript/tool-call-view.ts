@@ -52,8 +52,8 @@ function header(entry: ToolCallEntry): HTMLElement {
     h('span', { className: 'tool-kind', attrs: { title: entry.toolKind } }, icon(toolKindIcon(entry.toolKind))),
     h('span', { className: 'tool-title', text: entry.title || 'Tool call', attrs: { title: entry.title } }),
     h(
-      'span',
-      { className: `status-badge status-${entry.status}`, attrs: { role: 'status' } },
+      'vscode-badge',
+      { className: `status-badge status-${entry.status}`, attrs: { role: 'status', variant: 'counter' } },
       icon(toolStatusIcon(entry.status), spinning),
       h('span', { text: toolStatusLabel(entry.status) }),
     ),

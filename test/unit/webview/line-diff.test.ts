@@ -87,6 +87,24 @@ describe('line diff', () => {
     assert.deepEqual(apply(oldText, diff), splitLines(newText));
   });
 
+  it('keeps the common head and tail as context when it falls back', () => {
+    const head = ['h1', 'h2', 'h3', 'h4'];
+    const tail = ['t1', 't2', 't3', 't4'];
+    const middle = (prefix: string): string[] => [...Array.from({ length: 10 }, (_, i) => `${prefix} ${i}`), 'kept', ...Array.from({ length: 10 }, (_, i) => `${prefix} ${i + 10}`)];
+    const oldText = [...head, ...middle('old'), ...tail].join('\n');
+    const newText = [...head, ...middle('new'), ...tail].join('\n');
+    assert.deepEqual([diffLines(oldText, newText).added, diffLines(oldText, newText).removed], [20, 20], 'within budget the common middle line is kept');
+    const diff = diffLines(oldText, newText, { maxEdits: 10 });
+    assert.deepEqual(unified(diff).slice(0, 5), ['@@ -2,27 +2,27 @@', ' h2', ' h3', ' h4', '-old 0']);
+    assert.deepEqual(unified(diff).slice(-4), ['+new 19', ' t1', ' t2', ' t3']);
+    assert.deepEqual([diff.added, diff.removed], [21, 21], 'over budget everything between head and tail is replaced');
+    assert.deepEqual(apply(oldText, diff), splitLines(newText));
+  });
+
+  it('numbers a hunk that only inserts from the line before it, like diff -u', () => {
+    assert.deepEqual(unified(diffLines('a\nb\n', 'a\nb\nc\n', { context: 0 })), ['@@ -2,0 +3,1 @@', '+c']);
+  });
+
   it('ignores the difference between CRLF and LF line ends', () => {
     assert.equal(diffLines('a\r\nb\r\n', 'a\nb\n').hunks.length, 0);
   });
