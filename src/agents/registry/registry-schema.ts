@@ -33,17 +33,16 @@ const packageDistributionSchema = z.object({
 export type PackageDistribution = z.infer<typeof packageDistributionSchema>;
 
 const distributionSchema = z.object({
-  // Unknown platform keys are kept out rather than failing the agent: the list grows over time.
+  // Unknown platform keys are dropped (zod strips them) rather than failing the agent: the list grows over time.
   binary: z
-    .record(z.string(), z.unknown())
-    .transform((targets) => {
-      const known: Partial<Record<Platform, BinaryTarget>> = {};
-      for (const platform of PLATFORMS) {
-        if (targets[platform] === undefined) continue;
-        known[platform] = binaryTargetSchema.parse(targets[platform]);
-      }
-      return known;
-    })
+    .object({
+      'darwin-aarch64': binaryTargetSchema.optional(),
+      'darwin-x86_64': binaryTargetSchema.optional(),
+      'linux-aarch64': binaryTargetSchema.optional(),
+      'linux-x86_64': binaryTargetSchema.optional(),
+      'windows-aarch64': binaryTargetSchema.optional(),
+      'windows-x86_64': binaryTargetSchema.optional(),
+    } satisfies Record<Platform, z.ZodType>)
     .optional(),
   npx: packageDistributionSchema.optional(),
   uvx: packageDistributionSchema.optional(),
