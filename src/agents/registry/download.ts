@@ -41,8 +41,8 @@ export async function downloadToFile(url: string, destination: string, options: 
   try {
     response = await (options.fetch ?? fetch)(url, options.signal ? { signal: options.signal } : {});
   } catch (error) {
-    if (options.signal?.aborted) throw new Error('Download cancelled.');
-    throw new Error(`Cannot download ${url}: ${errorText(error)}`);
+    if (options.signal?.aborted) throw new Error('Download cancelled.', { cause: error });
+    throw new Error(`Cannot download ${url}: ${errorText(error)}`, { cause: error });
   }
   if (!response.ok || !response.body) throw new Error(`Cannot download ${url}: the server answered ${response.status} ${response.statusText}`);
   const length = Number(response.headers.get('content-length'));
@@ -65,8 +65,8 @@ export async function downloadToFile(url: string, destination: string, options: 
     await pipeline(Readable.fromWeb(body), counter, createWriteStream(destination), options.signal ? { signal: options.signal } : {});
   } catch (error) {
     await rm(destination, { force: true });
-    if (options.signal?.aborted) throw new Error('Download cancelled.');
-    throw new Error(`Download of ${url} failed: ${errorText(error)}`);
+    if (options.signal?.aborted) throw new Error('Download cancelled.', { cause: error });
+    throw new Error(`Download of ${url} failed: ${errorText(error)}`, { cause: error });
   }
   const actual = hash.digest('hex');
   if (options.sha256 && actual !== options.sha256.toLowerCase()) {
