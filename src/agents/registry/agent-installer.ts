@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { AgentConfig } from '../agent-config';
 import { installBinary } from './binary-install';
+import { displayText } from './display-text';
 import type { DownloadProgress } from './download';
 import { readManifest, writeManifest, type InstalledAgent } from './installed-manifest';
 import { missingLauncher, packageLaunchLine, type PackageLauncher } from './package-launch';
@@ -100,7 +101,8 @@ export class AgentInstaller {
   }
 
   private async materialize(agent: RegistryAgent, pinned: boolean, options: InstallOptions): Promise<InstalledAgent> {
-    const base = { id: agent.id, name: agent.name, version: agent.version, pinned };
+    // The name becomes the agent's name in every list and picker, so it is stored already made safe to show.
+    const base = { id: agent.id, name: displayText(agent.name, 80), version: agent.version, pinned };
     const target = this.options.platform ? agent.distribution.binary?.[this.options.platform] : undefined;
     if (target) {
       const folder = path.join(this.agentFolder(agent.id), safeSegment(agent.version));
