@@ -8,7 +8,7 @@ export function confinedPath(root: string, entryName: string): string | undefine
   const target = path.resolve(root, normalized);
   const relative = path.relative(root, target);
   if (relative === '') return target;
-  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return undefined;
   return target;
 }
 
