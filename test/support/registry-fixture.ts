@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,6 +83,23 @@ export class RegistryFixture {
     await tar.c({ cwd: this.agentTree(), file: plain, portable: true }, ['bin']);
     const compressed = spawnSync('bzip2', ['-kf', plain]);
     return compressed.status === 0 ? readFileSync(`${plain}.bz2`) : undefined;
+  }
+
+  /** The launcher alone, as a raw-binary download. */
+  rawLauncher(): Buffer {
+    return readFileSync(path.join(this.agentTree(), 'bin', 'acp-agent'));
+  }
+
+  /** A tar.gz holding the agent and a symlink `bin/escape` to a folder outside the archive's root. */
+  async tarGzWithEscapingSymlink(): Promise<Buffer> {
+    const tree = this.agentTree();
+    const link = path.join(tree, 'bin', 'escape');
+    rmSync(link, { force: true });
+    symlinkSync('../../outside', link);
+    const file = path.join(this.work, 'symlink.tar.gz');
+    await tar.c({ gzip: true, cwd: tree, file, portable: true }, ['bin']);
+    rmSync(link);
+    return readFileSync(file);
   }
 
   zip(): Promise<Buffer> {

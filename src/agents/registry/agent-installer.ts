@@ -146,8 +146,17 @@ export class AgentInstaller {
     for (const listener of this.listeners) listener();
   }
 
+  /**
+   * Every change starts from the manifest on disk: another VS Code window shares the global storage and may have
+   * installed or removed agents since this one read it.
+   */
   private serialized<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
+    const fresh = async (): Promise<T> => {
+      const read = await readManifest(this.manifestFile);
+      if (!read.problem) this.entries = read.agents;
+      return work();
+    };
+    const run = this.queue.then(fresh, fresh);
     this.queue = run.catch(() => undefined);
     return run;
   }

@@ -81,6 +81,20 @@ describe('installing binary agents from the registry', function () {
     assert.ok(statSync(installed.command).mode & 0o100);
   });
 
+  it('installs a raw binary as the command itself, executable', async () => {
+    const bytes = fixture.rawLauncher();
+    const installed = await installer.install(registryAgent(binaryAgentEntry('raw', '1.0.0', fixture.serve('acp-agent-linux-x64', bytes), { sha256: sha256(bytes) })));
+    assert.equal(installed.command, path.join(agentFolder('raw'), '1.0.0', 'bin', 'acp-agent'));
+    assert.ok(statSync(installed.command).mode & 0o100);
+    assert.equal(statSync(installed.command).size, bytes.length);
+  });
+
+  it('refuses a tar.gz with a symlink pointing outside the install folder', async () => {
+    const url = fixture.serve('symlink.tar.gz', await fixture.tarGzWithEscapingSymlink());
+    await assert.rejects(installer.install(registryAgent(binaryAgentEntry('link', '1.0.0', url))), /The archive is unsafe: its entry "bin\/escape -> \.\.\/\.\.\/outside" would be written outside the install folder/);
+    assert.deepEqual(readdirSync(agentFolder('link')), []);
+  });
+
   it('refuses a download whose sha256 does not match, keeping nothing', async () => {
     const bytes = await fixture.tarGz();
     const url = fixture.serve('agent.tar.gz', bytes);

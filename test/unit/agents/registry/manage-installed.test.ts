@@ -96,6 +96,19 @@ describe('managing installed registry agents', function () {
     await assert.rejects(none.install(packageAgent('u', { uvx: { package: 'py-agent' } })), /runs through uvx, which is not on PATH: install uv/);
   });
 
+  it('keeps what another window installed meanwhile (both share the global storage)', async () => {
+    const env = withLaunchers('npx');
+    const first = new AgentInstaller({ storageDir: storage, platform: 'linux-x86_64', env });
+    const second = new AgentInstaller({ storageDir: storage, platform: 'linux-x86_64', env });
+    await first.load();
+    await second.load();
+    await first.install(packageAgent('a', { npx: { package: 'agent-a' } }));
+    await second.install(packageAgent('b', { npx: { package: 'agent-b' } }));
+    const after = new AgentInstaller({ storageDir: storage, platform: 'linux-x86_64' });
+    await after.load();
+    assert.deepEqual(after.installed.map((entry) => entry.id), ['a', 'b']);
+  });
+
   it('reads a broken manifest as nothing installed and says why', async () => {
     mkdirSync(path.join(storage, 'agents'));
     writeFileSync(path.join(storage, 'agents', 'installed.json'), '{"agents": [{"id": 1}]}');
