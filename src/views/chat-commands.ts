@@ -148,10 +148,11 @@ export class ChatCommands implements vscode.Disposable {
       ...(agent.name === this.controller.agentName ? { detail: 'running' } : {}),
       agent,
     }));
-    items.push({ label: '$(gear) Configure agents…', description: 'acpClient.agents' });
+    items.push({ label: '$(cloud-download) Add Agent from the ACP registry…', description: 'acpClient.addAgent' }, { label: '$(gear) Configure agents…', description: 'acpClient.agents' });
     const picked = await vscode.window.showQuickPick(items, { title: 'ACP: Select Agent', placeHolder: agents.length ? 'Agent to chat with' : 'No agents configured yet' });
     if (!picked) return;
     if (!picked.agent) {
+      if (picked.description === 'acpClient.addAgent') return void (await vscode.commands.executeCommand('acpClient.addAgent'));
       await vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
       return;
     }
