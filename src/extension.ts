@@ -1,7 +1,10 @@
 /** Composition root: constructs the parts, registers them, disposes them. Nothing else lives here. */
 import * as vscode from 'vscode';
 import type { AcpClientApi } from './api';
+import { AgentInstaller } from './agents/registry/agent-installer';
+import { currentPlatform } from './agents/registry/platform';
 import { AgentSettings } from './editor/agent-settings';
+import { registerAgentRegistryCommands } from './commands/agent-registry-commands';
 import { FileSystemHandler } from './client/fs-handler';
 import { PermissionBroker } from './client/permission-broker';
 import { VscodePermissionPrompt } from './editor/permission-prompt';
@@ -23,7 +26,10 @@ let controller: SessionController | undefined;
 export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const activationStarted = performance.now();
   const log = vscode.window.createOutputChannel('ACP', { log: true });
-  const settings = new AgentSettings(log);
+  const installer = new AgentInstaller({ storageDir: context.globalStorageUri.fsPath, platform: currentPlatform() });
+  // The default agent may be an installed one: the chat waits for the manifest before starting it.
+  const installedLoaded = installer.load().then((problem) => problem && log.warn(problem));
+  const settings = new AgentSettings(log, installer);
   const store = new TranscriptStore();
   const workspaceFiles = new VscodeWorkspaceFiles();
   const files = new FileSystemHandler(workspaceFiles, (refused) =>
@@ -48,7 +54,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const fileIndex = new WorkspaceFileIndex();
   const view = new ChatViewProvider(context.extensionUri, store, (intent) => commands.handle(intent), (query) => fileIndex.search(query), log);
   commands.attachView(view);
-  view.onReady = () => void commands.ensureAgent();
+  view.onReady = () => void installedLoaded.then(() => commands.ensureAgent());
 
   context.subscriptions.push(
     log,
@@ -59,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     registerAddToChat((attachments) => view.addAttachments(attachments)),
     new SessionContextKeys(store),
     registerSessionOptionCommands(store, controller),
+    registerAgentRegistryCommands({ installer, storageDir: context.globalStorageUri.fsPath, log }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     { dispose: () => controller?.dispose() },

@@ -31,7 +31,8 @@ export class ChatCommands implements vscode.Disposable {
       this.terminals,
       vscode.commands.registerCommand('acpClient.newSession', () => this.newSession()),
       vscode.commands.registerCommand('acpClient.cancelTurn', () => this.controller.cancelTurn()),
-      vscode.commands.registerCommand('acpClient.selectAgent', () => this.selectAgent()),
+      // With a name (e.g. an agent just installed from the registry) it starts that agent without asking.
+      vscode.commands.registerCommand('acpClient.selectAgent', (name?: unknown) => (typeof name === 'string' ? this.startAgentNamed(name) : this.selectAgent())),
       vscode.commands.registerCommand('acpClient.showLog', () => this.log.show()),
       // Not in the palette: what the diff's button in a tool call card runs, also for `command:` links and tests.
       vscode.commands.registerCommand('acpClient.openToolCallDiff', (toolCallId: unknown, contentIndex: unknown = 0, fileIndex: unknown = 0) => {
@@ -148,10 +149,11 @@ export class ChatCommands implements vscode.Disposable {
       ...(agent.name === this.controller.agentName ? { detail: 'running' } : {}),
       agent,
     }));
-    items.push({ label: '$(gear) Configure agents…', description: 'acpClient.agents' });
+    items.push({ label: '$(cloud-download) Add Agent from the ACP registry…', description: 'acpClient.addAgent' }, { label: '$(gear) Configure agents…', description: 'acpClient.agents' });
     const picked = await vscode.window.showQuickPick(items, { title: 'ACP: Select Agent', placeHolder: agents.length ? 'Agent to chat with' : 'No agents configured yet' });
     if (!picked) return;
     if (!picked.agent) {
+      if (picked.description === 'acpClient.addAgent') return void (await vscode.commands.executeCommand('acpClient.addAgent'));
       await vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
       return;
     }
@@ -161,6 +163,14 @@ export class ChatCommands implements vscode.Disposable {
   }
 
   private selectedName: string | undefined;
+
+  private async startAgentNamed(name: string): Promise<void> {
+    const agent = this.settings.agents().find((candidate) => candidate.name === name);
+    if (!agent) return this.selectAgent();
+    this.selectedName = agent.name;
+    await this.controller.start(agent);
+    this.publishHostInfo();
+  }
 
   private configuredAgent(): AgentConfig | undefined {
     const agents = this.settings.agents();
@@ -183,7 +193,7 @@ export class ChatCommands implements vscode.Disposable {
     const blockedReason = !trusted
       ? `${UNTRUSTED_WORKSPACE.title}. ${UNTRUSTED_WORKSPACE.detail}`
       : agents.length === 0
-        ? 'No agent is configured. Add one to the acpClient.agents setting.'
+        ? 'No agent is configured. Run ACP: Add Agent… or add one to the acpClient.agents setting.'
         : undefined;
     const selected = this.controller.agentName ?? this.configuredAgent()?.name;
     this.view?.setHostInfo({

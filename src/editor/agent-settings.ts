@@ -2,21 +2,34 @@
 import * as vscode from 'vscode';
 import type { TraceLevel } from '../acp/log-sink';
 import { parseAgentsSetting, pickDefaultAgent, protocolPreferenceSchema, type AgentConfig, type ProtocolPreference } from '../agents/agent-config';
+import { mergeAgents } from '../agents/registry/merge-agents';
+
+/** Agents installed from the ACP registry; they join the list after the settings' own. */
+export interface InstalledAgentsSource {
+  agentConfigs(): readonly AgentConfig[];
+  onDidChange(listener: () => void): { dispose(): void };
+}
 
 export class AgentSettings implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
+  private readonly installedSubscription: { dispose(): void } | undefined;
   private reported = '';
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly installed?: InstalledAgentsSource,
+  ) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('acpClient')) this.changed.fire();
     });
+    this.installedSubscription = installed?.onDidChange(() => this.changed.fire());
   }
 
   agents(): readonly AgentConfig[] {
-    const { agents, problems } = parseAgentsSetting(vscode.workspace.getConfiguration('acpClient').get('agents'));
+    const { agents: configured, problems } = parseAgentsSetting(vscode.workspace.getConfiguration('acpClient').get('agents'));
+    const agents = mergeAgents(configured, this.installed?.agentConfigs() ?? []);
     const report = problems.join('\n');
     if (report && report !== this.reported) {
       for (const problem of problems) this.log.warn(problem);
@@ -50,6 +63,7 @@ export class AgentSettings implements vscode.Disposable {
 
   dispose(): void {
     this.subscription.dispose();
+    this.installedSubscription?.dispose();
     this.changed.dispose();
   }
 }

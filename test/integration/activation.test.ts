@@ -9,7 +9,7 @@ describe('activation', () => {
     await extension.activate();
     assert.equal(extension.isActive, true);
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['acpClient.newSession', 'acpClient.cancelTurn', 'acpClient.selectAgent', 'acpClient.showLog']) {
+    for (const id of ['acpClient.newSession', 'acpClient.cancelTurn', 'acpClient.selectAgent', 'acpClient.showLog', 'acpClient.addAgent', 'acpClient.manageAgents']) {
       assert.ok(commands.includes(id), `${id} is registered`);
     }
   });

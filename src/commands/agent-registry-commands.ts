@@ -1,0 +1,134 @@
+/**
+ * "ACP: Add Agent…" (every registry agent in a searchable picker; picking installs it and starts it) and
+ * "ACP: Manage Agents…" (update, pin, unpin, uninstall what was installed). Thin: the work is in
+ * src/agents/registry.
+ */
+import * as vscode from 'vscode';
+import type { AgentInstaller } from '../agents/registry/agent-installer';
+import type { InstalledAgent } from '../agents/registry/installed-manifest';
+import { agentListing, installState, installStateText } from '../agents/registry/registry-listing';
+import { RegistryIndexSource, type LoadedIndex } from '../agents/registry/registry-index-source';
+import type { RegistryAgent } from '../agents/registry/registry-schema';
+import { withInstallProgress } from '../editor/install-progress';
+import { registryUrl } from '../editor/registry-settings';
+
+export interface AgentRegistryDeps {
+  readonly installer: AgentInstaller;
+  /** The extension's global storage folder: the index cache lives there. */
+  readonly storageDir: string;
+  readonly log: vscode.LogOutputChannel;
+}
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.Disposable {
+  const loadIndex = async (force: boolean): Promise<LoadedIndex | undefined> => {
+    const source = new RegistryIndexSource({ url: registryUrl(), cacheDir: deps.storageDir });
+    try {
+      const index = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP registry' }, () => source.load(force));
+      for (const problem of index.problems) deps.log.warn(problem);
+      if (index.offlineReason) {
+        deps.log.warn(index.offlineReason);
+        void vscode.window.showWarningMessage(`ACP: showing the cached registry (${index.offlineReason}).`);
+      }
+      return index;
+    } catch (error) {
+      void vscode.window.showErrorMessage(`ACP: ${errorMessage(error)}`);
+      return undefined;
+    }
+  };
+
+  const startChatting = (name: string): Thenable<unknown> => vscode.commands.executeCommand('acpClient.selectAgent', name);
+
+  const install = async (agent: RegistryAgent, verb: 'Installing' | 'Updating'): Promise<InstalledAgent | undefined> => {
+    try {
+      const installed = await withInstallProgress(`${verb} ${agentListing(agent, undefined).label} ${agent.version}`, (options) =>
+        verb === 'Updating' ? deps.installer.update(agent, options) : deps.installer.install(agent, options),
+      );
+      deps.log.info(`Installed ${installed.id} ${installed.version} (${installed.kind}): ${installed.command} ${installed.args.join(' ')}`);
+      return installed;
+    } catch (error) {
+      deps.log.error(`Installing ${agent.id} failed: ${errorMessage(error)}`);
+      void vscode.window.showErrorMessage(`ACP: ${errorMessage(error)}`);
+      return undefined;
+    }
+  };
+
+  const addAgent = async (): Promise<void> => {
+    let force = false;
+    for (;;) {
+      const index = await loadIndex(force);
+      if (!index) return;
+      type Item = vscode.QuickPickItem & { agent?: RegistryAgent; refresh?: true };
+      const items: Item[] = [...index.agents]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((agent) => ({ ...agentListing(agent, deps.installer.find(agent.id)), agent }));
+      items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(refresh) Refresh the registry', refresh: true });
+      const picked = await vscode.window.showQuickPick(items, {
+        title: 'ACP: Add Agent',
+        placeHolder: `${index.agents.length} agents in the ACP registry: type to search`,
+        matchOnDescription: true,
+        matchOnDetail: true,
+      });
+      if (!picked) return;
+      if (picked.refresh) {
+        force = true;
+        continue;
+      }
+      if (!picked.agent) return;
+      const state = installState(picked.agent, deps.installer.find(picked.agent.id));
+      const installed =
+        state.kind === 'up_to_date' || state.kind === 'pinned' ? deps.installer.find(picked.agent.id) : await install(picked.agent, state.kind === 'update_available' ? 'Updating' : 'Installing');
+      if (installed) await startChatting(installed.name);
+      return;
+    }
+  };
+
+  const manageAgents = async (): Promise<void> => {
+    if (deps.installer.installed.length === 0) {
+      const add = 'Add Agent…';
+      if ((await vscode.window.showInformationMessage('ACP: no agent is installed from the registry yet.', add)) === add) await addAgent();
+      return;
+    }
+    const index = await loadIndex(false);
+    const latest = (id: string): RegistryAgent | undefined => index?.agents.find((agent) => agent.id === id);
+    type Item = vscode.QuickPickItem & { entry: InstalledAgent };
+    const picked = await vscode.window.showQuickPick<Item>(
+      deps.installer.installed.map((entry) => {
+        const registry = latest(entry.id);
+        const state = registry ? installStateText(installState(registry, entry)) : 'not in the registry any more';
+        return { label: entry.name, description: [`v${entry.version}`, entry.kind, entry.pinned ? 'pinned' : undefined, state].filter(Boolean).join(' · '), detail: [entry.command, ...entry.args].join(' '), entry };
+      }),
+      { title: 'ACP: Manage Agents', placeHolder: 'Installed agent to manage' },
+    );
+    if (!picked) return;
+    await manageOne(picked.entry, latest(picked.entry.id));
+  };
+
+  const manageOne = async (entry: InstalledAgent, registry: RegistryAgent | undefined): Promise<void> => {
+    type Action = vscode.QuickPickItem & { run: () => Promise<unknown> };
+    const actions: Action[] = [{ label: '$(comment-discussion) Chat with it', run: () => Promise.resolve(startChatting(entry.name)) }];
+    if (registry && registry.version !== entry.version && !entry.pinned) actions.push({ label: `$(cloud-download) Update to ${registry.version}`, run: () => install(registry, 'Updating') });
+    actions.push(
+      entry.pinned
+        ? { label: '$(unlock) Unpin', description: 'follow the registry again', run: () => deps.installer.setPinned(entry.id, false) }
+        : { label: `$(lock) Pin version ${entry.version}`, description: 'never update it', run: () => deps.installer.setPinned(entry.id, true) },
+      { label: '$(trash) Uninstall', description: entry.kind === 'binary' ? 'removes its files' : `forgets the ${entry.kind} launch line`, run: () => uninstall(entry) },
+    );
+    const action = await vscode.window.showQuickPick(actions, { title: `ACP: ${entry.name} ${entry.version}` });
+    try {
+      await action?.run();
+    } catch (error) {
+      void vscode.window.showErrorMessage(`ACP: ${errorMessage(error)}`);
+    }
+  };
+
+  const uninstall = async (entry: InstalledAgent): Promise<void> => {
+    const confirm = 'Uninstall';
+    if ((await vscode.window.showWarningMessage(`Uninstall ${entry.name} ${entry.version}?`, { modal: true }, confirm)) !== confirm) return;
+    await deps.installer.uninstall(entry.id);
+    deps.log.info(`Uninstalled ${entry.id}`);
+  };
+
+  return vscode.Disposable.from(vscode.commands.registerCommand('acpClient.addAgent', addAgent), vscode.commands.registerCommand('acpClient.manageAgents', manageAgents));
+}
