@@ -59,6 +59,11 @@ export class ChatApp {
     );
     this.element.append(this.header.element, this.banner.element, h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element), this.composer.element);
     this.element.addEventListener('click', (event) => this.onClick(event));
+    // "Focus on Chat View" focuses the webview's frame, which leaves the page body focused: what the user types next
+    // belongs in the prompt.
+    window.addEventListener('focus', () => {
+      if (document.activeElement === document.body || document.activeElement === null) this.composer.focus();
+    });
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.composer.isRunning && !event.defaultPrevented) this.channel.post({ type: 'cancel_turn' });
     });
@@ -196,6 +201,15 @@ export class ChatApp {
         return;
       case 'select-agent':
         this.channel.post({ type: 'select_agent' });
+        return;
+      case 'add-agent':
+        this.channel.post({ type: 'add_agent' });
+        return;
+      case 'configure-agents':
+        this.channel.post({ type: 'configure_agents' });
+        return;
+      case 'manage-trust':
+        this.channel.post({ type: 'manage_trust' });
         return;
     }
   }

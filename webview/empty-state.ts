@@ -1,6 +1,7 @@
 /** What the transcript area says before there is a conversation: how to get an agent, or that it is ready. */
 import type { TranscriptState } from '../src/shared/model';
 import type { HostInfo } from '../src/shared/webview-protocol';
+import { UNTRUSTED_WORKSPACE } from '../src/shared/wording';
 import { h, icon, textButton } from './dom';
 
 export class EmptyState {
@@ -23,8 +24,8 @@ export class EmptyState {
       h('h2', { className: 'empty-title', text: content.title }),
       content.text ? h('p', { className: 'empty-text', text: content.text }) : undefined,
     ];
-    if (content.setting) children.push(h('p', { className: 'empty-text' }, 'Configure agents in the ', h('code', { text: 'acpClient.agents' }), ' setting.'));
-    if (content.selectAgent) children.push(textButton('Select Agent', { icon: 'hubot', dataset: { action: 'select-agent' } }));
+    // Every state that blocks the chat offers the action that unblocks it.
+    for (const way of content.ways ?? []) children.push(textButton(way.label, { icon: way.icon, dataset: { action: way.action } }));
     this.element.replaceChildren(...children.filter((child): child is HTMLElement => child !== undefined));
   }
 }
@@ -33,23 +34,29 @@ interface Description {
   readonly icon: string;
   readonly title: string;
   readonly text?: string;
-  readonly setting?: boolean;
-  readonly selectAgent?: boolean;
+  readonly ways?: readonly { readonly label: string; readonly icon: string; readonly action: 'select-agent' | 'add-agent' | 'configure-agents' | 'manage-trust' }[];
 }
+
+const SELECT_AGENT = { label: 'Select Agent', icon: 'hubot', action: 'select-agent' } as const;
 
 function describe(state: TranscriptState | undefined, host: HostInfo | undefined): Description {
   const agent = state?.agent;
+  if (host && !host.workspaceTrusted) {
+    return { icon: 'workspace-untrusted', title: UNTRUSTED_WORKSPACE.title, text: UNTRUSTED_WORKSPACE.detail, ways: [{ label: 'Trust this workspace…', icon: 'shield', action: 'manage-trust' }] };
+  }
   if (host && host.agentNames.length === 0 && (!agent || agent.phase === 'none')) {
     return {
       icon: 'hubot',
       title: 'No agent configured',
-      text: 'ACP Client chats with any Agent Client Protocol agent (Claude Code, Codex, Gemini CLI, Goose…) running on this machine.',
-      setting: true,
-      selectAgent: true,
+      text: 'ACP (the Agent Client Protocol) lets this chat work with any coding agent that speaks it: Claude Code, Codex, Gemini CLI, Goose and more.',
+      ways: [
+        { label: 'Add an agent…', icon: 'cloud-download', action: 'add-agent' },
+        { label: 'Configure manually…', icon: 'settings-gear', action: 'configure-agents' },
+      ],
     };
   }
-  if (!agent || agent.phase === 'none') return { icon: 'hubot', title: 'No agent running', text: 'Choose an agent to start a session.', selectAgent: true };
+  if (!agent || agent.phase === 'none') return { icon: 'hubot', title: 'No agent running', text: 'Choose an agent to start a session.', ways: [SELECT_AGENT] };
   if (agent.phase === 'starting') return { icon: 'loading codicon-modifier-spin', title: `Starting ${agent.agentName}…` };
-  if (agent.phase === 'exited') return { icon: 'debug-disconnect', title: `${agent.agentName} has exited`, selectAgent: true };
+  if (agent.phase === 'exited') return { icon: 'debug-disconnect', title: `${agent.agentName} has exited`, ways: [SELECT_AGENT] };
   return { icon: 'comment-discussion', title: `Ask ${agent.agentName}`, text: 'Describe a task or ask a question. Enter sends, Shift+Enter adds a line.' };
 }

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/agent-config';
 import type { AgentSettings } from '../editor/agent-settings';
 import type { Attachment } from '../shared/attachments';
+import type { AgentStatus } from '../shared/model';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { PromptVerdict, SessionController } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
@@ -56,7 +57,7 @@ export class ChatCommands implements vscode.Disposable {
   async ensureAgent(): Promise<boolean> {
     if (this.controller.isRunning) return true;
     if (!vscode.workspace.isTrusted) return false;
-    const agent = this.configuredAgent();
+    const agent = this.controller.agentToStart(this.settings);
     if (!agent) return false;
     await this.controller.start(agent);
     this.publishHostInfo();
@@ -98,6 +99,15 @@ export class ChatCommands implements vscode.Disposable {
       case 'select_agent':
         void this.selectAgent();
         return;
+      case 'add_agent':
+        void vscode.commands.executeCommand('acpClient.addAgent');
+        return;
+      case 'configure_agents':
+        void vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
+        return;
+      case 'manage_trust':
+        void vscode.commands.executeCommand('workbench.trust.manage');
+        return;
       case 'show_log':
         this.log.show();
         return;
@@ -122,15 +132,16 @@ export class ChatCommands implements vscode.Disposable {
   }
 
   private async restart(): Promise<void> {
-    const agent = this.configuredAgent();
+    const agent = this.controller.agentToStart(this.settings);
     if (!agent) return void this.selectAgent();
     await this.controller.start(agent);
-    this.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted`, detail: 'A new session was opened; the agent does not remember the earlier conversation.' });
+    // A failed start says so itself; only a session that really opened is announced.
+    if (this.controller.isRunning) this.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted`, detail: 'A new session was opened; the agent does not remember the earlier conversation.' });
     this.publishHostInfo();
   }
 
   private async newSession(): Promise<void> {
-    const agent = this.configuredAgent();
+    const agent = this.controller.agentToStart(this.settings);
     if (!agent) {
       this.store.dispatch({ type: 'transcript_cleared' });
       return void this.selectAgent();
@@ -146,7 +157,7 @@ export class ChatCommands implements vscode.Disposable {
     const items: Item[] = agents.map((agent) => ({
       label: agent.name,
       description: [agent.command, ...agent.args].join(' '),
-      ...(agent.name === this.controller.agentName ? { detail: 'running' } : {}),
+      ...(agent.name === this.controller.agentName ? { detail: agentPhaseWords(this.store.state.agent.phase) } : {}),
       agent,
     }));
     items.push({ label: '$(cloud-download) Add Agent from the ACP registry…', description: 'acpClient.addAgent' }, { label: '$(gear) Configure agents…', description: 'acpClient.agents' });
@@ -157,25 +168,15 @@ export class ChatCommands implements vscode.Disposable {
       await vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
       return;
     }
-    this.selectedName = picked.agent.name;
     await this.controller.start(picked.agent);
     this.publishHostInfo();
   }
 
-  private selectedName: string | undefined;
-
   private async startAgentNamed(name: string): Promise<void> {
     const agent = this.settings.agents().find((candidate) => candidate.name === name);
     if (!agent) return this.selectAgent();
-    this.selectedName = agent.name;
     await this.controller.start(agent);
     this.publishHostInfo();
-  }
-
-  private configuredAgent(): AgentConfig | undefined {
-    const agents = this.settings.agents();
-    const chosen = this.selectedName ?? this.controller.agentName;
-    return agents.find((agent) => agent.name === chosen) ?? this.settings.defaultAgent();
   }
 
   private async openLocation(path: string, line: number | undefined): Promise<void> {
@@ -195,7 +196,7 @@ export class ChatCommands implements vscode.Disposable {
       : agents.length === 0
         ? 'No agent is configured. Run ACP: Add Agent… or add one to the acpClient.agents setting.'
         : undefined;
-    const selected = this.controller.agentName ?? this.configuredAgent()?.name;
+    const selected = this.controller.agentName ?? this.controller.agentToStart(this.settings)?.name;
     this.view?.setHostInfo({
       agentNames: agents.map((agent) => agent.name),
       ...(selected ? { selectedAgent: selected } : {}),
@@ -206,3 +207,17 @@ export class ChatCommands implements vscode.Disposable {
 }
 
 const isIndex = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** What Select Agent says beside the agent the chat is on: its real state, never a guess. */
+function agentPhaseWords(phase: AgentStatus['phase']): string {
+  switch (phase) {
+    case 'starting':
+      return 'starting';
+    case 'ready':
+      return 'running';
+    case 'exited':
+      return 'stopped';
+    case 'none':
+      return 'not started';
+  }
+}

@@ -1,5 +1,12 @@
 /** What the session layer needs from its surroundings, so it runs in VS Code, in tests and in benchmarks alike. */
 import type { TraceLevel } from '../acp/log-sink';
+import type { AgentConfig } from '../agents/agent-config';
+
+/** The agents the user can chat with (settings and installed ones), and the one to start when none was chosen. */
+export interface AgentCatalog {
+  agents(): readonly AgentConfig[];
+  defaultAgent(): AgentConfig | undefined;
+}
 
 export interface UserNotifier {
   /** A non-modal warning with action buttons; resolves with the chosen button, if any. */

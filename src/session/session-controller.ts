@@ -16,7 +16,7 @@ import { AgentSession, type AgentAction } from './agent-session';
 import { describeExit } from './crash-report';
 import { buildPromptContent, type AttachmentText } from './prompt-content';
 import { NeedsV1Restart, versionToOffer } from './protocol-version';
-import type { SessionEnvironment, UserNotifier } from './ports';
+import type { AgentCatalog, SessionEnvironment, UserNotifier } from './ports';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
 
@@ -52,6 +52,8 @@ export class SessionController {
   private lifecycle: Promise<void> = Promise.resolve();
   private generation = 0;
   private startupTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The agent the user chose last, kept even when starting it failed: a restart retries that one. */
+  private chosenName: string | undefined;
   private readonly turnIds = new TurnIds();
   private cancelTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
@@ -62,12 +64,18 @@ export class SessionController {
     return this.agent?.name;
   }
 
+  /** The agent the chat is for: the one chosen last while the catalog still has it, else the catalog's default. */
+  agentToStart(catalog: AgentCatalog): AgentConfig | undefined {
+    return catalog.agents().find((agent) => agent.name === this.chosenName) ?? catalog.defaultAgent();
+  }
+
   get isRunning(): boolean {
     return this.session !== undefined && !this.session.exited;
   }
 
   /** Starts `agent` (stopping any other), opens a session; the transcript is kept. */
   start(agent: AgentConfig): Promise<void> {
+    this.chosenName = agent.name;
     const generation = this.supersede();
     const run = this.lifecycle.then(() => (generation === this.generation ? this.startNow(agent, generation) : undefined));
     this.lifecycle = run.catch(() => undefined);

@@ -54,6 +54,10 @@ export type WebviewToHostMessage =
   | { readonly type: 'stop_agent' }
   | { readonly type: 'new_session' }
   | { readonly type: 'select_agent' }
+  /** The empty state's ways out: the registry, the settings, and VS Code's workspace trust. */
+  | { readonly type: 'add_agent' }
+  | { readonly type: 'configure_agents' }
+  | { readonly type: 'manage_trust' }
   | { readonly type: 'show_log' }
   | { readonly type: 'set_mode'; readonly modeId: string }
   | { readonly type: 'set_config_option'; readonly configId: string; readonly value: string | boolean };

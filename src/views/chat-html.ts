@@ -41,7 +41,7 @@ export function chatHtml(options: ChatHtmlOptions): string {
     <meta name="viewport" content="width=device-width, initial-scale=1.0">
     <link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeAttribute(options.codiconsUri)}">
     <link rel="stylesheet" href="${escapeAttribute(options.styleUri)}">
-    <title>ACP Chat</title>
+    <title>ACP: Chat</title>
   </head>
   <body>
     <div id="root"></div>${elementsScript}

@@ -57,9 +57,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       codiconsUri: view.webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'codicons', 'codicon.css')).toString(),
     });
     const messages = view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
+    // Opening the chat puts the cursor in the prompt.
+    const shown = view.onDidChangeVisibility(() => {
+      if (view.visible) this.focusComposer();
+    });
     const disposed = view.onDidDispose(() => {
       if (this.view === view) this.view = undefined;
       messages.dispose();
+      shown.dispose();
       disposed.dispose();
     });
   }
