@@ -25,6 +25,16 @@ export interface ChatStats {
 
 const SCROLL_SAVE_DELAY_MS = 250;
 
+/** Buttons that ask the host for one thing and carry nothing else: the button's action names it. */
+const PLAIN_INTENTS = new Map<string, 'restart_agent' | 'stop_agent' | 'select_agent' | 'add_agent' | 'configure_agents' | 'manage_trust'>([
+  ['restart-agent', 'restart_agent'],
+  ['stop-agent', 'stop_agent'],
+  ['select-agent', 'select_agent'],
+  ['add-agent', 'add_agent'],
+  ['configure-agents', 'configure_agents'],
+  ['manage-trust', 'manage_trust'],
+]);
+
 export class ChatApp {
   readonly element = h('div', { className: 'chat' });
   readonly stats: ChatStats = { renders: 0, framesScheduled: 0 };
@@ -193,24 +203,10 @@ export class ChatApp {
         this.saveUi({ ...this.ui, expandedRaw: toggled(this.ui.expandedRaw, entryKey) });
         this.transcript.setContext(this.context(), [entryKey]);
         return;
-      case 'restart-agent':
-        this.channel.post({ type: 'restart_agent' });
-        return;
-      case 'stop-agent':
-        this.channel.post({ type: 'stop_agent' });
-        return;
-      case 'select-agent':
-        this.channel.post({ type: 'select_agent' });
-        return;
-      case 'add-agent':
-        this.channel.post({ type: 'add_agent' });
-        return;
-      case 'configure-agents':
-        this.channel.post({ type: 'configure_agents' });
-        return;
-      case 'manage-trust':
-        this.channel.post({ type: 'manage_trust' });
-        return;
+      default: {
+        const intent = data.action === undefined ? undefined : PLAIN_INTENTS.get(data.action);
+        if (intent) this.channel.post({ type: intent });
+      }
     }
   }
 
