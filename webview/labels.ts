@@ -22,72 +22,41 @@ export function stopReasonLabel(stopReason: string): string | undefined {
   }
 }
 
+/** Each tool status's words and badge codicon (the in-progress one spins): a table, so none can be missed. */
+const TOOL_STATUS: Record<ToolCallStatus, { readonly label: string; readonly icon: string }> = {
+  pending: { label: 'Pending', icon: 'clock' },
+  awaiting_permission: { label: 'Awaiting permission', icon: 'shield' },
+  in_progress: { label: 'In progress', icon: 'loading' },
+  paused: { label: 'Paused', icon: 'debug-pause' },
+  completed: { label: 'Completed', icon: 'check' },
+  failed: { label: 'Failed', icon: 'error' },
+  rejected: { label: 'Rejected', icon: 'circle-slash' },
+  cancelled: { label: 'Cancelled', icon: 'close' },
+};
+
 export function toolStatusLabel(status: ToolCallStatus): string {
-  switch (status) {
-    case 'pending':
-      return 'Pending';
-    case 'awaiting_permission':
-      return 'Awaiting permission';
-    case 'in_progress':
-      return 'In progress';
-    case 'paused':
-      return 'Paused';
-    case 'completed':
-      return 'Completed';
-    case 'failed':
-      return 'Failed';
-    case 'rejected':
-      return 'Rejected';
-    case 'cancelled':
-      return 'Cancelled';
-  }
+  return TOOL_STATUS[status].label;
 }
 
-/** Codicon for a status badge; the in-progress one spins. */
 export function toolStatusIcon(status: ToolCallStatus): string {
-  switch (status) {
-    case 'pending':
-      return 'clock';
-    case 'awaiting_permission':
-      return 'shield';
-    case 'in_progress':
-      return 'loading';
-    case 'paused':
-      return 'debug-pause';
-    case 'completed':
-      return 'check';
-    case 'failed':
-      return 'error';
-    case 'rejected':
-      return 'circle-slash';
-    case 'cancelled':
-      return 'close';
-  }
+  return TOOL_STATUS[status].icon;
 }
+
+const TOOL_KIND_ICON: Record<ToolKind, string> = {
+  read: 'eye',
+  edit: 'edit',
+  delete: 'trash',
+  move: 'arrow-right',
+  search: 'search',
+  execute: 'terminal',
+  think: 'lightbulb',
+  fetch: 'globe',
+  switch_mode: 'arrow-swap',
+  other: 'tools',
+};
 
 export function toolKindIcon(kind: ToolKind): string {
-  switch (kind) {
-    case 'read':
-      return 'eye';
-    case 'edit':
-      return 'edit';
-    case 'delete':
-      return 'trash';
-    case 'move':
-      return 'arrow-right';
-    case 'search':
-      return 'search';
-    case 'execute':
-      return 'terminal';
-    case 'think':
-      return 'lightbulb';
-    case 'fetch':
-      return 'globe';
-    case 'switch_mode':
-      return 'arrow-swap';
-    case 'other':
-      return 'tools';
-  }
+  return TOOL_KIND_ICON[kind];
 }
 
 export function permissionOptionStyle(kind: PermissionOptionKind): { readonly primary: boolean; readonly icon: string } {
@@ -103,37 +72,23 @@ export function permissionOptionStyle(kind: PermissionOptionKind): { readonly pr
   }
 }
 
+const PLAN_STATUS: Record<PlanEntryStatus, { readonly label: string; readonly icon: string }> = {
+  pending: { label: 'Pending', icon: 'circle-large-outline' },
+  in_progress: { label: 'In progress', icon: 'arrow-circle-right' },
+  completed: { label: 'Completed', icon: 'pass-filled' },
+};
+
 export function planStatusIcon(status: PlanEntryStatus): string {
-  switch (status) {
-    case 'pending':
-      return 'circle-large-outline';
-    case 'in_progress':
-      return 'arrow-circle-right';
-    case 'completed':
-      return 'pass-filled';
-  }
+  return PLAN_STATUS[status].icon;
 }
 
 export function planStatusLabel(status: PlanEntryStatus): string {
-  switch (status) {
-    case 'pending':
-      return 'Pending';
-    case 'in_progress':
-      return 'In progress';
-    case 'completed':
-      return 'Completed';
-  }
+  return PLAN_STATUS[status].label;
 }
 
+/** The codicons are named after the severities. */
 export function severityIcon(severity: NoticeSeverity): string {
-  switch (severity) {
-    case 'info':
-      return 'info';
-    case 'warning':
-      return 'warning';
-    case 'error':
-      return 'error';
-  }
+  return severity;
 }
 
 export function noticeActionLabel(action: 'restart_agent' | 'stop_agent'): string {

@@ -96,17 +96,25 @@ const planItem = z.object({
 });
 
 export function parsePlanItems(raw: unknown, problems: string[]): PlanItem[] {
+  return parseEach(raw, planItem, 'plan entries', 'a plan entry', problems, (item) => item);
+}
+
+/**
+ * An array the agent sends whose items are parsed one by one: a malformed item is dropped with a problem, never
+ * the whole list; a value that is not an array is an empty list.
+ */
+function parseEach<S extends z.ZodType, T>(raw: unknown, schema: S, list: string, item: string, problems: string[], toModel: (parsed: z.infer<S>) => T): T[] {
   if (!Array.isArray(raw)) {
-    problems.push('plan entries are not an array');
+    problems.push(`${list} are not an array`);
     return [];
   }
-  const items: PlanItem[] = [];
+  const parsed: T[] = [];
   for (const entry of raw) {
-    const parsed = planItem.safeParse(entry);
-    if (parsed.success) items.push(parsed.data);
-    else problems.push(`dropped a plan entry: ${firstIssue(parsed.error)}`);
+    const result = schema.safeParse(entry);
+    if (result.success) parsed.push(toModel(result.data));
+    else problems.push(`dropped ${item}: ${firstIssue(result.error)}`);
   }
-  return items;
+  return parsed;
 }
 
 /** A `plan_update`'s plan: items, markdown or file; `id` or `planId` names it (drafts differ). */
@@ -147,21 +155,7 @@ const command = z
   .loose();
 
 export function parseCommands(raw: unknown, problems: string[]): AvailableCommand[] {
-  if (!Array.isArray(raw)) {
-    problems.push('availableCommands is not an array');
-    return [];
-  }
-  const commands: AvailableCommand[] = [];
-  for (const item of raw) {
-    const parsed = command.safeParse(item);
-    if (!parsed.success) {
-      problems.push(`dropped a command: ${firstIssue(parsed.error)}`);
-      continue;
-    }
-    const hint = parsed.data.input?.hint;
-    commands.push({ name: parsed.data.name, description: parsed.data.description, ...(hint ? { inputHint: hint } : {}) });
-  }
-  return commands;
+  return parseEach(raw, command, 'availableCommands', 'a command', problems, ({ name, description, input }) => ({ name, description, ...(input?.hint ? { inputHint: input.hint } : {}) }));
 }
 
 const selectValue = z.object({ value: z.string(), name: z.string(), description: z.string().nullish().catch(undefined) }).loose();
