@@ -9,6 +9,7 @@ import { parseSessionUpdate } from '../acp/schemas/session-update';
 import { parseToolCallFields } from '../acp/schemas/session-update-fields';
 import { configOptionsOf, modesOf } from '../acp/schemas/session-setup';
 import type { FileSystemHandler } from '../client/fs-handler';
+import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
 import type { TranscriptAction } from '../shared/actions';
@@ -70,6 +71,8 @@ export class AgentSession {
   private readonly unknownKinds = new Set<string>();
   private currentSessionId: string | undefined;
   private nextPermissionId = 1;
+  /** Set from the agent's `initialize` answer: see client/missing-file-answer.ts. */
+  private missingFile: MissingFileAnswer = 'not_found_error';
 
   constructor(
     config: AgentConfig,
@@ -112,6 +115,7 @@ export class AgentSession {
     if (typeof version === 'object') throw new Error(version.error);
     if (version !== offered) throw new NeedsV1Restart(this.agentName);
     this.options.log.info(`${this.agentName} speaks ACP v${version}`);
+    this.missingFile = missingFileAnswerFor(init.agentInfo?.name);
     const created = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: [] });
     this.currentSessionId = created.sessionId;
     const problems: string[] = [];
@@ -202,7 +206,7 @@ export class AgentSession {
       hooks.onPermissionSettled(requestId, outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled');
       return { outcome };
     });
-    this.connection.onReadTextFile((params) => files.readTextFile(params));
+    this.connection.onReadTextFile((params) => files.readTextFile(params, this.missingFile));
     this.connection.onWriteTextFile((params) => files.writeTextFile(params));
     this.registerTerminalHandlers();
   }
