@@ -13,7 +13,7 @@ import { entriesOf } from '../../src/shared/selectors';
 import type { MockServer } from '../fixtures/mock-llm/http';
 import type { ReplyScript, ScriptStep } from '../fixtures/mock-llm/script';
 import type { AgentLaunch } from '../support/real-agents';
-import { useAgent, waitFor, workspaceRoot } from './helpers';
+import { useAgent, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 import { agentTextSoFar, runTurn, type FinishedTurn } from './real-agent-turns';
 
 export interface ScriptedMock extends MockServer {
@@ -68,6 +68,9 @@ export function describeRealAgent(profile: RealAgentProfile): void {
 
     after(async () => {
       console.log(`      ${profile.name} timings: ${timings.join(', ')}`);
+      // Switching to the (cheap) scripted agent stops this one, so it no longer writes in the HOME removed below
+      // nor spends the CPU the next suites need.
+      await useScriptedAgent('echo');
       await mock?.close();
       for (const full of created) rmSync(full, { force: true });
       if (launch) rmSync(launch.home, { recursive: true, force: true });
