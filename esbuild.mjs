@@ -60,7 +60,7 @@ const builds = bundles.map((options) => esbuild.build(options));
 
 if (withTests) {
   const perFile = { bundle: true, sourcemap: 'inline', logLevel: 'warning', target: 'es2022', platform: 'node', packages: 'external' };
-  const testEntries = [...filesUnder('test/unit', '.ts'), ...filesUnder('test/integration', '.ts'), ...filesUnder('test/e2e', '.ts'), ...filesUnder('test/support', '.ts'), ...filesUnder('test/fixtures/mock-anthropic', '.ts'), ...filesUnder('bench', '.ts').filter((file) => !file.includes(join('bench', 'webview', 'page')))];
+  const testEntries = [...filesUnder('test/unit', '.ts'), ...filesUnder('test/integration', '.ts'), ...filesUnder('test/e2e', '.ts'), ...filesUnder('test/support', '.ts'), ...['mock-anthropic', 'mock-llm', 'mock-openai', 'mock-gemini'].flatMap((mock) => filesUnder(join('test', 'fixtures', mock), '.ts')), ...filesUnder('bench', '.ts').filter((file) => !file.includes(join('bench', 'webview', 'page')))];
   // bench/webview/page runs in Chromium: the webview bench bundles it for the browser itself.
   builds.push(
     esbuild.build({ ...perFile, entryPoints: testEntries, outdir: 'out', outbase: '.', format: 'cjs', external: ['vscode'] }),

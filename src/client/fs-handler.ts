@@ -3,6 +3,7 @@
  * writes through the editor so they can be undone, and nothing at all outside the workspace folders.
  */
 import { ResponseError, ErrorCodes } from 'vscode-jsonrpc';
+import type { MissingFileAnswer } from './missing-file-answer';
 import { confinePath } from './path-confinement';
 import type { WorkspaceFiles } from './ports';
 import { sliceLines } from './text-window';
@@ -22,7 +23,7 @@ export class FileSystemHandler {
     private readonly onRefused: (refused: RefusedAccess) => void,
   ) {}
 
-  async readTextFile(params: { path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }> {
+  async readTextFile(params: { path: string; line?: number | null; limit?: number | null }, missingFile: MissingFileAnswer = 'not_found_error'): Promise<{ content: string }> {
     const target = await this.confine('read', params.path);
     const open = this.files.openDocumentText(target);
     let text: string;
@@ -32,6 +33,7 @@ export class FileSystemHandler {
       try {
         text = await this.files.readFileText(target);
       } catch (error) {
+        if (missingFile === 'empty_content' && !(await this.exists(target))) return { content: '' };
         throw new ResponseError(RESOURCE_NOT_FOUND, `Cannot read ${params.path}: ${describe(error)}`, { uri: params.path });
       }
     }
@@ -46,6 +48,15 @@ export class FileSystemHandler {
       throw new ResponseError(ErrorCodes.InternalError, `Cannot write ${params.path}: ${describe(error)}`);
     }
     return {};
+  }
+
+  private async exists(target: string): Promise<boolean> {
+    try {
+      await this.files.fileSize(target);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private async confine(operation: 'read' | 'write', requested: string): Promise<string> {

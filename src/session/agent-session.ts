@@ -10,6 +10,7 @@ import { AcpConnection, type SessionNotification } from '../acp/connection';
 import type { LogSink, TraceLevel } from '../acp/log-sink';
 import { acceptedVersion, configValuePayload, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
 import type { FileSystemHandler } from '../client/fs-handler';
+import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
 import type { TranscriptAction } from '../shared/actions';
@@ -62,6 +63,8 @@ export class AgentSession {
   private readonly agentTerminals = new AgentTerminalDecoder();
   private currentSessionId: string | undefined;
   private nextPermissionId = 1;
+  /** Set from the agent's `initialize` answer: see client/missing-file-answer.ts. */
+  private missingFile: MissingFileAnswer = 'not_found_error';
 
   constructor(
     config: AgentConfig,
@@ -111,6 +114,7 @@ export class AgentSession {
     if (typeof version === 'object') throw new Error(version.error);
     if (version !== offered) throw new NeedsV1Restart(this.agentName);
     this.options.log.info(`${this.agentName} speaks ACP v${version}`);
+    this.missingFile = missingFileAnswerFor(init.agentInfo?.name);
     const opened = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: [] });
     this.currentSessionId = opened.sessionId;
     return { ...opened, protocolVersion: version, promptCapabilities: promptCapabilitiesOf(init, version), earlyUpdates: this.early.release(opened.sessionId, Date.now()) };
@@ -168,7 +172,7 @@ export class AgentSession {
       hooks.onAction({ type: 'permission_resolved', requestId, outcome: outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled' });
       return { outcome };
     });
-    this.connection.onReadTextFile((params) => files.readTextFile(params));
+    this.connection.onReadTextFile((params) => files.readTextFile(params, this.missingFile));
     this.connection.onWriteTextFile((params) => files.writeTextFile(params));
     this.registerTerminalHandlers();
   }

@@ -4,27 +4,15 @@
  * at the mock and keeps it away from the user's own Claude config and the network.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { repoRoot } from './repo-root';
+import { packageBin } from './package-bin';
 
 const PACKAGE = '@agentclientprotocol/claude-agent-acp';
 
 /** The agent's executable JS file, found through its package.json `bin` (the path inside dist/ may move). */
 export function claudeAgentBin(): string {
-  const require = createRequire(path.join(repoRoot(), 'package.json'));
-  let manifestPath: string;
-  try {
-    manifestPath = require.resolve(`${PACKAGE}/package.json`);
-  } catch {
-    throw new Error(`${PACKAGE} is not installed: run npm ci (it is a devDependency)`);
-  }
-  const manifest: unknown = require(manifestPath);
-  const bin = typeof manifest === 'object' && manifest !== null && 'bin' in manifest ? manifest.bin : undefined;
-  const relative = typeof bin === 'string' ? bin : typeof bin === 'object' && bin !== null ? Object.values(bin).find((value) => typeof value === 'string') : undefined;
-  if (typeof relative !== 'string') throw new Error(`${PACKAGE}/package.json has no bin entry`);
-  return path.join(path.dirname(manifestPath), relative);
+  return packageBin(PACKAGE);
 }
 
 export interface ClaudeAgentEnv {

@@ -71,6 +71,17 @@ describe('ACP connection', () => {
     w.connection.dispose();
   });
 
+  it("answers a vendor request without the `_` prefix (Qwen Code's craft/drainMidTurnQueue) with -32601, and stays usable", async () => {
+    const w = wire();
+    w.connection.onReadTextFile(() => ({ content: 'served' }));
+    w.agentSays({ id: 7, method: 'craft/drainMidTurnQueue', params: { sessionId: 's' } });
+    const answer = await w.next((m) => m['id'] === 7);
+    assert.equal((answer['error'] as { code: number }).code, -32601);
+    w.agentSays({ id: 8, method: 'fs/read_text_file', params: { sessionId: 's', path: '/a' } });
+    assert.deepEqual((await w.next((m) => m['id'] === 8))['result'], { content: 'served' }, 'later requests are still served');
+    w.connection.dispose();
+  });
+
   it('delivers every update sent before the prompt answer before the answer resolves', async () => {
     const w = wire();
     const seen: string[] = [];

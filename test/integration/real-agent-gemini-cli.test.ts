@@ -1,0 +1,14 @@
+/** Gemini CLI (`@google/gemini-cli`, `gemini --acp`) against the mock Gemini API through its gateway setting. */
+import { startMockGemini } from '../fixtures/mock-gemini/server';
+import { geminiCliLaunch } from '../support/real-agents';
+import { describeRealAgent } from './real-agent-suite';
+
+describeRealAgent({
+  name: 'Gemini CLI (mock API)',
+  minNodeMajor: 20,
+  startMock: startMockGemini,
+  launch: geminiCliLaunch,
+  read: (file) => ({ type: 'tool_call', name: 'read_file', arguments: { file_path: file } }),
+  write: (file, content) => ({ type: 'tool_call', name: 'write_file', arguments: { file_path: file, content } }),
+  edit: (file, oldText, newText) => ({ type: 'tool_call', name: 'replace', arguments: { file_path: file, old_string: oldText, new_string: newText, instruction: 'Apply the edit' } }),
+});

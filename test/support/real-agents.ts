@@ -1,0 +1,98 @@
+/**
+ * How the tests run OpenCode, Qwen Code and Gemini CLI offline: each agent's executable from node_modules, an
+ * environment pointing it at a local mock model API, and a throwaway HOME / XDG tree with settings that keep it
+ * quiet (no telemetry, no auto-update, no background memory agent) and in its "ask before edits" mode.
+ * Node agents run on the extension host's own Node, as the extension would run them.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { packageBin } from './package-bin';
+
+export interface AgentLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  /** The throwaway HOME: remove it after the suite. */
+  home: string;
+}
+
+/** A fresh HOME with XDG folders inside it, so nothing is read from or left in the user's own. */
+function throwawayHome(prefix: string): { home: string; env: Record<string, string> } {
+  const home = mkdtempSync(path.join(tmpdir(), `acp-${prefix}-home-`));
+  const folders = { XDG_CONFIG_HOME: '.config', XDG_DATA_HOME: '.local/share', XDG_CACHE_HOME: '.cache', XDG_STATE_HOME: '.local/state', TMPDIR: 'tmp' };
+  const env: Record<string, string> = { HOME: home };
+  for (const [name, relative] of Object.entries(folders)) {
+    env[name] = path.join(home, relative);
+    mkdirSync(env[name], { recursive: true });
+  }
+  return { home, env };
+}
+
+function writeJson(file: string, value: unknown): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+/** OpenCode's native binary (`opencode acp`) with an OpenAI-compatible provider at `<mockUrl>/v1`. */
+export function openCodeLaunch(mockUrl: string): AgentLaunch {
+  const { home, env } = throwawayHome('opencode');
+  const config = {
+    provider: { mock: { npm: '@ai-sdk/openai-compatible', name: 'Mock', options: { baseURL: `${mockUrl}/v1`, apiKey: 'test' }, models: { 'mock-model': { name: 'Mock model' } } } },
+    model: 'mock/mock-model',
+    small_model: 'mock/mock-model',
+    autoupdate: false,
+    share: 'disabled',
+    // OpenCode edits without asking by default; asking makes its permission requests reach the client.
+    permission: { edit: 'ask', bash: 'ask' },
+  };
+  return {
+    command: packageBin('opencode-ai', 'opencode'),
+    args: ['acp'],
+    // OpenCode reads its flags as 1/0 (an empty value is an error).
+    env: { ...env, OPENCODE_CONFIG_CONTENT: JSON.stringify(config), OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1', OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_DEFAULT_PLUGINS: '1' },
+    home,
+  };
+}
+
+/** Qwen Code (`qwen --acp`, Node 22+) with OPENAI_BASE_URL at `<mockUrl>/v1`. */
+export function qwenCodeLaunch(mockUrl: string): AgentLaunch {
+  const { home, env } = throwawayHome('qwen');
+  // Its managed auto-memory and its follow-up suggestions run tool-offering side calls after each turn, which
+  // would take the replies the test scripted for its next turn; "default" approval asks before edits and shell
+  // commands (its own default, "auto", does not).
+  writeJson(path.join(home, '.qwen', 'settings.json'), {
+    privacy: { usageStatisticsEnabled: false },
+    memory: { enableManagedAutoMemory: false },
+    ui: { enableFollowupSuggestions: false },
+    tools: { approvalMode: 'default' },
+  });
+  return {
+    command: process.execPath,
+    args: [packageBin('@qwen-code/qwen-code', 'qwen'), '--acp'],
+    env: { ...env, OPENAI_BASE_URL: `${mockUrl}/v1`, OPENAI_API_KEY: 'test', OPENAI_MODEL: 'mock-model' },
+    home,
+  };
+}
+
+/** Gemini CLI (`gemini --acp`) with its gateway pointed at the mock Gemini API. */
+export function geminiCliLaunch(mockUrl: string): AgentLaunch {
+  const { home, env } = throwawayHome('gemini');
+  // A fixed model skips the "auto" router's extra JSON call before every turn; trusting folders lets an answered
+  // permission run (an untrusted folder refuses the "allow always" answer).
+  writeJson(path.join(home, '.gemini', 'settings.json'), { privacy: { usageStatisticsEnabled: false }, model: { name: 'gemini-2.5-flash' }, security: { folderTrust: { enabled: false } } });
+  return {
+    command: process.execPath,
+    args: [packageBin('@google/gemini-cli', 'gemini'), '--acp'],
+    env: { ...env, GOOGLE_GEMINI_BASE_URL: mockUrl, GEMINI_API_KEY: 'test', GEMINI_CLI_NO_RELAUNCH: 'true' },
+    home,
+  };
+}
+
+/** codex-acp with no credentials: enough to start, answer `initialize` and stop. */
+export function codexLaunch(): AgentLaunch {
+  const { home, env } = throwawayHome('codex');
+  const codexHome = path.join(home, '.codex');
+  mkdirSync(codexHome);
+  return { command: process.execPath, args: [packageBin('@agentclientprotocol/codex-acp', 'codex-acp')], env: { ...env, CODEX_HOME: codexHome }, home };
+}
