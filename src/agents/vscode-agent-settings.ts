@@ -1,5 +1,6 @@
 /** Reads the agent settings from VS Code's configuration and reports broken entries once per change. */
 import * as vscode from 'vscode';
+import { maxReadBytesFromSetting } from '../shared/limits';
 import { parseAgentsSetting, pickDefaultAgent, protocolPreferenceSchema, type AgentConfig, type ProtocolPreference } from './agent-config';
 
 export class AgentSettings implements vscode.Disposable {
@@ -34,6 +35,11 @@ export class AgentSettings implements vscode.Disposable {
 
   defaultAgent(): AgentConfig | undefined {
     return pickDefaultAgent(this.agents(), vscode.workspace.getConfiguration('acpClient').get<string>('defaultAgent'));
+  }
+
+  /** `acpClient.limits.maxReadMB` in bytes: the most one `fs/read_text_file` answer may hold. */
+  maxReadBytes(): number {
+    return maxReadBytesFromSetting(vscode.workspace.getConfiguration('acpClient').get('limits.maxReadMB'));
   }
 
   trace(): 'off' | 'messages' | 'verbose' {
