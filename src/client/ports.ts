@@ -30,6 +30,8 @@ export interface WorkspaceFiles {
 export interface PermissionRequestView {
   readonly agentName: string;
   readonly toolTitle: string;
+  /** Files the tool call names (locations, diffs), absolute: the dialog shows them whole, not by look-alike names. */
+  readonly paths: readonly string[];
   readonly options: readonly PermissionOption[];
 }
 

@@ -14,6 +14,7 @@ import { TerminalManager } from '../client/terminal-manager';
 import type { TranscriptAction } from '../shared/actions';
 import type { ContentBlock } from '../shared/content';
 import type { ConfigOption, PermissionOption, SessionMode } from '../shared/model';
+import { pathsNamedBy, type ToolCallShown } from '../shared/tool-paths';
 import type { SessionUpdate, ToolCallFields } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
 import type { SessionLog } from './ports';
@@ -43,7 +44,8 @@ export interface AgentSessionOptions {
   readonly permissions: PermissionBroker;
   readonly hooks: {
     readonly onUpdate: (update: SessionUpdate) => void;
-    readonly onPermissionRequest: (requestId: string, params: RequestPermissionParams) => void;
+    /** Shows the request; returns the tool call as the transcript now has it (earlier updates merged), if shown. */
+    readonly onPermissionRequest: (requestId: string, params: RequestPermissionParams) => ToolCallShown | undefined;
     readonly onPermissionSettled: (requestId: string, outcome: { optionId: string } | 'cancelled') => void;
     readonly onExit: (exit: AgentExit) => void;
     readonly onTerminal: (event: TerminalEvent) => void;
@@ -197,8 +199,9 @@ export class AgentSession {
       const toolCall = parseToolCallFields(params.toolCall, problems);
       problems.forEach((problem) => this.logProblemOnce(`session/request_permission: ${problem}`));
       const options = params.options.map((option) => ({ optionId: option.optionId, name: option.name, kind: option.kind }));
-      hooks.onPermissionRequest(requestId, { toolCallId: params.toolCall.toolCallId, toolCall, options });
-      const outcome = await permissions.request({ requestId, agentName: this.agentName, toolTitle: toolCall.title ?? 'Tool call', options }, token);
+      const shown = hooks.onPermissionRequest(requestId, { toolCallId: params.toolCall.toolCallId, toolCall, options }) ?? toolCall;
+      const ask = { requestId, agentName: this.agentName, toolTitle: shown.title ?? 'Tool call', paths: pathsNamedBy(shown), options };
+      const outcome = await permissions.request(ask, token);
       hooks.onPermissionSettled(requestId, outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled');
       return { outcome };
     });

@@ -8,6 +8,9 @@ import type { AgentExit } from '../agents/agent-process';
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { PermissionBroker } from '../client/permission-broker';
 import type { Attachment } from '../shared/attachments';
+import { entryAtPosition, positionOf } from '../shared/pages';
+import { toolKey } from '../shared/reducer-tools';
+import type { ToolCallShown } from '../shared/tool-paths';
 import type { SessionUpdate } from '../shared/updates';
 import { AgentSession, type RequestPermissionParams } from './agent-session';
 import { describeExit } from './crash-report';
@@ -252,8 +255,8 @@ export class SessionController {
     this.deps.store.dispatch({ type: 'session_update', update });
   }
 
-  private showPermissionRequest(session: AgentSession, requestId: string, params: RequestPermissionParams): void {
-    if (this.session !== session) return;
+  private showPermissionRequest(session: AgentSession, requestId: string, params: RequestPermissionParams): ToolCallShown | undefined {
+    if (this.session !== session) return undefined;
     this.deps.store.dispatch({
       type: 'permission_requested',
       requestId,
@@ -261,6 +264,10 @@ export class SessionController {
       toolCall: params.toolCall,
       options: params.options,
     });
+    // The dialog names what the card shows: the title and files from earlier updates, not only the request's.
+    const position = positionOf(this.deps.store.state, toolKey(params.toolCallId));
+    const entry = position === undefined ? undefined : entryAtPosition(this.deps.store.state, position);
+    return entry?.kind === 'tool_call' ? { title: entry.title, locations: entry.locations, content: entry.content } : undefined;
   }
 
   private handleExit(session: AgentSession, exit: AgentExit): void {
