@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { readWindow } from '../../../src/client/read-window';
+import { DEFAULT_MAX_READ_BYTES, maxReadBytesFromSetting } from '../../../src/shared/limits';
 
 /** Yields `bytes` in chunks of `size`, counting how many chunks the reader pulled. */
 function chunked(bytes: Uint8Array, size: number): { chunks: AsyncIterable<Uint8Array>; pulled: () => number } {
@@ -46,5 +47,14 @@ describe('fs/read_text_file streamed window', () => {
     const read = await readWindow(source.chunks, undefined, undefined, 1_000);
     assert.equal(read.kind, 'too_large');
     assert.equal(source.pulled(), 11);
+  });
+});
+
+describe('acpClient.limits.maxReadMB', () => {
+  it('is read as megabytes; anything but a positive number means the default of 10 MB', () => {
+    assert.equal(maxReadBytesFromSetting(10), 10 * 1024 * 1024);
+    assert.equal(maxReadBytesFromSetting(0.5), 512 * 1024);
+    assert.equal(DEFAULT_MAX_READ_BYTES, 10 * 1024 * 1024);
+    for (const bad of [undefined, null, 0, -1, 'big', Number.NaN, Infinity]) assert.equal(maxReadBytesFromSetting(bad), DEFAULT_MAX_READ_BYTES, String(bad));
   });
 });
