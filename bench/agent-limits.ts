@@ -24,7 +24,10 @@ interface Measured {
   readonly maxMs: number;
 }
 
-/** Runs `work` while sampling (10 ms resolution: an idle loop reads about 10 ms, the sampling interval itself) the event loop's delay every 10 ms. */
+/**
+ * Runs `work` while sampling the event loop's delay every 10 ms (the resolution: an idle loop reads about 10 ms,
+ * the sampling interval itself).
+ */
 async function measured(work: () => Promise<void>): Promise<Measured> {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
