@@ -45,7 +45,7 @@ describe('fs/read_text_file read limit (real agent process)', function () {
     const file = path.join(suite.root, 'big.txt');
     writeFileSync(file, 'y'.repeat(100).concat('\n').repeat(1_000));
     const report = await agentReport(suite.start({ maxReadBytes: 10 * KB }), { path: file, line: 1, limit: 500 });
-    assert.match(report, /^read error -32602: .*the requested lines are more than 0\.0 MB, over the client's read limit/);
+    assert.match(report, /^read error -32602: .*the requested lines are more than 10\.0 KB, over the client's read limit of 10\.0 KB/);
   });
 
   it('applies the cap to an open editor document (unsaved text) too', async () => {
@@ -53,6 +53,6 @@ describe('fs/read_text_file read limit (real agent process)', function () {
     writeFileSync(file, 'saved\n');
     const harness = suite.start({ maxReadBytes: 10 * KB });
     harness.files.unsaved.set(file, 'u'.repeat(20 * KB));
-    assert.match(await agentReport(harness, { path: file }), /^read error -32602: .*the file is 0\.0 MB, over the client's read limit of 0\.0 MB/);
+    assert.match(await agentReport(harness, { path: file }), /^read error -32602: .*the file is 20\.0 KB, over the client's read limit of 10\.0 KB/);
   });
 });
