@@ -39,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
       title: `Refused to ${refused.operation} a file outside the workspace`,
       detail: `${refused.path}: ${refused.reason}`,
     }),
+    () => settings.maxReadBytes(),
   );
   controller = new SessionController({
     store,

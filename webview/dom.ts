@@ -1,4 +1,9 @@
-/** Tiny helpers for building DOM without innerHTML (only rendered markdown goes through innerHTML). */
+/**
+ * Tiny helpers for building DOM without innerHTML (only rendered markdown goes through innerHTML). Every text and
+ * every label they set passes through visibleText: most of what the chat shows is named by the agent (titles,
+ * paths, commands, option names, plan entries), and one choke point cannot be forgotten by a new view.
+ */
+import { visibleText } from '../src/shared/visible-text';
 
 type Child = Node | string | undefined | false;
 
@@ -11,13 +16,16 @@ export interface ElementOptions {
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (options.className) element.className = options.className;
-  if (options.text !== undefined) element.textContent = options.text;
+  if (options.text !== undefined) element.textContent = visibleText(options.text, 'multiline');
   if (options.attrs) {
-    for (const [name, value] of Object.entries(options.attrs)) if (value !== undefined) element.setAttribute(name, value);
+    for (const [name, value] of Object.entries(options.attrs)) if (value !== undefined) element.setAttribute(name, SHOWN_ATTRIBUTES.has(name) ? visibleText(value, 'multiline') : value);
   }
   for (const child of children) if (child !== undefined && child !== false) element.append(child);
   return element;
 }
+
+/** Attributes a user reads (tooltips, screen readers); the rest (data-path...) must keep the agent's exact value. */
+const SHOWN_ATTRIBUTES = new Set(['title', 'aria-label', 'placeholder']);
 
 /** A decorative codicon; the control around it carries the accessible name. */
 export function icon(name: string, extraClass = ''): HTMLSpanElement {
@@ -41,8 +49,9 @@ export function iconButton(iconName: string, label: string, dataset: Readonly<Re
 /** A text button from vscode-elements (primary unless `secondary`), with an optional leading codicon. */
 export function textButton(label: string, options: { secondary?: boolean; icon?: string; dataset?: Readonly<Record<string, string>> } = {}): HTMLElement {
   const button = document.createElement('vscode-button');
-  button.textContent = label;
-  button.setAttribute('aria-label', label);
+  const shown = visibleText(label);
+  button.textContent = shown;
+  button.setAttribute('aria-label', shown);
   if (options.secondary) button.setAttribute('secondary', '');
   if (options.icon) button.setAttribute('icon', options.icon);
   Object.assign(button.dataset, options.dataset ?? {});

@@ -4,6 +4,7 @@
  */
 import type { AgentStatus, ConfigOption, TranscriptState } from '../src/shared/model';
 import { sessionPickers, type SessionPicker } from '../src/shared/session-pickers';
+import { visibleText } from '../src/shared/visible-text';
 import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
 import { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import { h } from './dom';
@@ -41,7 +42,7 @@ export class Header {
     const agent = state?.agent ?? { phase: 'none' };
     if (agent !== this.last.agent || host !== this.last.host) this.renderAgent(agent, host);
     if (state?.title !== this.last.title) {
-      this.title.textContent = state?.title ?? '';
+      this.title.textContent = visibleText(state?.title ?? '');
       this.title.hidden = !state?.title;
     }
     if (state?.usage !== this.last.usage) this.renderUsage(state?.usage);
@@ -114,16 +115,16 @@ function pickerElement(picker: SessionPicker): HTMLElement {
 /** A dropdown; its data attributes say what a change sets (read by onPickerChange, on the select itself). */
 function select(picker: SessionPicker): HTMLElement {
   const element = document.createElement('vscode-single-select');
-  element.label = picker.name;
-  element.title = picker.description ?? picker.name;
-  element.setAttribute('aria-label', picker.name);
+  element.label = visibleText(picker.name);
+  element.title = visibleText(picker.description ?? picker.name, 'multiline');
+  element.setAttribute('aria-label', visibleText(picker.name));
   element.dataset.picker = picker.source === 'modes' ? 'mode' : 'config';
   if (picker.source === 'config') element.dataset.configId = picker.id;
   for (const choice of picker.choices) {
     const option = document.createElement('vscode-option');
     option.value = choice.value;
-    option.textContent = choice.name;
-    if (choice.description) option.description = choice.description;
+    option.textContent = visibleText(choice.name);
+    if (choice.description) option.description = visibleText(choice.description, 'multiline');
     if (choice.value === picker.current) option.selected = true;
     element.append(option);
   }

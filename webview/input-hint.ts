@@ -2,6 +2,7 @@
  * A slash command's input hint, shown as ghost text right after `/name ` in the prompt box. The textarea's own
  * placeholder cannot do this: it disappears as soon as the box holds any text, and `/name ` is text.
  */
+import { visibleText } from '../src/shared/visible-text';
 import { h } from './dom';
 
 const HINT_ID = 'prompt-input-hint';
@@ -21,7 +22,7 @@ export class InputHint {
   show(hint: string | undefined, typed: string): void {
     this.element.hidden = hint === undefined;
     this.typed.textContent = typed;
-    this.hint.textContent = hint ?? '';
+    this.hint.textContent = visibleText(hint ?? '');
     // Screen readers hear the hint as the box's description; the invisible typed copy is left out of it.
     if (hint === undefined) this.input.removeAttribute('aria-describedby');
     else this.input.setAttribute('aria-describedby', HINT_ID);

@@ -4,11 +4,24 @@
  * into view) are never rendered twice. DOM-free.
  */
 import MarkdownIt from 'markdown-it';
+import { visibleProse, visibleText } from '../src/shared/visible-text';
 import { isSafeLink } from './link-safety';
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
 markdown.validateLink = isSafeLink;
 markdown.disable('image');
+// Prose keeps right-to-left text but shows embeddings and overrides, so a message cannot make a file name read as
+// another; code (where Trojan Source hides) shows every bidi and invisible character, as VS Code's editor does.
+// Rendered blocks are separate bidi paragraphs (and isolated in CSS), so nothing reorders the UI around them.
+markdown.core.ruler.push('visible_text', (state) => {
+  for (const token of state.tokens) {
+    if (token.type === 'fence' || token.type === 'code_block') token.content = visibleText(token.content, 'multiline');
+    for (const child of token.children ?? []) {
+      if (child.type === 'code_inline') child.content = visibleText(child.content, 'multiline');
+      else if (child.type === 'text') child.content = visibleProse(child.content);
+    }
+  }
+});
 
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, string>();

@@ -6,7 +6,10 @@ import { ResponseError, ErrorCodes } from 'vscode-jsonrpc';
 import type { MissingFileAnswer } from './missing-file-answer';
 import { confinePath } from './path-confinement';
 import type { WorkspaceFiles } from './ports';
+import { readWindow } from './read-window';
 import { sliceLines } from './text-window';
+import { DEFAULT_MAX_READ_BYTES } from '../shared/limits';
+import { readTooLargeMessage } from './read-limit';
 
 /** ACP's "resource not found". */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -21,23 +24,36 @@ export class FileSystemHandler {
   constructor(
     private readonly files: WorkspaceFiles,
     private readonly onRefused: (refused: RefusedAccess) => void,
+    /** The cap on one answer (setting `acpClient.limits.maxReadMB`), read per request so a change applies at once. */
+    private readonly maxReadBytes: () => number = () => DEFAULT_MAX_READ_BYTES,
   ) {}
 
   async readTextFile(params: { path: string; line?: number | null; limit?: number | null }, missingFile: MissingFileAnswer = 'not_found_error'): Promise<{ content: string }> {
     const target = await this.confine('read', params.path);
+    const line = params.line ?? undefined;
+    const limit = params.limit ?? undefined;
+    const cap = this.maxReadBytes();
     const open = this.files.openDocumentText(target);
-    let text: string;
     if (open !== undefined) {
-      text = open;
-    } else {
-      try {
-        text = await this.files.readFileText(target);
-      } catch (error) {
-        if (missingFile === 'empty_content' && !(await this.exists(target))) return { content: '' };
-        throw new ResponseError(RESOURCE_NOT_FOUND, `Cannot read ${params.path}: ${describe(error)}`, { uri: params.path });
-      }
+      // The editor already holds this text; only the answer is bounded. UTF-16 length is a lower bound on bytes.
+      const content = sliceLines(open, line, limit);
+      if (content.length > cap) throw tooLarge(params.path, content.length, cap, line, limit);
+      return { content };
     }
-    return { content: sliceLines(text, params.line ?? undefined, params.limit ?? undefined) };
+    try {
+      const windowed = line !== undefined || limit !== undefined;
+      if (!windowed) {
+        const size = await this.files.fileSize(target);
+        if (size > cap) throw tooLarge(params.path, size, cap, line, limit);
+      }
+      const read = await readWindow(this.files.readFileChunks(target), line, limit, cap);
+      if (read.kind === 'too_large') throw tooLarge(params.path, read.atLeastBytes, cap, line, limit);
+      return { content: read.text };
+    } catch (error) {
+      if (error instanceof ResponseError) throw error;
+      if (missingFile === 'empty_content' && !(await this.exists(target))) return { content: '' };
+      throw new ResponseError(RESOURCE_NOT_FOUND, `Cannot read ${params.path}: ${describe(error)}`, { uri: params.path });
+    }
   }
 
   async writeTextFile(params: { path: string; content: string }): Promise<Record<string, never>> {
@@ -70,6 +86,10 @@ export class FileSystemHandler {
     }
     return verdict.realPath;
   }
+}
+
+function tooLarge(path: string, bytes: number, cap: number, line: number | undefined, limit: number | undefined): ResponseError<{ size: number; limit: number }> {
+  return new ResponseError(ErrorCodes.InvalidParams, readTooLargeMessage(path, bytes, cap, line !== undefined || limit !== undefined), { size: bytes, limit: cap });
 }
 
 function describe(error: unknown): string {

@@ -13,6 +13,7 @@ export interface PermissionAsk {
   readonly requestId: string;
   readonly agentName: string;
   readonly toolTitle: string;
+  readonly paths: readonly string[];
   readonly options: readonly PermissionOption[];
 }
 
@@ -41,7 +42,7 @@ export class PermissionBroker {
       this.pending.set(ask.requestId, { options: ask.options, settle });
       const agentCancel = agentToken.onCancellationRequested(() => settle({ outcome: 'cancelled' }));
       void this.prompt
-        .ask({ agentName: ask.agentName, toolTitle: ask.toolTitle, options: ask.options }, dialogClose.token)
+        .ask({ agentName: ask.agentName, toolTitle: ask.toolTitle, paths: ask.paths, options: ask.options }, dialogClose.token)
         .then(
           // undefined: the dialog was closed without a choice; the card still offers the options.
           (optionId) => optionId !== undefined && settle({ outcome: 'selected', optionId }),

@@ -16,6 +16,11 @@ export interface WorkspaceFiles {
   openDocumentText(absolutePath: string): string | undefined;
   /** The file's text on disk. Rejects when missing. */
   readFileText(absolutePath: string): Promise<string>;
+  /**
+   * The file's bytes on disk as a stream of chunks, so a reader can stop early; breaking out of the iteration
+   * closes the file. Rejects (on iteration) when missing.
+   */
+  readFileChunks(absolutePath: string): AsyncIterable<Uint8Array>;
   /** The file's size on disk in bytes. Rejects when missing. */
   fileSize(absolutePath: string): Promise<number>;
   /** Replace or create the file through the editor (undoable), then save it. */
@@ -25,6 +30,8 @@ export interface WorkspaceFiles {
 export interface PermissionRequestView {
   readonly agentName: string;
   readonly toolTitle: string;
+  /** Files the tool call names (locations, diffs), absolute: the dialog shows them whole, not by look-alike names. */
+  readonly paths: readonly string[];
   readonly options: readonly PermissionOption[];
 }
 

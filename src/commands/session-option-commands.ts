@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { SessionController } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
 import { currentChoiceName, modePicker, sessionPickers, type SessionPicker } from '../shared/session-pickers';
+import { visibleText } from '../shared/visible-text';
 
 export function registerSessionOptionCommands(store: TranscriptStore, controller: SessionController): vscode.Disposable {
   const apply = (picker: SessionPicker, value: string | boolean): Promise<void> =>
@@ -25,7 +26,7 @@ export function registerSessionOptionCommands(store: TranscriptStore, controller
       const picker = configId === undefined ? await pickPicker(pickers) : pickers.find((candidate) => candidate.id === configId);
       if (configId !== undefined && !picker) throw new Error(`The agent has no option ${JSON.stringify(configId)}; it has ${pickers.map((p) => p.id).join(', ')}`);
       if (!picker) return;
-      const chosen = value === undefined ? await pickValue(picker, `ACP: ${picker.name}`) : validValue(picker, value);
+      const chosen = value === undefined ? await pickValue(picker, `ACP: ${visibleText(picker.name)}`) : validValue(picker, value);
       if (chosen !== undefined && chosen !== picker.current) await apply(picker, chosen);
     }),
   );
@@ -41,7 +42,7 @@ function validValue(picker: SessionPicker, value: unknown): string | boolean {
 
 async function pickPicker(pickers: readonly SessionPicker[]): Promise<SessionPicker | undefined> {
   type Item = vscode.QuickPickItem & { picker: SessionPicker };
-  const items: Item[] = pickers.map((picker) => ({ label: picker.name, description: currentChoiceName(picker), ...(picker.description ? { detail: picker.description } : {}), picker }));
+  const items: Item[] = pickers.map((picker) => ({ label: visibleText(picker.name), description: visibleText(currentChoiceName(picker)), ...(picker.description ? { detail: visibleText(picker.description, 'multiline') } : {}), picker }));
   return (await vscode.window.showQuickPick(items, { title: 'ACP: Change Session Option', placeHolder: 'Option to change' }))?.picker;
 }
 
@@ -49,14 +50,14 @@ async function pickValue(picker: SessionPicker, title: string): Promise<string |
   type Item = vscode.QuickPickItem & { value: string | boolean };
   const choices = picker.type === 'boolean' ? [{ value: true, name: 'On' }, { value: false, name: 'Off' }] : picker.choices;
   const items: Item[] = choices.map((choice) => ({
-    label: choice.value === picker.current ? `$(check) ${choice.name}` : choice.name,
-    ...('description' in choice && choice.description ? { description: choice.description } : {}),
+    label: choice.value === picker.current ? `$(check) ${visibleText(choice.name)}` : visibleText(choice.name),
+    ...('description' in choice && choice.description ? { description: visibleText(choice.description, 'multiline') } : {}),
     value: choice.value,
   }));
   const active = items.find((item) => item.value === picker.current);
   const quickPick = vscode.window.createQuickPick<Item>();
   quickPick.title = title;
-  quickPick.placeholder = `Current: ${currentChoiceName(picker)}`;
+  quickPick.placeholder = `Current: ${visibleText(currentChoiceName(picker))}`;
   quickPick.items = items;
   if (active) quickPick.activeItems = [active];
   return new Promise((resolve) => {

@@ -9,6 +9,7 @@ export interface InstalledAgentsSource {
   agentConfigs(): readonly AgentConfig[];
   onDidChange(listener: () => void): { dispose(): void };
 }
+import { maxReadBytesFromSetting } from '../shared/limits';
 
 export class AgentSettings implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -48,6 +49,11 @@ export class AgentSettings implements vscode.Disposable {
 
   defaultAgent(): AgentConfig | undefined {
     return pickDefaultAgent(this.agents(), vscode.workspace.getConfiguration('acpClient').get<string>('defaultAgent'));
+  }
+
+  /** `acpClient.limits.maxReadMB` in bytes: the most one `fs/read_text_file` answer may hold. */
+  maxReadBytes(): number {
+    return maxReadBytesFromSetting(vscode.workspace.getConfiguration('acpClient').get('limits.maxReadMB'));
   }
 
   /** `acpClient.startupTimeoutSeconds`, in ms: real agents take 5–15 s to start, a first `npx` download longer. */

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { PermissionOptionKind } from '../shared/model';
+import { visibleText } from '../shared/visible-text';
 import type { CancellationSignal, PermissionPrompt, PermissionRequestView } from '../client/ports';
 
 interface OptionItem extends vscode.QuickPickItem {
@@ -30,12 +31,15 @@ export class VscodePermissionPrompt implements PermissionPrompt {
   private show(request: PermissionRequestView, token: CancellationSignal): Promise<string | undefined> {
     return new Promise((resolve) => {
       const pick = vscode.window.createQuickPick<OptionItem>();
-      pick.title = `${request.agentName} asks permission: ${request.toolTitle}`;
-      pick.placeholder = 'Choose an answer (Escape leaves it to the card in the chat)';
+      // Everything here is named by the agent: shown with hidden and reordering characters made visible, and the
+      // files in full (workspace-relative), so neither a spoofed title nor a look-alike name can pass for another.
+      pick.title = `${visibleText(request.agentName)} asks permission: ${visibleText(request.toolTitle)}`;
+      const files = request.paths.map((file) => visibleText(vscode.workspace.asRelativePath(file, true)));
+      pick.placeholder = `${files.length > 0 ? `Files: ${files.join(', ')}. ` : ''}Choose an answer (Escape leaves it to the card in the chat)`;
       pick.ignoreFocusOut = true;
       pick.items = request.options.map((option) => ({
         optionId: option.optionId,
-        label: `$(${KIND_LABEL[option.kind].icon}) ${option.name}`,
+        label: `$(${KIND_LABEL[option.kind].icon}) ${visibleText(option.name)}`,
         description: KIND_LABEL[option.kind].text,
       }));
       let settled = false;

@@ -8,6 +8,7 @@ import type { TranscriptStore } from '../session/transcript-store';
 import type { TerminalRecord } from '../shared/model';
 import { entryAtPosition, positionOf } from '../shared/pages';
 import { toolKey } from '../shared/selectors';
+import { visibleText } from '../shared/visible-text';
 
 const MAX_NAME = 48;
 
@@ -42,7 +43,7 @@ class Mirror {
       },
     };
     this.terminal = vscode.window.createTerminal({ name, pty, iconPath: new vscode.ThemeIcon('hubot') });
-    const intro = `\x1b[2mRun by the agent: ${record.commandLine}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
+    const intro = `\x1b[2mRun by the agent: ${visibleText(record.commandLine)}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
     this.write(intro + forTerminal(record.output));
     if (record.exit) this.write(exitLine(record.exit));
   }
@@ -103,7 +104,7 @@ export class TerminalMirrors implements vscode.Disposable {
     const position = record.toolCallIds[0] === undefined ? undefined : positionOf(state, toolKey(record.toolCallIds[0]));
     const entry = position === undefined ? undefined : entryAtPosition(state, position);
     const label = entry?.kind === 'tool_call' && entry.title ? entry.title : record.commandLine || record.terminalId;
-    const oneLine = label.replace(/\s+/g, ' ').trim();
+    const oneLine = visibleText(label.replace(/\s+/g, ' ').trim());
     return `ACP: ${oneLine.length > MAX_NAME ? `${oneLine.slice(0, MAX_NAME - 1)}…` : oneLine}`;
   }
 

@@ -16,6 +16,7 @@ import { TerminalManager } from '../client/terminal-manager';
 import type { TranscriptAction } from '../shared/actions';
 import type { ContentBlock } from '../shared/content';
 import type { AvailableCommand, ConfigOption, SessionModes } from '../shared/model';
+import { pathsNamedBy, type ToolCallShown } from '../shared/tool-paths';
 import type { SessionUpdate } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
 import { NeedsV1Restart } from './protocol-version';
@@ -39,6 +40,8 @@ export interface AgentSessionOptions {
   readonly hooks: {
     /** One action per event the agent sends for our session, in arrival order. */
     readonly onAction: (action: AgentAction) => void;
+    /** The tool call as the transcript now has it (earlier updates merged), if it is shown. */
+    readonly toolCallShown: (toolCallId: string) => ToolCallShown | undefined;
     readonly onExit: (exit: AgentExit) => void;
   };
 }
@@ -168,7 +171,9 @@ export class AgentSession {
       const requestId = `perm-${this.nextPermissionId++}`;
       const { toolCallId, toolCall, options } = request;
       hooks.onAction({ type: 'permission_requested', requestId, toolCallId, toolCall, options });
-      const outcome = await permissions.request({ requestId, agentName: this.agentName, toolTitle: toolCall.title ?? 'Tool call', options }, token);
+      // The dialog names what the card shows: the title and files from earlier updates, not only the request's.
+      const shown = hooks.toolCallShown(toolCallId) ?? toolCall;
+      const outcome = await permissions.request({ requestId, agentName: this.agentName, toolTitle: shown.title ?? 'Tool call', paths: pathsNamedBy(shown), options }, token);
       hooks.onAction({ type: 'permission_resolved', requestId, outcome: outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled' });
       return { outcome };
     });

@@ -8,11 +8,12 @@ import type { AgentExit } from '../agents/agent-process';
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { PermissionBroker } from '../client/permission-broker';
 import type { Attachment } from '../shared/attachments';
-import { activeTurnId } from '../shared/selectors';
+import { activeTurnId, toolCallEntry } from '../shared/selectors';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { LogSink } from '../acp/log-sink';
 import type { ProtocolVersion } from '../acp/protocol-version';
 import { AgentSession, type AgentAction } from './agent-session';
+import type { ToolCallShown } from '../shared/tool-paths';
 import { describeExit } from './crash-report';
 import { buildPromptContent, type AttachmentText } from './prompt-content';
 import { NeedsV1Restart, versionToOffer } from './protocol-version';
@@ -299,6 +300,7 @@ export class SessionController {
       permissions: this.deps.permissions,
       hooks: {
         onAction: (action) => this.applyAgentAction(session, action),
+        toolCallShown: (toolCallId) => this.toolCallShown(session, toolCallId),
         onExit: (exit) => this.handleExit(session, exit),
       },
     });
@@ -311,6 +313,12 @@ export class SessionController {
     const turn = this.deps.store.state.turn;
     if (action.type === 'session_update' && action.update.sessionUpdate === 'state_update' && action.update.state === 'idle' && turn.phase !== 'idle') this.finishTurn(turn.turnId);
     this.deps.store.dispatch(action);
+  }
+
+  private toolCallShown(session: AgentSession, toolCallId: string): ToolCallShown | undefined {
+    if (this.session !== session) return undefined;
+    const entry = toolCallEntry(this.deps.store.state, toolCallId);
+    return entry && { title: entry.title, locations: entry.locations, content: entry.content };
   }
 
   private handleExit(session: AgentSession, exit: AgentExit): void {

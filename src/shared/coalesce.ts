@@ -4,6 +4,7 @@
  * text chunks of the same message kind and message id, or two pieces of one terminal's output, back to back.
  */
 import type { TranscriptAction } from './actions';
+import { TERMINAL_DISPLAY_CHARS } from './model';
 import type { MessageChunkKind, SessionUpdate } from './updates';
 
 function isMessageChunk(update: SessionUpdate): update is Extract<SessionUpdate, { sessionUpdate: MessageChunkKind }> {
@@ -12,7 +13,10 @@ function isMessageChunk(update: SessionUpdate): update is Extract<SessionUpdate,
 
 export function mergeChunkActions(first: TranscriptAction, second: TranscriptAction): TranscriptAction | undefined {
   if (first.type === 'terminal_output' && second.type === 'terminal_output' && first.terminalId === second.terminalId) {
-    return { ...first, text: first.text + second.text };
+    // The transcript keeps only the newest TERMINAL_DISPLAY_CHARS (a text that long replaces the display), so a
+    // flood posts that much per window, not everything that arrived in it.
+    const text = first.text + second.text;
+    return { ...first, text: text.length > TERMINAL_DISPLAY_CHARS ? text.slice(-TERMINAL_DISPLAY_CHARS) : text };
   }
   if (first.type !== 'session_update' || second.type !== 'session_update') return undefined;
   const a = first.update;

@@ -248,6 +248,8 @@ export interface TranscriptState {
   readonly promptMessageIds: Readonly<Record<string, EntryKey>>;
   /** Terminals by id (terminal content in tool calls refers to them). */
   readonly terminals: Readonly<Record<string, TerminalRecord>>;
+  /** Tool calls the running turn has added, against MAX_TOOL_CALLS_PER_TURN (limits.ts); absent before any. */
+  readonly turnToolCalls?: number;
   /** Monotonic counter used to generate keys (v1 chunks without messageId, notices); part of state so host and
    * webview generate the same keys. */
   readonly nextLocalId: number;

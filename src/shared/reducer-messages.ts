@@ -9,6 +9,7 @@ import { appendEntry, entryAtPosition, lastEntry, positionOf, removeEntry, repla
 import type { MessageChunkKind, MessageUpsertKind } from './updates';
 import { takeLocalId } from './reducer-ids';
 import { activeTurnId } from './selectors';
+import { messageIsFull, withinMessageLimit } from './reducer-limits';
 import { userPromptKey } from './reducer-turns';
 
 const ROLE_OF: Record<MessageChunkKind | MessageUpsertKind, MessageRole> = {
@@ -24,15 +25,19 @@ export function messageKey(role: MessageRole, messageId: string): string {
   return `msg:${role}:${messageId}`;
 }
 
-/** Appends a block, merging consecutive text so a streamed message stays one block however long it grows. */
+/**
+ * Appends a block, merging consecutive text so a streamed message stays one block however long it grows, within
+ * MAX_MESSAGE_CHARS (a message cut at the limit takes nothing more).
+ */
 export function appendBlock(content: readonly ContentBlock[], block: ContentBlock): readonly ContentBlock[] {
+  if (messageIsFull(content)) return content;
   const last = content[content.length - 1];
   if (last?.type === 'text' && block.type === 'text') {
     const merged = content.slice();
     merged[merged.length - 1] = { type: 'text', text: last.text + block.text };
-    return merged;
+    return withinMessageLimit(merged);
   }
-  return [...content, block];
+  return withinMessageLimit([...content, block]);
 }
 
 export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block: ContentBlock, messageId: string | undefined): TranscriptState {
@@ -80,7 +85,7 @@ export function applyUpsert(state: TranscriptState, kind: MessageUpsertKind, mes
     return appendEntry(state, newMessage(state, key, role, content ?? [], messageId));
   }
   if (content === undefined) return state;
-  return replaceEntry(state, position, { ...existing, content: content ?? [] });
+  return replaceEntry(state, position, { ...existing, content: withinMessageLimit(content ?? []) });
 }
 
 /**
@@ -146,7 +151,7 @@ function newMessage(state: TranscriptState, key: string, role: MessageRole, cont
     kind: 'message',
     key,
     role,
-    content,
+    content: withinMessageLimit(content),
     ...(messageId !== undefined ? { messageId } : {}),
     ...(turnId !== undefined ? { turnId } : {}),
   };

@@ -39,6 +39,8 @@ export function applyTerminalAction(state: TranscriptState, action: TerminalActi
       return withTerminal(state, action.terminalId, (record) => ({ ...record, commandLine: action.commandLine }));
     case 'terminal_output':
       if (action.text === '') return state;
+      // A chunk that alone fills the display replaces it: no copy of the old output, work bounded by the chunk.
+      if (action.text.length >= TERMINAL_DISPLAY_CHARS) return withTerminal(state, action.terminalId, (record) => withOutput(record, action.text, true));
       return withTerminal(state, action.terminalId, (record) => withOutput(record, record.output + action.text, record.trimmed));
     case 'terminal_patched':
       return withTerminal(state, action.terminalId, (record) => {

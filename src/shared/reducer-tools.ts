@@ -7,6 +7,7 @@ import type { ToolCallContent } from './content';
 import type { Entry, PermissionOption, ToolCallEntry, ToolCallStatus, TranscriptState } from './model';
 import { appendEntry, entryAtPosition, positionOf, replaceEntry } from './pages';
 import { activeTurnId, toolKey } from './selectors';
+import { admitToolCall, toolContentIsFull, withinToolContentLimit } from './reducer-limits';
 import type { ToolCallFields } from './updates';
 
 export const DEFAULT_TOOL_TITLE = 'Tool call';
@@ -23,7 +24,7 @@ function patch(entry: ToolCallEntry, fields: ToolCallFields): ToolCallEntry {
   if (fields.title !== undefined) next.title = fields.title;
   if (fields.kind !== undefined) next.toolKind = fields.kind;
   if (fields.status !== undefined) next.status = fields.status;
-  if (fields.content !== undefined) next.content = fields.content;
+  if (fields.content !== undefined) next.content = withinToolContentLimit(fields.content);
   if (fields.locations !== undefined) next.locations = fields.locations;
   if (fields.rawInput !== undefined) next.rawInput = fields.rawInput;
   if (fields.rawOutput !== undefined) next.rawOutput = fields.rawOutput;
@@ -47,12 +48,17 @@ function created(state: TranscriptState, toolCallId: string): ToolCallEntry {
   };
 }
 
-/** Finds the call, creating it when unseen, and replaces it with `change(call)`. */
-export function upsertToolCall(state: TranscriptState, toolCallId: string, change: (call: ToolCallEntry) => ToolCallEntry): TranscriptState {
+/**
+ * Finds the call, creating it when unseen (within the turn's tool call limit unless `always`: a permission request
+ * must show), and replaces it with `change(call)`.
+ */
+export function upsertToolCall(state: TranscriptState, toolCallId: string, change: (call: ToolCallEntry) => ToolCallEntry, always = false): TranscriptState {
   const position = positionOf(state, toolKey(toolCallId));
   const existing = position === undefined ? undefined : entryAtPosition(state, position);
   if (position !== undefined && existing?.kind === 'tool_call') return replaceEntry(state, position, change(existing));
-  return appendEntry(state, change(created(state, toolCallId)));
+  const admission = always ? { admitted: true, state } : admitToolCall(state);
+  if (!admission.admitted) return admission.state;
+  return appendEntry(admission.state, change(created(admission.state, toolCallId)));
 }
 
 export function applyToolFields(state: TranscriptState, toolCallId: string, fields: ToolCallFields): TranscriptState {
@@ -60,7 +66,7 @@ export function applyToolFields(state: TranscriptState, toolCallId: string, fiel
 }
 
 export function appendToolContent(state: TranscriptState, toolCallId: string, content: ToolCallContent): TranscriptState {
-  return upsertToolCall(state, toolCallId, (call) => ({ ...call, content: [...call.content, content] }));
+  return upsertToolCall(state, toolCallId, (call) => (toolContentIsFull(call.content) ? call : { ...call, content: withinToolContentLimit([...call.content, content]) }));
 }
 
 export function requestPermission(state: TranscriptState, requestId: string, toolCallId: string, fields: ToolCallFields, options: readonly PermissionOption[]): TranscriptState {
@@ -69,7 +75,7 @@ export function requestPermission(state: TranscriptState, requestId: string, too
     const patched = patch(call, rest);
     const { permissionOutcome: _previous, ...withoutOutcome } = patched;
     return { ...withoutOutcome, status: 'awaiting_permission', permission: { requestId, options } };
-  });
+  }, true);
 }
 
 export function resolvePermission(state: TranscriptState, requestId: string, outcome: { readonly optionId: string } | 'cancelled'): TranscriptState {

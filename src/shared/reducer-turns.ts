@@ -14,7 +14,8 @@ export function userPromptKey(turnId: string): string {
 }
 
 export function startTurn(state: TranscriptState, turnId: string, content: readonly ContentBlock[]): TranscriptState {
-  const running: TranscriptState = { ...state, turn: { phase: 'running', turnId } };
+  const { turnToolCalls: _previousTurnsCalls, ...rest } = state;
+  const running: TranscriptState = { ...rest, turn: { phase: 'running', turnId } };
   if (positionOf(state, userPromptKey(turnId)) !== undefined) return running;
   return appendEntry(running, { kind: 'message', key: userPromptKey(turnId), role: 'user', content, turnId });
 }

@@ -2,8 +2,10 @@
  * The whole host path outside VS Code — real agent process, framing, connection, validation, reducer — with the
  * editor ports replaced by in-memory ones. Used by unit tests and benchmarks.
  */
+import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { FileSystemHandler, type RefusedAccess } from '../../src/client/fs-handler';
+import { DEFAULT_MAX_READ_BYTES } from '../../src/shared/limits';
 import { PermissionBroker } from '../../src/client/permission-broker';
 import type { CancellationSignal, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
 import { attachmentTextReader } from '../../src/session/attachment-reader';
@@ -36,6 +38,9 @@ export class MemoryEditorFiles implements WorkspaceFiles {
   }
   readFileText(absolutePath: string): Promise<string> {
     return readFile(absolutePath, 'utf8');
+  }
+  readFileChunks(absolutePath: string): AsyncIterable<Uint8Array> {
+    return createReadStream(absolutePath, { highWaterMark: 1024 * 1024 });
   }
   async fileSize(absolutePath: string): Promise<number> {
     return (await stat(absolutePath)).size;
@@ -74,7 +79,7 @@ export interface HostHarness {
   waitFor(predicate: (state: TranscriptState) => boolean, timeoutMs?: number): Promise<TranscriptState>;
 }
 
-export function createHostHarness(root: string, options: { permissionAnswer?: string; cancelGraceMs?: number; startupTimeoutMs?: number } = {}): HostHarness {
+export function createHostHarness(root: string, options: { permissionAnswer?: string; cancelGraceMs?: number; startupTimeoutMs?: number; maxReadBytes?: number } = {}): HostHarness {
   const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
   const store = new TranscriptStore();
   const files = new MemoryEditorFiles(root);
@@ -85,7 +90,7 @@ export function createHostHarness(root: string, options: { permissionAnswer?: st
   const keep = (line: string): void => void logLines.push(line);
   const controller = new SessionController({
     store,
-    files: new FileSystemHandler(files, (access) => refused.push(access)),
+    files: new FileSystemHandler(files, (access) => refused.push(access), () => options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES),
     permissions: new PermissionBroker(prompt),
     notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
     log: { info: keep, warn: keep, error: keep, trace: keep },

@@ -3,30 +3,20 @@
  * recognize it (Gemini CLI), which get empty content so their "does it exist?" check before a write passes.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ResponseError } from 'vscode-jsonrpc';
 import { FileSystemHandler, RESOURCE_NOT_FOUND } from '../../../src/client/fs-handler';
 import { missingFileAnswerFor } from '../../../src/client/missing-file-answer';
-import type { WorkspaceFiles } from '../../../src/client/ports';
-
-function diskFiles(root: string): WorkspaceFiles {
-  return {
-    roots: () => [root],
-    openDocumentText: () => undefined,
-    readFileText: async (file) => readFileSync(file, 'utf8'),
-    fileSize: async (file) => statSync(file).size,
-    writeFileText: async (file, content) => writeFileSync(file, content),
-  };
-}
+import { MemoryEditorFiles } from '../../support/host-harness';
 
 describe('fs/read_text_file of a missing file', () => {
   let root: string;
   let files: FileSystemHandler;
   beforeEach(() => {
     root = mkdtempSync(path.join(tmpdir(), 'acp-missing-'));
-    files = new FileSystemHandler(diskFiles(root), () => undefined);
+    files = new FileSystemHandler(new MemoryEditorFiles(root), () => undefined);
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 

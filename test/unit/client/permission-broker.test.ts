@@ -26,7 +26,7 @@ class ManualPrompt implements PermissionPrompt {
   }
 }
 
-const ask = (requestId: string) => ({ requestId, agentName: 'Agent', toolTitle: 'Edit file', options });
+const ask = (requestId: string) => ({ requestId, agentName: 'Agent', toolTitle: 'Edit file', paths: [], options });
 
 describe('permission broker', () => {
   it('sends the dialog answer and closes nothing else', async () => {
