@@ -94,6 +94,8 @@ export interface BlockSplit {
   readonly starts: readonly number[];
   /** Blocks before this index are exactly as in the previous split (same offsets, same text). */
   readonly unchangedBefore: number;
+  /** Whether the text extends the previous one (else everything is new). */
+  readonly extended: boolean;
 }
 
 /**
@@ -124,7 +126,7 @@ export class IncrementalBlockSplitter {
     }
     const unchangedBefore = same && sameNumbers(this.previousStarts, starts) ? starts.length : commonPrefix(this.previousStarts, starts);
     this.previousStarts = starts;
-    return { starts, unchangedBefore };
+    return { starts, unchangedBefore, extended };
   }
 }
 

@@ -82,10 +82,9 @@ export class MarkdownStream {
   setText(text: string): void {
     if (text === this.text) return;
     const split = this.splitter.split(text);
-    const extended = text.startsWith(this.text);
     this.text = text;
     this.starts = split.starts;
-    if (!extended) {
+    if (!split.extended) {
       this.drawn = [];
       this.sink.truncate(0);
       this.cleanBefore = 0;
@@ -94,27 +93,27 @@ export class MarkdownStream {
     this.cleanBefore = Math.min(this.cleanBefore, split.unchangedBefore);
   }
 
-  /** Draws what changed, within the budget (at least one block). Returns whether everything is drawn. */
+  /**
+   * Draws what changed until the budget runs out (a block begun is finished). Returns whether everything is
+   * drawn. The frame's first drawing always has budget, so every stream gets its turn.
+   */
   draw(budget: WorkBudget): boolean {
     const count = this.starts.length;
     if (this.drawn.length > count) {
       this.drawn.length = count;
       this.sink.truncate(count);
     }
-    let worked = false;
     for (let index = this.cleanBefore; index < count; index++) {
-      if (worked && budget.exhausted()) {
+      if (budget.exhausted()) {
         this.cleanBefore = index;
         return false;
       }
       const start = this.starts[index]!;
       const end = this.starts[index + 1] ?? this.text.length;
-      const outcome = this.drawBlock(index, start, end, budget);
-      if (outcome === 'deferred') {
+      if (this.drawBlock(index, start, end, budget) === 'deferred') {
         this.cleanBefore = index;
         return false;
       }
-      if (outcome === 'drawn') worked = true;
     }
     this.cleanBefore = Math.max(0, count - 1);
     return true;

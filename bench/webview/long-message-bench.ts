@@ -4,6 +4,7 @@
  * message streams, and when its end is on screen.
  */
 import type { Browser } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { CHUNK_WINDOW_MS } from '../../src/views/action-poster';
 import { initialState, reduce } from '../../src/shared/reducer';
@@ -44,10 +45,22 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
     await page.waitForTimeout(300);
     await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
     const options: MessageStreamOptions = { kind: scenario.kind, totalChars: scenario.totalChars, chunkChars: CHUNK_CHARS, chunksPerSecond: CHUNKS_PER_SECOND, windowMs: CHUNK_WINDOW_MS, seq: 0 };
-    const streamed = await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).streamMessage(value), options);
+    // BENCH_MESSAGE_PROFILE=<prefix> records each scenario's CPU profile to <prefix>-<kind>.cpuprofile (open it in DevTools).
+    const profile = process.env['BENCH_MESSAGE_PROFILE'];
+    const cdp = profile ? await page.context().newCDPSession(page) : undefined;
+    const metrics = await page.context().newCDPSession(page);
+    await metrics.send('Performance.enable');
+    await cdp?.send('Profiler.enable');
+    await cdp?.send('Profiler.start');
+    const streamed = await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).streamMessage(value), options).finally(async () => {
+      if (cdp) writeFileSync(`${profile}-${scenario.kind}.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    });
     await page.waitForTimeout(300);
     const longWork = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
     if (pageErrors.length > 0) throw new Error(`the webview threw: ${pageErrors[0]}`);
+    await metrics.send('HeapProfiler.collectGarbage');
+    const heap = (await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
+    const heapMb = Math.round((heap / 1024 / 1024) * 10) / 10;
     // The heartbeat sees every stretch; long tasks and long animation frames (over 50 ms) add what it may straddle.
     const longest = Math.round(Math.max(0, ...streamed.blocksMs, ...longWork.tasks, ...longWork.frames));
     const p95 = Math.round(percentile(streamed.blocksMs, 0.95));
@@ -63,6 +76,7 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
         target: `<= ${Math.round(streamMs + 100)} ms`,
         ok: streamed.fullyShownMs <= streamMs + 100,
       },
+      { name: `webview: JS heap after the ${scenario.label} (garbage collected)`, value: heapMb, unit: 'MB', target: '<= 150 MB', ok: heapMb <= 150 },
     ];
   } finally {
     await page.close();

@@ -4,8 +4,8 @@
  */
 import type { WorkBudget } from '../markdown-stream';
 
-/** Render work per frame (ms): leaves room for style, layout and paint within a 60 Hz frame or two. */
-export const FRAME_WORK_MS = 10;
+/** Render work per frame (ms): leaves room for style, layout and paint within a 60 Hz frame. */
+export const FRAME_WORK_MS = 8;
 
 export class FrameBudget implements WorkBudget {
   private readonly deadline: number;

@@ -12,6 +12,12 @@ interface CodeParts {
   readonly tail: Text;
 }
 
+/**
+ * Blocks per group element. Layout walks a container's children, so a 2 MB message's 15,000 blocks sit in groups
+ * that, off screen, are skipped whole (content-visibility in chat.css).
+ */
+const BLOCKS_PER_GROUP = 64;
+
 class DomBlocks implements BlockSink {
   private readonly blocks: HTMLElement[] = [];
   private readonly code = new WeakMap<HTMLElement, CodeParts>();
@@ -42,7 +48,12 @@ class DomBlocks implements BlockSink {
   }
 
   truncate(count: number): void {
-    while (this.blocks.length > count) this.blocks.pop()!.remove();
+    while (this.blocks.length > count) {
+      const block = this.blocks.pop()!;
+      const group = block.parentElement;
+      block.remove();
+      if (group && group !== this.container && !group.hasChildNodes()) group.remove();
+    }
   }
 
   private block(index: number): HTMLElement {
@@ -52,7 +63,8 @@ class DomBlocks implements BlockSink {
       return existing;
     }
     const element = h('div', { className: 'md-block' });
-    this.container.append(element);
+    const group = this.blocks.length % BLOCKS_PER_GROUP === 0 ? this.container.appendChild(h('div', { className: 'md-group' })) : this.container.lastElementChild;
+    (group ?? this.container).append(element);
     this.blocks.push(element);
     return element;
   }

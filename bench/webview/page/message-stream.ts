@@ -131,6 +131,10 @@ export async function streamMessage(options: MessageStreamOptions): Promise<Mess
     if (markerShown(marker)) {
       return { chunks: ends.length, posts, blocksMs: watch.stop(), fullyShownMs: painted - started, afterLastPostMs: painted - lastPostAt };
     }
-    if (painted - lastPostAt > 60_000) throw new Error(`the end of the ${options.kind} message never reached the screen`);
+    if (painted - lastPostAt > 60_000) {
+      const blocks = document.querySelectorAll(`[data-entry-key="msg:agent:${MESSAGE_ID}"] .md-block`);
+      const last = blocks[blocks.length - 1]?.textContent ?? '';
+      throw new Error(`the end of the ${options.kind} message never reached the screen (${blocks.length} blocks, the last ends ${JSON.stringify(last.slice(-80))})`);
+    }
   }
 }

@@ -52,10 +52,10 @@ class StringSink implements BlockSink {
   }
 }
 
-/** Runs out after `blocks` blocks have been drawn (each exhausted() call is asked after a block). */
+/** Runs out after `blocks` blocks (the stream asks before each block). */
 function budgetOf(blocks: number): WorkBudget {
   let asked = 0;
-  return { exhausted: () => ++asked >= blocks, now: () => 0 };
+  return { exhausted: () => asked++ >= blocks, now: () => 0 };
 }
 
 /** Reference definitions last: some tests leave them out. */
@@ -114,7 +114,10 @@ describe('streaming markdown', () => {
     const stream = new MarkdownStream(sink);
     stream.setText(text);
     let calls = 1;
-    while (!stream.draw(budgetOf(3))) calls++;
+    while (!stream.draw(budgetOf(3))) {
+      calls++;
+      assert.ok(sink.blocks.length <= 3 * calls, `${sink.blocks.length} blocks after ${calls} calls`);
+    }
     assert.ok(calls > 10, `${calls} calls`);
     assert.equal(sink.html(), renderMarkdown(text));
   });
