@@ -38,6 +38,14 @@ export function renderMarkdown(text: string): string {
       if (--toDrop === 0) break;
     }
   }
-  cache.set(text, html);
+  cache.set(detached(text), html);
   return html;
+}
+
+/**
+ * A copy of `text` that does not hold on to a longer string it was cut from: a block of a streaming message is a
+ * slice of that message's whole text at the time, and a cache of slices would keep every version of it alive.
+ */
+function detached(text: string): string {
+  return ` ${text}`.slice(1);
 }

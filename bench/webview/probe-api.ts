@@ -3,6 +3,7 @@
  * and what it measures. Shared by both sides so the figures keep one shape.
  */
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
+import type { MessageStreamFigures, MessageStreamOptions } from './message-stream-api';
 
 export interface SnapshotFigures {
   /** From posting the snapshot to the frame after the first entries are in the DOM. */
@@ -54,6 +55,8 @@ export interface ProbeApi {
   stage(state: unknown): void;
   loadSnapshot(): Promise<SnapshotFigures>;
   stream(options: StreamOptions): Promise<StreamFigures>;
+  /** Streams one long agent message and times the main thread's blocks and when its end is on screen. */
+  streamMessage(options: MessageStreamOptions): Promise<MessageStreamFigures>;
   idle(milliseconds: number): Promise<IdleFigures>;
   sample(): PageSample;
   /** Largest DOM element count seen at any sample since load (sampled every animation frame while streaming). */

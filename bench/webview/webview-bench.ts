@@ -14,6 +14,7 @@ import { CHROMIUM_PATH } from '../../test/support/browser';
 import { repoRoot } from '../../test/support/repo-root';
 import type { Figure } from './figure';
 import { longTranscript } from './long-transcript';
+import { runLongMessageBench } from './long-message-bench';
 import type { LongWork, ProbeApi, StreamOptions } from './probe-api';
 import { percentile } from './percentile';
 import { THEME_CSS } from './theme';
@@ -103,6 +104,8 @@ export async function runWebviewBench(): Promise<Figure[]> {
     const maxDom = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).maxDomElements());
     if (pageErrors.length > 0) throw new Error(`the webview threw: ${pageErrors[0]}`);
     if (!streamed.lastChunkShown) throw new Error('the last streamed chunk never reached the screen');
+    await page.close();
+    const longMessage = await runLongMessageBench(browser, harness);
     const chunkP95 = percentile(streamed.chunkToPaintMs, 0.95);
     const postP95 = percentile(streamed.postToPaintMs, 0.95);
     const heapMb = Math.round((heapPeak / 1024 / 1024) * 10) / 10;
@@ -116,6 +119,7 @@ export async function runWebviewBench(): Promise<Figure[]> {
       { name: 'webview: peak JS heap', value: heapMb, unit: 'MB', target: '<= 150 MB', ok: heapMb <= 150 },
       { name: `webview: renders in ${IDLE_MS / 1000} s after the stream stops`, value: idle.renders, unit: 'renders', target: '0', ok: idle.renders === 0 },
       { name: `webview: animation frames requested in ${IDLE_MS / 1000} s after the stream stops`, value: idle.framesRequested, unit: 'frames', target: '0', ok: idle.framesRequested === 0 },
+      ...longMessage,
     ];
   } finally {
     await browser.close();

@@ -1,5 +1,6 @@
 /** What every entry renderer implements, and the UI facts (not transcript state) they render with. */
 import type { Entry, TerminalRecord } from '../../src/shared/model';
+import type { WorkBudget } from '../markdown-stream';
 
 export interface RenderContext {
   readonly expandedThoughts: ReadonlySet<string>;
@@ -14,8 +15,12 @@ export interface RenderContext {
 
 export interface EntryView {
   readonly element: HTMLElement;
-  /** Brings the element up to date with `entry`; called only when the entry or its UI facts changed. */
-  render(entry: Entry, context: RenderContext): void;
+  /**
+   * Brings the element up to date with `entry`; called when the entry or its UI facts changed, and again while
+   * `hasPendingWork` says the budget of the frame ran out before it was done.
+   */
+  render(entry: Entry, context: RenderContext, budget: WorkBudget): void;
+  readonly hasPendingWork?: boolean;
 }
 
 /** Long texts are cut for display: the transcript must stay responsive whatever an agent sends. */

@@ -3,6 +3,7 @@ import type { ContentBlock } from '../../src/shared/content';
 import type { Entry, MessageEntry } from '../../src/shared/model';
 import { h, icon } from '../dom';
 import { contentBlockView } from './content-view';
+import type { WorkBudget } from '../markdown-stream';
 import type { EntryView, RenderContext } from './entry-view';
 import { truncateForDisplay } from './entry-view';
 import { StreamingMarkdown } from './streaming-markdown';
@@ -24,11 +25,15 @@ class MessageBody {
     this.element = h('div', { className });
   }
 
-  update(content: readonly ContentBlock[]): void {
+  get hasPendingWork(): boolean {
+    return this.parts.some((part) => part.type === 'markdown' && part.view.hasPendingWork);
+  }
+
+  update(content: readonly ContentBlock[], budget: WorkBudget): void {
     content.forEach((block, index) => {
       const part = this.parts[index];
       if (block.type === 'text') {
-        if (part?.type === 'markdown') return part.view.update(block.text);
+        if (part?.type === 'markdown') return part.view.update(block.text, budget);
         if (part?.type === 'plain') {
           if (part.text !== block.text) part.element.textContent = truncateForDisplay(block.text);
           part.text = block.text;
@@ -37,17 +42,17 @@ class MessageBody {
       } else if (part?.type === 'other' && part.block === block) {
         return;
       }
-      this.replacePart(index, this.createPart(block));
+      this.replacePart(index, this.createPart(block, budget));
     });
     while (this.parts.length > content.length) partElement(this.parts.pop()!).remove();
   }
 
-  private createPart(block: ContentBlock): Part {
+  private createPart(block: ContentBlock, budget: WorkBudget): Part {
     // The user knows what they attached: their message shows attachments as links, not the files' text again.
     if (block.type !== 'text') return { type: 'other', block, element: contentBlockView(block, { compact: !this.markdown }) };
     if (!this.markdown) return { type: 'plain', element: h('div', { className: 'plain-text', text: truncateForDisplay(block.text) }), text: block.text };
     const view = new StreamingMarkdown();
-    view.update(block.text);
+    view.update(block.text, budget);
     return { type: 'markdown', view };
   }
 
@@ -79,10 +84,14 @@ export class MessageView implements EntryView {
     }
   }
 
-  render(entry: Entry, context: RenderContext): void {
+  get hasPendingWork(): boolean {
+    return this.body?.hasPendingWork ?? false;
+  }
+
+  render(entry: Entry, context: RenderContext, budget: WorkBudget): void {
     if (entry.kind !== 'message') return;
     if (this.role !== 'thought') {
-      this.body!.update(entry.content);
+      this.body!.update(entry.content, budget);
       return;
     }
     const expanded = context.expandedThoughts.has(entry.key);
@@ -106,7 +115,7 @@ export class MessageView implements EntryView {
       this.body = this.newBody();
       this.element.append(this.body.element);
     }
-    this.body.update(entry.content);
+    this.body.update(entry.content, budget);
   }
 
   private newBody(): MessageBody {

@@ -1,33 +1,97 @@
 /**
- * Markdown that grows while it streams: the text is split into top-level blocks and only blocks whose text
- * changed (in practice, the last one) are rendered again. Each block keeps its own element, so finished blocks
- * are neither re-rendered nor re-laid-out.
+ * Markdown that grows while it streams, drawn into the DOM: `MarkdownStream` decides what changed, this keeps
+ * one element per block (finished blocks are neither re-rendered nor re-laid-out) and appends a streaming code
+ * block's new lines as text, so its earlier lines are never parsed or replaced again.
  */
 import { h } from '../dom';
-import { IncrementalBlockSplitter } from '../markdown-blocks';
-import { renderMarkdown } from '../markdown';
+import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from '../markdown-stream';
+
+interface CodeParts {
+  readonly code: HTMLElement;
+  /** The incomplete last line, kept last so finished lines go before it. */
+  readonly tail: Text;
+}
+
+/**
+ * Blocks per group element. Layout walks a container's children, so a 2 MB message's 15,000 blocks sit in groups
+ * that, off screen, are skipped whole (content-visibility in chat.css).
+ */
+const BLOCKS_PER_GROUP = 64;
+
+class DomBlocks implements BlockSink {
+  private readonly blocks: HTMLElement[] = [];
+  private readonly code = new WeakMap<HTMLElement, CodeParts>();
+
+  constructor(private readonly container: HTMLElement) {}
+
+  setHtml(index: number, html: string): void {
+    this.block(index).innerHTML = html;
+  }
+
+  setCodeShell(index: number, shellHtml: string): void {
+    const block = this.block(index);
+    block.innerHTML = shellHtml;
+    const code = block.querySelector('code');
+    if (!code) throw new Error('a fenced code block renders without <code>');
+    const tail = document.createTextNode('');
+    code.append(tail);
+    this.code.set(block, { code, tail });
+  }
+
+  appendCode(index: number, text: string): void {
+    const parts = this.codeParts(index);
+    parts.code.insertBefore(document.createTextNode(text), parts.tail);
+  }
+
+  setCodeTail(index: number, text: string): void {
+    this.codeParts(index).tail.data = text;
+  }
+
+  truncate(count: number): void {
+    while (this.blocks.length > count) {
+      const block = this.blocks.pop()!;
+      const group = block.parentElement;
+      block.remove();
+      if (group && group !== this.container && !group.hasChildNodes()) group.remove();
+    }
+  }
+
+  private block(index: number): HTMLElement {
+    const existing = this.blocks[index];
+    if (existing) {
+      this.code.delete(existing);
+      return existing;
+    }
+    const element = h('div', { className: 'md-block' });
+    const group = this.blocks.length % BLOCKS_PER_GROUP === 0 ? this.container.appendChild(h('div', { className: 'md-group' })) : this.container.lastElementChild;
+    (group ?? this.container).append(element);
+    this.blocks.push(element);
+    return element;
+  }
+
+  private codeParts(index: number): CodeParts {
+    const block = this.blocks[index];
+    const parts = block && this.code.get(block);
+    if (!parts) throw new Error(`block ${index} is not a streaming code block`);
+    return parts;
+  }
+}
 
 export class StreamingMarkdown {
   readonly element = h('div', { className: 'markdown' });
-  private readonly splitter = new IncrementalBlockSplitter();
-  private readonly rendered: { text: string; element: HTMLElement }[] = [];
+  private readonly stream = new MarkdownStream(new DomBlocks(this.element));
+  private complete = true;
 
-  update(text: string): void {
-    const blocks = this.splitter.split(text);
-    blocks.forEach((block, index) => {
-      const existing = this.rendered[index];
-      if (existing?.text === block) return;
-      const html = renderMarkdown(block);
-      if (existing) {
-        existing.element.innerHTML = html;
-        existing.text = block;
-        return;
-      }
-      const element = h('div', { className: 'md-block' });
-      element.innerHTML = html;
-      this.element.append(element);
-      this.rendered.push({ text: block, element });
-    });
-    while (this.rendered.length > blocks.length) this.rendered.pop()!.element.remove();
+  /**
+   * Draws as much of `text` as the budget allows; `hasPendingWork` says whether more frames are needed. Without
+   * a budget everything is drawn at once (short texts: plans, compaction summaries).
+   */
+  update(text: string, budget: WorkBudget = UNBOUNDED): void {
+    this.stream.setText(text);
+    this.complete = this.stream.draw(budget);
+  }
+
+  get hasPendingWork(): boolean {
+    return !this.complete;
   }
 }

@@ -13,6 +13,7 @@ import type { ScrollPosition } from '../ui-state';
 import { createEntryView, viewShape } from './create-view';
 import { EntryIndex } from './entry-index';
 import type { EntryView, RenderContext } from './entry-view';
+import { FrameBudget } from './frame-budget';
 
 interface RenderedEntry {
   readonly view: EntryView;
@@ -106,19 +107,23 @@ export class VirtualTranscript {
       this.pendingState = undefined;
     }
     this.viewportHeight = this.element.clientHeight;
+    const budget = new FrameBudget();
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const top = this.targetScrollTop();
       const overscan = Math.max(300, this.viewportHeight / 2);
       const count = this.index.count;
       const start = count === 0 ? 0 : this.index.indexAt(Math.max(0, top - overscan));
       const end = count === 0 ? 0 : this.index.indexAt(top + this.viewportHeight + overscan) + 1;
-      this.reconcile(start, end);
+      this.reconcile(start, end, budget);
       const heightsChanged = this.measure();
       this.topSpacer.style.height = `${this.index.top(start)}px`;
       this.bottomSpacer.style.height = `${this.index.totalHeight - this.index.top(end)}px`;
       if (!heightsChanged) break;
     }
     this.forced.clear();
+    // Views the budget cut short go on in the next frame.
+    for (const [key, rendered] of this.rendered) if (rendered.view.hasPendingWork) this.forced.add(key);
+    if (this.forced.size > 0) this.requestFrame();
     const top = this.stick ? this.element.scrollHeight - this.viewportHeight : this.targetScrollTop();
     if (Math.abs(this.element.scrollTop - top) >= 1) this.element.scrollTop = top;
     this.expectedScrollTop = this.element.scrollTop;
@@ -134,7 +139,7 @@ export class VirtualTranscript {
     return Math.max(0, Math.min(this.index.top(index) + this.anchor.offset, max));
   }
 
-  private reconcile(start: number, end: number): void {
+  private reconcile(start: number, end: number, budget: FrameBudget): void {
     this.range = { start, end };
     const wanted = new Set<string>();
     for (let i = start; i < end; i++) wanted.add(this.index.entry(i).key);
@@ -158,12 +163,12 @@ export class VirtualTranscript {
         const view = createEntryView(entry);
         view.element.dataset.entryKey = entry.key;
         view.element.dataset.kind = entry.kind;
-        view.render(entry, this.context);
+        view.render(entry, this.context, budget);
         rendered = { view, shape, entry, index: i };
         this.rendered.set(entry.key, rendered);
         this.entryObserver.observe(view.element);
       } else if (rendered.entry !== entry || this.forced.has(entry.key)) {
-        rendered.view.render(entry, this.context);
+        rendered.view.render(entry, this.context, budget);
         rendered.entry = entry;
       }
       rendered.index = i;

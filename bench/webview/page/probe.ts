@@ -5,6 +5,7 @@
  */
 import type { TranscriptAction } from '../../../src/shared/actions';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
+import { streamMessage } from './message-stream';
 import { PROBE_GLOBAL, type IdleFigures, type LongWork, type PageSample, type ProbeApi, type SnapshotFigures, type StreamFigures, type StreamOptions } from '../probe-api';
 
 interface ViewCounters {
@@ -187,6 +188,7 @@ const api: ProbeApi = {
   },
   loadSnapshot,
   stream,
+  streamMessage,
   idle,
   sample,
   checkLongTaskWatch,

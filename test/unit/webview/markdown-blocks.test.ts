@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { IncrementalBlockSplitter, splitMarkdownBlocks } from '../../../webview/markdown-blocks';
+import { blockTexts, IncrementalBlockSplitter, splitMarkdownBlocks } from '../../../webview/markdown-blocks';
 import { renderMarkdown } from '../../../webview/markdown';
 
 describe('markdown block splitting', () => {
@@ -22,8 +22,8 @@ describe('markdown block splitting', () => {
   });
 
   it('keeps a loose list together, including indented continuation paragraphs', () => {
-    const text = '- one\n\n- two\n\n  more about two\n\n- three\n\nAfter the list';
-    assert.deepEqual(splitMarkdownBlocks(text), ['- one\n\n- two\n\n  more about two\n\n- three\n\n', 'After the list']);
+    const text = '- one\n\n- two\n\n  more about two\n\n- three\n\nAfter the list\n';
+    assert.deepEqual(splitMarkdownBlocks(text), ['- one\n\n- two\n\n  more about two\n\n- three\n\n', 'After the list\n']);
   });
 
   it('does not split text that has link reference definitions', () => {
@@ -41,14 +41,40 @@ describe('markdown block splitting', () => {
     const splitter = new IncrementalBlockSplitter();
     for (let end = 0; end <= text.length; end += 3) {
       const prefix = text.slice(0, end);
-      assert.deepEqual([...splitter.split(prefix)], splitMarkdownBlocks(prefix), `at ${end}`);
+      assert.deepEqual(blockTexts(prefix, splitter.split(prefix).starts), splitMarkdownBlocks(prefix), `at ${end}`);
     }
+  });
+
+  it('gives a column-0 fence a block of its own, from its opening line to the first text after it', () => {
+    const text = 'Look:\n```ts\nconst a = 1;\n```\nThat was it.\n';
+    assert.deepEqual(splitMarkdownBlocks(text), ['Look:\n', '```ts\nconst a = 1;\n```\n', 'That was it.\n']);
+    assert.equal(splitMarkdownBlocks(text).map(renderMarkdown).join(''), renderMarkdown(text));
+  });
+
+  it('does not take a backtick line with a backtick in its info string for a fence (markdown-it does not)', () => {
+    const text = 'Look:\n```a`b\nstill the paragraph\n';
+    assert.deepEqual(splitMarkdownBlocks(text), [text]);
+  });
+
+  it('decides no boundary on a line still being written: "1" may become the next item of the list', () => {
+    assert.deepEqual(splitMarkdownBlocks('1. a\n\n1'), ['1. a\n\n1']);
+    assert.deepEqual(splitMarkdownBlocks('1. a\n\n1. b\n'), ['1. a\n\n1. b\n']);
+    assert.deepEqual(splitMarkdownBlocks('Para\n```ts'), ['Para\n```ts']);
+  });
+
+  it('reports which blocks are unchanged since the last split', () => {
+    const splitter = new IncrementalBlockSplitter();
+    splitter.split('one\n\ntwo\n\nthree\n');
+    assert.equal(splitter.split('one\n\ntwo\n\nthree\nmore').unchangedBefore, 2);
+    assert.equal(splitter.split('one\n\ntwo\n\nthree\nmore').unchangedBefore, 3);
   });
 
   it('incremental splitting copes with text that was replaced, not extended', () => {
     const splitter = new IncrementalBlockSplitter();
     splitter.split('first\n\nsecond');
-    assert.deepEqual([...splitter.split('other\n\ntext')], ['other\n\n', 'text']);
+    const split = splitter.split('other\n\ntext\n');
+    assert.deepEqual(blockTexts('other\n\ntext\n', split.starts), ['other\n\n', 'text\n']);
+    assert.equal(split.unchangedBefore, 0);
   });
 });
 

@@ -1,0 +1,90 @@
+/**
+ * Issue "nothing wedges", webview part: one long agent message streamed into a fresh chat view. Each scenario
+ * gets its own page so one cannot slow the other. Lines: the main thread's longest and p95 block while the
+ * message streams, and when its end is on screen.
+ */
+import type { Browser } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { CHUNK_WINDOW_MS } from '../../src/views/action-poster';
+import { initialState, reduce } from '../../src/shared/reducer';
+import type { TranscriptState } from '../../src/shared/model';
+import type { Figure } from './figure';
+import type { LongMessageKind, MessageStreamOptions } from './message-stream-api';
+import { percentile } from './percentile';
+import type { ProbeApi } from './probe-api';
+
+/** Agent chunks of 100 characters at 2,000 chunks/s: 200 KB/s, the rate of the transcript stream bench. */
+const CHUNK_CHARS = 100;
+const CHUNKS_PER_SECOND = 2_000;
+const BLOCK_TARGET_MS = 50;
+
+const SCENARIOS: readonly { kind: LongMessageKind; label: string; totalChars: number }[] = [
+  { kind: 'markdown', label: '2 MB markdown agent message', totalChars: 2_000_000 },
+  { kind: 'code-block', label: '200 KB fenced code block', totalChars: 200_000 },
+];
+
+function waitingSession(): TranscriptState {
+  let state = reduce(initialState(), { type: 'agent_status', status: { phase: 'ready', agentName: 'Bench Agent' } });
+  state = reduce(state, { type: 'session_started', sessionId: 'bench', promptCapabilities: { image: false, audio: false, embeddedContext: false } });
+  return reduce(state, { type: 'prompt_sent', turnId: 'turn-long', content: [{ type: 'text', text: 'Write a long answer.' }] });
+}
+
+async function runScenario(browser: Browser, harness: string, scenario: (typeof SCENARIOS)[number]): Promise<Figure[]> {
+  const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
+  try {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(pathToFileURL(harness).href);
+    await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
+    await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({ type: 'host_info', info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true } }));
+    // Typed as unknown for the page call: the transcript type is too deep for playwright's serializable check.
+    const state: unknown = waitingSession();
+    await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stage(value), state);
+    await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).loadSnapshot());
+    await page.waitForTimeout(300);
+    await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
+    const options: MessageStreamOptions = { kind: scenario.kind, totalChars: scenario.totalChars, chunkChars: CHUNK_CHARS, chunksPerSecond: CHUNKS_PER_SECOND, windowMs: CHUNK_WINDOW_MS, seq: 0 };
+    // BENCH_MESSAGE_PROFILE=<prefix> records each scenario's CPU profile to <prefix>-<kind>.cpuprofile (open it in DevTools).
+    const profile = process.env['BENCH_MESSAGE_PROFILE'];
+    const cdp = profile ? await page.context().newCDPSession(page) : undefined;
+    const metrics = await page.context().newCDPSession(page);
+    await metrics.send('Performance.enable');
+    await cdp?.send('Profiler.enable');
+    await cdp?.send('Profiler.start');
+    const streamed = await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).streamMessage(value), options).finally(async () => {
+      if (cdp) writeFileSync(`${profile}-${scenario.kind}.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    });
+    await page.waitForTimeout(300);
+    const longWork = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
+    if (pageErrors.length > 0) throw new Error(`the webview threw: ${pageErrors[0]}`);
+    await metrics.send('HeapProfiler.collectGarbage');
+    const heap = (await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
+    const heapMb = Math.round((heap / 1024 / 1024) * 10) / 10;
+    // The heartbeat sees every stretch; long tasks and long animation frames (over 50 ms) add what it may straddle.
+    const longest = Math.round(Math.max(0, ...streamed.blocksMs, ...longWork.tasks, ...longWork.frames));
+    const p95 = Math.round(percentile(streamed.blocksMs, 0.95));
+    const streamMs = (streamed.chunks / CHUNKS_PER_SECOND) * 1000;
+    const prefix = `webview: ${scenario.label} streamed (${streamed.chunks} chunks of ${CHUNK_CHARS} chars at ${CHUNKS_PER_SECOND}/s, ${streamed.posts} posts)`;
+    return [
+      { name: `${prefix}, p95 main-thread block (${streamed.blocksMs.length} blocks seen)`, value: p95, unit: 'ms', target: `<= ${BLOCK_TARGET_MS} ms`, ok: p95 <= BLOCK_TARGET_MS },
+      { name: `${prefix}, longest main-thread block`, value: longest, unit: 'ms', target: `<= ${BLOCK_TARGET_MS} ms`, ok: longest <= BLOCK_TARGET_MS },
+      {
+        name: `${prefix}, fully shown (the stream itself takes ${Math.round(streamMs)} ms; ${Math.round(streamed.afterLastPostMs)} ms after the last post)`,
+        value: Math.round(streamed.fullyShownMs),
+        unit: 'ms',
+        target: `<= ${Math.round(streamMs + 100)} ms`,
+        ok: streamed.fullyShownMs <= streamMs + 100,
+      },
+      { name: `webview: JS heap after the ${scenario.label} (garbage collected)`, value: heapMb, unit: 'MB', target: '<= 150 MB', ok: heapMb <= 150 },
+    ];
+  } finally {
+    await page.close();
+  }
+}
+
+export async function runLongMessageBench(browser: Browser, harness: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const scenario of SCENARIOS) figures.push(...(await runScenario(browser, harness, scenario)));
+  return figures;
+}

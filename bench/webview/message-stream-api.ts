@@ -1,0 +1,33 @@
+/**
+ * One long agent message streamed into the webview (page/message-stream.ts runs it in Chromium): what the bench
+ * asks for and what the page measures. Shared by both sides so the figures keep one shape.
+ */
+
+export type LongMessageKind = 'markdown' | 'code-block';
+
+export interface MessageStreamOptions {
+  readonly kind: LongMessageKind;
+  /** Characters in the whole message. */
+  readonly totalChars: number;
+  /** Characters per agent chunk. */
+  readonly chunkChars: number;
+  readonly chunksPerSecond: number;
+  /** The host's coalescing window (src/views/action-poster.ts): one post per window. */
+  readonly windowMs: number;
+  /** Sequence number of the snapshot the stream follows. */
+  readonly seq: number;
+}
+
+export interface MessageStreamFigures {
+  readonly chunks: number;
+  readonly posts: number;
+  /**
+   * How long the main thread was busy each time a 4 ms heartbeat timer came late (ms): each value is one
+   * stretch the page could not respond to input, whatever it was spent on (script, style, layout, paint).
+   */
+  readonly blocksMs: readonly number[];
+  /** From the first post to the frame after which the message's last characters are on screen. */
+  readonly fullyShownMs: number;
+  /** From the last post to that frame. */
+  readonly afterLastPostMs: number;
+}

@@ -1,0 +1,181 @@
+import * as assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
+import { renderMarkdown } from '../../../webview/markdown';
+import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from '../../../webview/markdown-stream';
+
+const escapeHtml = new MarkdownIt().utils.escapeHtml;
+
+type Drawn = { html: string } | { shell: string; code: string; tail: string };
+
+/** Draws into strings the way the DOM sink draws into elements: code goes in as text, so it is escaped. */
+class StringSink implements BlockSink {
+  readonly blocks: Drawn[] = [];
+  readonly calls = { setHtml: 0, htmlChars: 0, appendedChars: 0 };
+
+  setHtml(index: number, html: string): void {
+    this.at(index);
+    this.blocks[index] = { html };
+    this.calls.setHtml++;
+    this.calls.htmlChars += html.length;
+  }
+
+  setCodeShell(index: number, shell: string): void {
+    this.at(index);
+    this.blocks[index] = { shell, code: '', tail: '' };
+  }
+
+  appendCode(index: number, text: string): void {
+    this.code(index).code += text;
+    this.calls.appendedChars += text.length;
+  }
+
+  setCodeTail(index: number, text: string): void {
+    this.code(index).tail = text;
+  }
+
+  truncate(count: number): void {
+    this.blocks.length = Math.min(this.blocks.length, count);
+  }
+
+  html(): string {
+    return this.blocks.map((block) => ('html' in block ? block.html : block.shell.replace('</code></pre>', `${escapeHtml(block.code + block.tail)}</code></pre>`))).join('');
+  }
+
+  private at(index: number): void {
+    assert.ok(index <= this.blocks.length, `block ${index} drawn before block ${this.blocks.length}`);
+  }
+
+  private code(index: number): { shell: string; code: string; tail: string } {
+    const block = this.blocks[index];
+    assert.ok(block && 'shell' in block, `block ${index} is not a code block`);
+    return block;
+  }
+}
+
+/** Runs out after `blocks` blocks (the stream asks before each block). */
+function budgetOf(blocks: number): WorkBudget {
+  let asked = 0;
+  return { exhausted: () => asked++ >= blocks, now: () => 0 };
+}
+
+/** Reference definitions last: some tests leave them out. */
+const DOCUMENTS: Record<string, string> = {
+  'paragraphs and headings': '# Title\n\nFirst paragraph\nstill first.\n\nSecond with **bold** and `code`.\nSetext\n---\n\n## Next\nText right after.\n',
+  'tight and loose lists': '- one\n- two\n  continued\n\n- three\n\n1. a\n1. b\n\n   more b\n2) c\n\n* star\n+ plus\n\nAfter the lists.',
+  'fences of every kind': 'Intro:\n```ts info here\nconst a = 1;\n\n\nconst b = "<b>" & 2;\n```\nRight after.\n\n~~~\ntilde `x`\n~~~~\n\n````md\n```\ninner\n```\n````\n\n```a`b\nnot a fence\n\n   ```\n   indented fence\n   ```\n',
+  'a fence closed on the last line with no newline': 'Code:\n\n```js\nlet x = 1;\n```',
+  'an unclosed fence at the end': 'Look:\n\n```py\nprint(1)\n\nprint(2)\n  ``\n',
+  'a fence inside a list item': '- item\n\n  ```\n  code\n\n  more\n  ```\n- next\n```\ntop level\n```\n- after',
+  'quotes, tables and indented code': '> quoted\n> more\nlazy\n\n| a | b |\n|---|---|\n| 1 | 2 |\n```\nfence after table\n```\n\n    indented code\n\n    still code\nend',
+  'multi-byte characters': 'Émoji 🚀🚀 and 字节\n\n- 🎉 item\n- ünïcode\n\n```\n🚀 in code 字\n```\n\n末尾 🚀',
+  'CRLF line ends': 'Line one\r\n\r\n```ts\r\nconst a = 1;\r\n```\r\n\r\n- a\r\n- b\r\n',
+  'raw HTML and unsafe links': 'Click [me](javascript:alert(1)) or [safe](https://example.com).\n\n<script>alert(1)</script>\n\n```html\n<img src=x onerror=alert(1)>\n```\n',
+  'reference definitions': 'See [the docs][d] and [more].\n\n```\ncode\n```\n\n[d]: https://example.com\n[more]: https://example.org',
+};
+
+function streamed(text: string, ends: readonly number[], budget: () => WorkBudget = () => UNBOUNDED): { sink: StringSink; stream: MarkdownStream } {
+  const sink = new StringSink();
+  const stream = new MarkdownStream(sink);
+  for (const end of ends) {
+    stream.setText(text.slice(0, end));
+    let rounds = 0;
+    while (!stream.draw(budget())) assert.ok(++rounds < 10_000, 'drawing never finishes');
+  }
+  return { sink, stream };
+}
+
+describe('streaming markdown', () => {
+  for (const [name, text] of Object.entries(DOCUMENTS)) {
+    it(`draws the same HTML as a full render after any one split point: ${name}`, () => {
+      for (let split = 0; split <= text.length; split++) {
+        const { sink } = streamed(text, [split, text.length]);
+        assert.equal(sink.html(), renderMarkdown(text), `split at ${split}: ${JSON.stringify(text.slice(0, split))}`);
+      }
+    });
+
+    it(`draws the same HTML as a full render at every step of a stream, chunk sizes 1 to 13: ${name}`, () => {
+      for (const size of [1, 2, 3, 5, 13]) {
+        const sink = new StringSink();
+        const stream = new MarkdownStream(sink);
+        for (let end = 0; end < text.length + size; end += size) {
+          const prefix = text.slice(0, Math.min(end, text.length));
+          stream.setText(prefix);
+          assert.ok(stream.draw(UNBOUNDED));
+          assert.equal(sink.html(), renderMarkdown(prefix), `chunks of ${size}, at ${prefix.length}`);
+        }
+      }
+    });
+  }
+
+  it('draws a long message that arrives at once over several calls when the budget runs out, ending equal', () => {
+    // Without reference definitions, which keep a text whole.
+    const text = Object.values(DOCUMENTS).slice(0, -1).join('\n\n').repeat(5);
+    const sink = new StringSink();
+    const stream = new MarkdownStream(sink);
+    stream.setText(text);
+    let calls = 1;
+    while (!stream.draw(budgetOf(3))) {
+      calls++;
+      assert.ok(sink.blocks.length <= 3 * calls, `${sink.blocks.length} blocks after ${calls} calls`);
+    }
+    assert.ok(calls > 10, `${calls} calls`);
+    assert.equal(sink.html(), renderMarkdown(text));
+  });
+
+  it('keeps drawing in order and equal when the budget runs out while the text keeps growing', () => {
+    const text = Object.values(DOCUMENTS).slice(0, 9).join('\n\n').repeat(3);
+    const ends: number[] = [];
+    for (let end = 7; end < text.length; end += 7) ends.push(end);
+    const sink = new StringSink();
+    const stream = new MarkdownStream(sink);
+    for (const end of ends) {
+      stream.setText(text.slice(0, end));
+      stream.draw(budgetOf(1));
+    }
+    stream.setText(text);
+    while (!stream.draw(budgetOf(2))) {
+      // more frames
+    }
+    assert.equal(sink.html(), renderMarkdown(text));
+  });
+
+  it('streams a 200 KB code block by appending its new lines: earlier lines are never rendered again', () => {
+    let text = 'Here is the file:\n\n```ts\n';
+    for (let line = 0; text.length < 200_000; line++) text += `export const value${line} = compute(${line}); // "ünïcode" <tag>\n`;
+    text += '```\n\nDone.';
+    const ends: number[] = [];
+    for (let end = 100; end < text.length; end += 100) ends.push(end);
+    ends.push(text.length);
+    const { sink } = streamed(text, ends);
+    assert.equal(sink.html(), renderMarkdown(text));
+    // Only the intro, the code block's shell and the closing paragraph went through the markdown renderer.
+    assert.ok(sink.calls.htmlChars < 2_000, `${sink.calls.htmlChars} characters of HTML rendered`);
+    // Each code line was appended once.
+    assert.ok(sink.calls.appendedChars < text.length, `${sink.calls.appendedChars} characters appended`);
+    assert.ok(sink.calls.appendedChars > text.length - 200, `${sink.calls.appendedChars} characters appended`);
+  });
+
+  it('renders each finished block once while a long message streams', () => {
+    const text = Array.from({ length: 200 }, (_, index) => `Paragraph ${index} with some words in it.\n\n`).join('');
+    const ends: number[] = [];
+    for (let end = 10; end < text.length; end += 10) ends.push(end);
+    ends.push(text.length);
+    const { sink } = streamed(text, ends);
+    assert.equal(sink.html(), renderMarkdown(text));
+    // Each of the 200 paragraphs is re-rendered while its own lines arrive (about 4 chunks each), not once per chunk of the message.
+    assert.ok(sink.calls.setHtml < 200 * 6, `${sink.calls.setHtml} renders for ${ends.length} chunks`);
+  });
+
+  it('starts over when the text is replaced rather than extended', () => {
+    const sink = new StringSink();
+    const stream = new MarkdownStream(sink);
+    stream.setText('first\n\n```\ncode\n');
+    stream.draw(UNBOUNDED);
+    stream.setText('other\n\n- a\n- b');
+    stream.draw(UNBOUNDED);
+    assert.equal(sink.html(), renderMarkdown('other\n\n- a\n- b'));
+    stream.setText('');
+    stream.draw(UNBOUNDED);
+    assert.equal(sink.html(), '');
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * What to draw, block by block, for markdown that grows while it streams; pure and DOM-free (a `BlockSink`
+ * draws). Finished blocks are rendered once. A fenced code block at the end is streamed: its shell is rendered
+ * once and only new lines are appended, so a 200 KB code block costs what its new lines cost. Work stops when
+ * the frame's budget is spent and resumes on the next call, so a 2 MB message that arrives at once is drawn
+ * over several frames. Whatever the split points, the drawn result equals rendering the whole text at once.
+ */
+import { IncrementalBlockSplitter } from './markdown-blocks';
+import { closesFence, fenceOpening, opensTopLevelFence, type Fence } from './markdown-fence';
+import { renderMarkdown } from './markdown';
+
+/** Draws blocks in order; `index` is at most the current count (equal: a new block at the end). */
+export interface BlockSink {
+  setHtml(index: number, html: string): void;
+  /** The block becomes a code block with no code yet: `shellHtml` is markdown-it's HTML for its opening line. */
+  setCodeShell(index: number, shellHtml: string): void;
+  /** Appends finished code lines to a code block. */
+  appendCode(index: number, text: string): void;
+  /** Replaces the code block's last, still incomplete line. */
+  setCodeTail(index: number, text: string): void;
+  /** Drops blocks from `count` on. */
+  truncate(count: number): void;
+}
+
+export interface WorkBudget {
+  exhausted(): boolean;
+  now(): number;
+}
+
+/** A budget that never runs out. */
+export const UNBOUNDED: WorkBudget = { exhausted: () => false, now: () => performance.now() };
+
+interface HtmlBlock {
+  readonly type: 'html';
+  readonly start: number;
+  readonly end: number;
+  readonly renderedAt: number;
+  readonly costMs: number;
+}
+
+interface CodeBlock {
+  readonly type: 'code';
+  readonly start: number;
+  end: number;
+  readonly fence: Fence;
+  /** Offset of the first content line not yet appended. */
+  committed: number;
+  closed: boolean;
+  tail: string;
+}
+
+type DrawnBlock = HtmlBlock | CodeBlock;
+
+/** A last block at least this long is re-rendered at most at a rate that keeps its share of the time low. */
+const LARGE_BLOCK_CHARS = 16_000;
+/** A large last block waits this many times its last render's cost before it is rendered again. */
+const LARGE_BLOCK_SPACING = 4;
+
+function lineEnd(text: string, from: number, limit: number): number {
+  const newline = text.indexOf('\n', from);
+  return newline === -1 || newline >= limit ? -1 : newline;
+}
+
+/** Whether [from, to) holds a character markdown-it rewrites (\r, NUL), which streamed code would not. */
+function hasRewrittenCharacter(text: string, from: number, to: number): boolean {
+  const carriageReturn = text.indexOf('\r', from);
+  const nul = text.indexOf('\0', from);
+  return (carriageReturn !== -1 && carriageReturn < to) || (nul !== -1 && nul < to);
+}
+
+export class MarkdownStream {
+  private readonly splitter = new IncrementalBlockSplitter();
+  private text = '';
+  private starts: readonly number[] = [];
+  private drawn: DrawnBlock[] = [];
+  /** Blocks before this index are drawn and cannot change while the text only grows. */
+  private cleanBefore = 0;
+
+  constructor(private readonly sink: BlockSink) {}
+
+  /** Takes the new text; nothing is drawn until `draw`. */
+  setText(text: string): void {
+    if (text === this.text) return;
+    const split = this.splitter.split(text);
+    this.text = text;
+    this.starts = split.starts;
+    if (!split.extended) {
+      this.drawn = [];
+      this.sink.truncate(0);
+      this.cleanBefore = 0;
+      return;
+    }
+    this.cleanBefore = Math.min(this.cleanBefore, split.unchangedBefore);
+  }
+
+  /**
+   * Draws what changed until the budget runs out (a block begun is finished). Returns whether everything is
+   * drawn. The frame's first drawing always has budget, so every stream gets its turn.
+   */
+  draw(budget: WorkBudget): boolean {
+    const count = this.starts.length;
+    if (this.drawn.length > count) {
+      this.drawn.length = count;
+      this.sink.truncate(count);
+    }
+    for (let index = this.cleanBefore; index < count; index++) {
+      if (budget.exhausted()) {
+        this.cleanBefore = index;
+        return false;
+      }
+      const start = this.starts[index]!;
+      const end = this.starts[index + 1] ?? this.text.length;
+      if (this.drawBlock(index, start, end, budget) === 'deferred') {
+        this.cleanBefore = index;
+        return false;
+      }
+    }
+    this.cleanBefore = Math.max(0, count - 1);
+    return true;
+  }
+
+  private drawBlock(index: number, start: number, end: number, budget: WorkBudget): 'clean' | 'drawn' | 'deferred' {
+    const old = this.drawn[index];
+    if (old && old.start === start && old.end === end) return 'clean';
+    if (old?.type === 'code' && old.start === start && this.extendCode(index, old, end)) return 'drawn';
+    const isLast = end === this.text.length;
+    if (isLast && this.startCode(index, start, end)) return 'drawn';
+    if (old?.type === 'html' && old.start === start && isLast && end - start >= LARGE_BLOCK_CHARS && budget.now() - old.renderedAt < old.costMs * LARGE_BLOCK_SPACING) {
+      return 'deferred';
+    }
+    const began = budget.now();
+    this.sink.setHtml(index, renderMarkdown(this.text.slice(start, end)));
+    const renderedAt = budget.now();
+    this.drawn[index] = { type: 'html', start, end, renderedAt, costMs: renderedAt - began };
+    return 'drawn';
+  }
+
+  /** Starts streaming a block that opens with a top-level fence; false if it is not one. */
+  private startCode(index: number, start: number, end: number): boolean {
+    const firstLineEnd = lineEnd(this.text, start, end);
+    if (firstLineEnd === -1) return false;
+    const opening = this.text.slice(start, firstLineEnd);
+    const fence = fenceOpening(opening);
+    if (!fence || !opensTopLevelFence(opening) || hasRewrittenCharacter(this.text, start, end)) return false;
+    this.sink.setCodeShell(index, renderMarkdown(`${opening}\n`));
+    const block: CodeBlock = { type: 'code', start, end: firstLineEnd + 1, fence, committed: firstLineEnd + 1, closed: false, tail: '' };
+    this.drawn[index] = block;
+    // If the rest cannot be streamed, the caller renders the block whole instead, replacing the shell.
+    return this.extendCode(index, block, end);
+  }
+
+  /** Appends the code block's new lines; false if the new text is not what a streamed code block can show. */
+  private extendCode(index: number, block: CodeBlock, end: number): boolean {
+    if (end < block.end || hasRewrittenCharacter(this.text, block.committed, end)) return false;
+    let lineStart = block.committed;
+    let appendFrom = block.committed;
+    for (let newline = lineEnd(this.text, lineStart, end); newline !== -1; newline = lineEnd(this.text, lineStart, end)) {
+      const line = this.text.slice(lineStart, newline);
+      if (block.closed) {
+        // After the closing line the splitter ends the block at the first non-blank line.
+        if (line.trim() !== '') return false;
+      } else if (closesFence(line, block.fence)) {
+        if (lineStart > appendFrom) this.sink.appendCode(index, this.text.slice(appendFrom, lineStart));
+        block.closed = true;
+      }
+      lineStart = newline + 1;
+      if (block.closed) appendFrom = lineStart;
+    }
+    if (!block.closed && lineStart > appendFrom) this.sink.appendCode(index, this.text.slice(appendFrom, lineStart));
+    block.committed = lineStart;
+    // The incomplete last line is shown as it is, unless it closes the fence (markdown-it closes on a last line)
+    // or is only spaces and tabs (markdown-it drops such a last line).
+    const rest = this.text.slice(lineStart, end);
+    const tail = block.closed || closesFence(rest, block.fence) || /^[ \t]*$/.test(rest) ? '' : rest;
+    if (block.closed && rest.trim() !== '') return false;
+    if (tail !== block.tail) {
+      this.sink.setCodeTail(index, tail);
+      block.tail = tail;
+    }
+    block.end = end;
+    return true;
+  }
+}
