@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   for (const action of conversation()) {
     store.dispatch(action);
     count++;
-    if (count % 97 === 0) {
+    if (count % 997 === 0) {
       await recorder.flush();
       process.stdout.write(`durable ${count}\n`);
     } else if (count % 7 === 0) {

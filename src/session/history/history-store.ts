@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { SessionSummary } from './format';
 import { HistoryIndex } from './history-index';
-import { sessionDir, sessionsDir } from './session-files';
+import { removeStaleTemporaries, sessionDir, sessionsDir } from './session-files';
 import { loadSession, type LoadedSession } from './session-loader';
 import { SessionRecorder, type RecorderLimits } from './session-recorder';
 import { summaryFromState } from './summary-from-state';
@@ -95,6 +95,7 @@ export class HistoryStore {
   /** Continues recording a loaded session; the caller's store must start from `loaded.state`. */
   async resume(id: string, loaded: LoadedSession): Promise<SessionRecorder> {
     await this.recorders.get(id)?.close();
+    await removeStaleTemporaries(sessionDir(this.root, id));
     const generation = (loaded.generations.at(-1) ?? -1) + 1;
     return this.startRecorder(id, { seq: loaded.seq, generation, olderGenerations: loaded.generations, droppedEntries: loaded.droppedEntries, state: loaded.state });
   }

@@ -68,3 +68,9 @@ export async function readFileIfExists(file: string): Promise<Buffer | undefined
 export function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
+
+/** Temporaries a killed writer left mid-compaction; only the session's (single) writer calls this. */
+export async function removeStaleTemporaries(dir: string): Promise<void> {
+  const names = await fs.readdir(dir).catch(() => []);
+  await Promise.all(names.filter((name) => name.endsWith('.tmp')).map((name) => fs.rm(path.join(dir, name), { force: true })));
+}
