@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: prints one line per figure with its target and ok/miss, and exits 0 — benchmarks inform, they
  * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
- * machine. Set BENCH_ONLY=host|webview|vscode|size to run a part.
+ * machine. Set BENCH_ONLY=host|history|webview|vscode|size to run a part.
  */
 import { execFileSync } from 'node:child_process';
 import { repoRoot } from '../test/support/repo-root';
+import { runHistoryBench } from './history-bench';
 import { runHostBench } from './host-throughput';
 import { sizeFigures } from './size';
 import type { Figure } from './webview/figure';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const parts: Part[] = [
     { name: 'size', run: () => Promise.resolve(sizeFigures()) },
     { name: 'host', run: runHostBench },
+    { name: 'history', run: runHistoryBench },
     { name: 'webview', run: () => optionalPart('./webview/webview-bench.js', 'runWebviewBench') },
     { name: 'vscode', run: () => optionalPart('./webview/vscode-bench.js', 'runVscodeBench') },
   ];

@@ -33,7 +33,8 @@ export interface HistoryOptions extends Partial<RecorderLimits> {
 export const HISTORY_DEFAULTS = {
   maxSessions: 200,
   maxSessionBytes: 8 * 1024 * 1024,
-  compactAfterBytes: 1024 * 1024,
+  // Bounds the tail a load replays (the reducer is the cost there) against how often a snapshot is written.
+  compactAfterBytes: 512 * 1024,
   flushWindowMs: 50,
   indexWindowMs: 500,
 } as const;
