@@ -9,7 +9,11 @@ export function sessionsDir(root: string): string {
   return path.join(root, 'sessions');
 }
 
+/** Ids are ours (UUIDs); anything else is refused rather than joined into a path. */
+const SESSION_ID = /^[A-Za-z0-9-]{1,64}$/;
+
 export function sessionDir(root: string, id: string): string {
+  if (!SESSION_ID.test(id)) throw new Error(`not a stored session id: ${JSON.stringify(id)}`);
   return path.join(sessionsDir(root), id);
 }
 

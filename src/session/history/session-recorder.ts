@@ -53,6 +53,7 @@ export class SessionRecorder {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly queue: WriteQueue;
   private closed = false;
+  private lostBatch = false;
 
   constructor(
     private readonly dir: string,
@@ -65,7 +66,14 @@ export class SessionRecorder {
     this.uncompacted = [...start.olderGenerations];
     this.droppedBefore = start.droppedEntries;
     this.latest = start.state;
-    this.queue = new WriteQueue((generation, text) => this.appendToLog(generation, text), events.error);
+    this.queue = new WriteQueue(
+      (generation, text) => this.appendToLog(generation, text),
+      (error) => {
+        // A lost batch leaves a gap in the log; the next batch compacts, so a snapshot covers the gap.
+        this.lostBatch = true;
+        events.error(error);
+      },
+    );
   }
 
   /** Call with each action the store applied and the state it produced (a TranscriptStore listener fits). */
@@ -125,7 +133,10 @@ export class SessionRecorder {
     this.generationBytes += text.length;
     this.queue.push({ kind: 'append', generation: this.generation, text });
     this.events.written(this.latest);
-    if (this.generationBytes >= this.limits.compactAfterBytes) this.startCompaction();
+    if (this.generationBytes >= this.limits.compactAfterBytes || this.lostBatch) {
+      this.lostBatch = false;
+      this.startCompaction();
+    }
   }
 
   /**
