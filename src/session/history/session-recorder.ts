@@ -6,7 +6,7 @@
  */
 import { appendFileSync, promises as fs } from 'node:fs';
 import type { TranscriptAction } from '../../shared/actions';
-import { mergeChunkActions } from '../../shared/coalesce';
+import { canMergeChunks, chunkText, withChunkText } from '../../shared/coalesce';
 import type { TranscriptState } from '../../shared/model';
 import { HISTORY_FORMAT_VERSION, LOG_FORMAT, type ActionRecord, type LogHeader } from './format';
 import { frameRecord } from './record-framing';
@@ -50,6 +50,11 @@ export class SessionRecorder {
   private readonly droppedBefore: number;
   private latest: TranscriptState;
   private pending: ActionRecord[] = [];
+  /**
+   * The texts of the chunks merged into the last pending record, joined once when it is written: merging chunk
+   * by chunk would copy an action per chunk, as often as the reducer itself works on them.
+   */
+  private run: { texts: string[]; last: TranscriptAction } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly queue: WriteQueue;
   private closed = false;
@@ -81,10 +86,17 @@ export class SessionRecorder {
     if (this.closed) return;
     this.seq++;
     this.latest = state;
+    const text = chunkText(action);
     const last = this.pending.at(-1);
-    const merged = last ? mergeChunkActions(last.a, action) : undefined;
-    if (last && merged) this.pending[this.pending.length - 1] = { s: this.seq, a: merged };
-    else this.pending.push({ s: this.seq, a: action });
+    if (last && this.run && text !== undefined && canMergeChunks(this.run.last, action)) {
+      this.run.texts.push(text);
+      this.run.last = action;
+      last.s = this.seq;
+    } else {
+      this.closeRun();
+      this.pending.push({ s: this.seq, a: action });
+      this.run = text !== undefined ? { texts: [text], last: action } : undefined;
+    }
     this.timer ??= setTimeout(() => this.writePending(), this.limits.flushWindowMs);
   }
 
@@ -126,6 +138,7 @@ export class SessionRecorder {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.pending.length === 0) return;
+    this.closeRun();
     let text = this.headerQueued ? '' : this.headerText();
     this.headerQueued = true;
     for (const record of this.pending) text += frameRecord(record);
@@ -137,6 +150,12 @@ export class SessionRecorder {
       this.lostBatch = false;
       this.startCompaction();
     }
+  }
+
+  private closeRun(): void {
+    const last = this.pending.at(-1);
+    if (last && this.run && this.run.texts.length > 1) this.pending[this.pending.length - 1] = { s: last.s, a: withChunkText(last.a, this.run.texts.join('')) };
+    this.run = undefined;
   }
 
   /**
