@@ -17,7 +17,7 @@ import type { Figure } from './webview/figure';
 
 const COUNT = Number(process.env['FLOOD_COUNT'] ?? 200_000);
 const floodAgentPath = (): string => path.join(repoRoot(), 'out', 'bench', 'flood-agent.js');
-const floodAgent = (): AgentConfig => ({ name: 'Flood', command: process.execPath, args: [floodAgentPath()], env: { FLOOD_COUNT: String(COUNT) } });
+export const floodAgent = (): AgentConfig => ({ name: 'Flood', command: process.execPath, args: [floodAgentPath()], env: { FLOOD_COUNT: String(COUNT) } });
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } };
 const NEW = { jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: tmpdir(), mcpServers: [] } };

@@ -9,8 +9,13 @@ import { initialState, reduce } from '../shared/reducer';
 export type TranscriptListener = (action: TranscriptAction, state: TranscriptState, previous: TranscriptState) => void;
 
 export class TranscriptStore {
-  private current: TranscriptState = initialState();
+  private current: TranscriptState;
   private readonly listeners = new Set<TranscriptListener>();
+
+  /** `initial`: a transcript loaded from history, which this store continues. */
+  constructor(initial: TranscriptState = initialState()) {
+    this.current = initial;
+  }
 
   get state(): TranscriptState {
     return this.current;

@@ -12,29 +12,35 @@ function isMessageChunk(update: SessionUpdate): update is Extract<SessionUpdate,
 }
 
 export function mergeChunkActions(first: TranscriptAction, second: TranscriptAction): TranscriptAction | undefined {
-  if (first.type === 'terminal_output' && second.type === 'terminal_output' && first.terminalId === second.terminalId) {
-    // The transcript keeps only the newest TERMINAL_DISPLAY_CHARS (a text that long replaces the display), so a
-    // flood posts that much per window, not everything that arrived in it.
-    const text = first.text + second.text;
-    return { ...first, text: text.length > TERMINAL_DISPLAY_CHARS ? text.slice(-TERMINAL_DISPLAY_CHARS) : text };
-  }
-  if (first.type !== 'session_update' || second.type !== 'session_update') return undefined;
+  const text = chunkText(second);
+  return text !== undefined && canMergeChunks(first, second) ? withChunkText(first, (chunkText(first) ?? '') + text) : undefined;
+}
+
+/** Whether `second` can be merged onto `first` (see above); a run of such chunks can be joined in one go. */
+export function canMergeChunks(first: TranscriptAction, second: TranscriptAction): boolean {
+  if (first.type === 'terminal_output' && second.type === 'terminal_output') return first.terminalId === second.terminalId;
+  if (first.type !== 'session_update' || second.type !== 'session_update') return false;
   const a = first.update;
   const b = second.update;
-  if (
-    !isMessageChunk(a) ||
-    !isMessageChunk(b) ||
-    b.sessionUpdate !== a.sessionUpdate ||
-    a.messageId !== b.messageId ||
-    a.content.type !== 'text' ||
-    b.content.type !== 'text'
-  ) {
-    return undefined;
-  }
-  return {
-    type: 'session_update',
-    update: { ...a, content: { type: 'text', text: a.content.text + b.content.text } },
-  };
+  return isMessageChunk(a) && isMessageChunk(b) && b.sessionUpdate === a.sessionUpdate && a.messageId === b.messageId && a.content.type === 'text' && b.content.type === 'text';
+}
+
+/** The text a mergeable chunk carries, else undefined. */
+export function chunkText(action: TranscriptAction): string | undefined {
+  if (action.type === 'terminal_output') return action.text;
+  if (action.type !== 'session_update' || !isMessageChunk(action.update) || action.update.content.type !== 'text') return undefined;
+  return action.update.content.text;
+}
+
+/**
+ * A mergeable chunk with its text replaced: the merge of a run of chunks. The transcript keeps only a terminal's
+ * newest TERMINAL_DISPLAY_CHARS (a text that long replaces the display), so a flood carries that much per merge,
+ * not everything that arrived.
+ */
+export function withChunkText(action: TranscriptAction, text: string): TranscriptAction {
+  if (action.type === 'terminal_output') return { ...action, text: text.length > TERMINAL_DISPLAY_CHARS ? text.slice(-TERMINAL_DISPLAY_CHARS) : text };
+  if (action.type !== 'session_update' || !isMessageChunk(action.update)) return action;
+  return { type: 'session_update', update: { ...action.update, content: { type: 'text', text } } };
 }
 
 export function isChunkAction(action: TranscriptAction): boolean {
