@@ -34,7 +34,14 @@ const common = { bundle: true, sourcemap: dev ? 'linked' : false, minify: !dev, 
 
 const bundles = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
-  { ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', loader: { '.ttf': 'file' } },
+  {
+    ...common,
+    entryPoints: ['webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    loader: { '.ttf': 'file' },
+  },
 ];
 
 copyCodicons();
@@ -45,7 +52,8 @@ if (watch) {
     setup(build) {
       build.onStart(() => console.log('[watch] build started'));
       build.onEnd((result) => {
-        for (const { text, location } of result.errors) console.log(`${location?.file ?? '?'}:${location?.line ?? 0}:${(location?.column ?? 0) + 1}: error: ${text}`);
+        for (const { text, location } of result.errors)
+          console.log(`${location?.file ?? '?'}:${location?.line ?? 0}:${(location?.column ?? 0) + 1}: error: ${text}`);
         console.log('[watch] build finished');
       });
     },
@@ -56,20 +64,33 @@ if (watch) {
 }
 
 async function buildAll() {
-const builds = bundles.map((options) => esbuild.build(options));
+  const builds = bundles.map((options) => esbuild.build(options));
 
-if (withTests) {
-  const perFile = { bundle: true, sourcemap: 'inline', logLevel: 'warning', target: 'es2022', platform: 'node', packages: 'external' };
-  const testEntries = [...filesUnder('test/unit', '.ts'), ...filesUnder('test/integration', '.ts'), ...filesUnder('test/e2e', '.ts'), ...filesUnder('test/support', '.ts'), ...['mock-anthropic', 'mock-llm', 'mock-openai', 'mock-gemini'].flatMap((mock) => filesUnder(join('test', 'fixtures', mock), '.ts')), ...filesUnder('bench', '.ts').filter((file) => !file.includes(join('bench', 'webview', 'page')))];
-  // bench/webview/page runs in Chromium: the webview bench bundles it for the browser itself.
-  builds.push(
-    esbuild.build({ ...perFile, entryPoints: testEntries, outdir: 'out', outbase: '.', format: 'cjs', external: ['vscode'] }),
-    // The official SDK is ESM only, so the scripted agents are ES modules.
-    esbuild.build({ ...perFile, entryPoints: filesUnder('test/fixtures/agents', '.ts'), outdir: 'out/test/fixtures/agents', format: 'esm', outExtension: { '.js': '.mjs' } }),
-  );
-}
+  if (withTests) {
+    const perFile = { bundle: true, sourcemap: 'inline', logLevel: 'warning', target: 'es2022', platform: 'node', packages: 'external' };
+    const testEntries = [
+      ...filesUnder('test/unit', '.ts'),
+      ...filesUnder('test/integration', '.ts'),
+      ...filesUnder('test/e2e', '.ts'),
+      ...filesUnder('test/support', '.ts'),
+      ...['mock-anthropic', 'mock-llm', 'mock-openai', 'mock-gemini'].flatMap((mock) => filesUnder(join('test', 'fixtures', mock), '.ts')),
+      ...filesUnder('bench', '.ts').filter((file) => !file.includes(join('bench', 'webview', 'page'))),
+    ];
+    // bench/webview/page runs in Chromium: the webview bench bundles it for the browser itself.
+    builds.push(
+      esbuild.build({ ...perFile, entryPoints: testEntries, outdir: 'out', outbase: '.', format: 'cjs', external: ['vscode'] }),
+      // The official SDK is ESM only, so the scripted agents are ES modules.
+      esbuild.build({
+        ...perFile,
+        entryPoints: filesUnder('test/fixtures/agents', '.ts'),
+        outdir: 'out/test/fixtures/agents',
+        format: 'esm',
+        outExtension: { '.js': '.mjs' },
+      }),
+    );
+  }
 
-await Promise.all(builds);
+  await Promise.all(builds);
 }
 
 function copyCodicons() {

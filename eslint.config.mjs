@@ -32,21 +32,53 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSAsExpression[typeAnnotation.type="TSUnknownKeyword"]', message: 'No `as unknown as`: parse or narrow instead.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSAsExpression[typeAnnotation.type="TSUnknownKeyword"]',
+          message: 'No `as unknown as`: parse or narrow instead.',
+        },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, { target: './webview', from: './src', except: ['./shared'], message: 'The webview may import src/shared and nothing else from src/.' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...layerZones,
+            {
+              target: './webview',
+              from: './src',
+              except: ['./shared'],
+              message: 'The webview may import src/shared and nothing else from src/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: VSCODE_FREE,
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Only extension.ts, commands, views and editor import vscode; this layer runs in plain Node.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'Only extension.ts, commands, views and editor import vscode; this layer runs in plain Node.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/shared/**/*.ts', 'webview/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure layer.' }], patterns: [{ group: ['node:*'], message: 'Pure layer: no Node built-ins.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Pure layer.' }],
+          patterns: [{ group: ['node:*'], message: 'Pure layer: no Node built-ins.' }],
+        },
+      ],
     },
   },
   eslintConfigPrettier,

@@ -16,7 +16,11 @@ function send(message: object): void {
 }
 
 function update(sessionId: string, index: number): string {
-  return JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `tok${index % 1000} ` } } } });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    method: 'session/update',
+    params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `tok${index % 1000} ` } } },
+  });
 }
 
 async function flood(sessionId: string, id: number | string): Promise<void> {
@@ -32,7 +36,11 @@ function stamped(sessionId: string, index: number): string {
   const now = (performance.timeOrigin + performance.now()).toFixed(1);
   // A paragraph break now and then, as real answers have: one ever-growing paragraph is not what agents send.
   const text = `\u27e6${index}@${now}\u27e7 ${index % 40 === 39 ? '\n\n' : ''}`;
-  return JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } } });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    method: 'session/update',
+    params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } },
+  });
 }
 
 /** `rate` chunks per second, written every PACE_TICK_MS so the rate holds within a frame. */

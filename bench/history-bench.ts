@@ -59,9 +59,19 @@ function* tenThousandEntries(): Generator<TranscriptAction> {
     const turnId = `turn-${turn}`;
     yield { type: 'prompt_sent', turnId, content: [{ type: 'text', text: `question ${turn}: how does part ${turn} work?` }] };
     for (let chunk = 0; chunk < 8; chunk++) {
-      yield { type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', messageId: `a${turn}`, content: { type: 'text', text: `answer ${turn} with some **markdown** ${chunk} ` } } };
+      yield {
+        type: 'session_update',
+        update: {
+          sessionUpdate: 'agent_message_chunk',
+          messageId: `a${turn}`,
+          content: { type: 'text', text: `answer ${turn} with some **markdown** ${chunk} ` },
+        },
+      };
     }
-    yield { type: 'session_update', update: { sessionUpdate: 'tool_call', toolCallId: `t${turn}`, title: `Read src/part-${turn}.ts`, kind: 'read', status: 'pending' } };
+    yield {
+      type: 'session_update',
+      update: { sessionUpdate: 'tool_call', toolCallId: `t${turn}`, title: `Read src/part-${turn}.ts`, kind: 'read', status: 'pending' },
+    };
     yield { type: 'session_update', update: { sessionUpdate: 'tool_call_update', toolCallId: `t${turn}`, status: 'completed' } };
     yield { type: 'turn_ended', turnId, stopReason: 'end_turn' };
   }
@@ -157,11 +167,41 @@ export async function runHistoryBench(): Promise<Figure[]> {
     if (idle.length !== IDLE_SESSIONS) throw new Error('sessions were collected');
 
     return [
-      { name: `history: flood of ${COUNT} updates, host time with storage / without`, value: round(withStorage.seconds / without.seconds), unit: 'ratio', target: '<= 1.10', ok: cost <= 0.1 },
-      { name: 'history: same flood, host CPU with storage / without', value: round(withStorage.cpuSeconds / without.cpuSeconds), unit: 'ratio', target: 'reported', ok: true },
-      { name: 'history: 10,000-entry mix dispatched with storage / without (reducer only)', value: round(mixWith / mixWithout), unit: 'ratio', target: 'reported', ok: true },
-      { name: 'history: load a 10,000-entry session (snapshot + tail)', value: Math.round(loadMs), unit: `ms (${tail} tail actions, ${Math.round(onDisk / 1024)} KB on disk)`, target: 'reported', ok: true },
-      { name: 'history: heap per idle loaded session / its transcript JSON', value: round(memoryRatio), unit: `ratio (${Math.round(perSession / 1024)} KB / ${Math.round(transcriptBytes / 1024)} KB)`, target: '<= 2.0', ok: memoryRatio <= 2 },
+      {
+        name: `history: flood of ${COUNT} updates, host time with storage / without`,
+        value: round(withStorage.seconds / without.seconds),
+        unit: 'ratio',
+        target: '<= 1.10',
+        ok: cost <= 0.1,
+      },
+      {
+        name: 'history: same flood, host CPU with storage / without',
+        value: round(withStorage.cpuSeconds / without.cpuSeconds),
+        unit: 'ratio',
+        target: 'reported',
+        ok: true,
+      },
+      {
+        name: 'history: 10,000-entry mix dispatched with storage / without (reducer only)',
+        value: round(mixWith / mixWithout),
+        unit: 'ratio',
+        target: 'reported',
+        ok: true,
+      },
+      {
+        name: 'history: load a 10,000-entry session (snapshot + tail)',
+        value: Math.round(loadMs),
+        unit: `ms (${tail} tail actions, ${Math.round(onDisk / 1024)} KB on disk)`,
+        target: 'reported',
+        ok: true,
+      },
+      {
+        name: 'history: heap per idle loaded session / its transcript JSON',
+        value: round(memoryRatio),
+        unit: `ratio (${Math.round(perSession / 1024)} KB / ${Math.round(transcriptBytes / 1024)} KB)`,
+        target: '<= 2.0',
+        ok: memoryRatio <= 2,
+      },
     ];
   } finally {
     rmSync(root, { recursive: true, force: true });

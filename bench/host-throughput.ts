@@ -17,15 +17,28 @@ import type { Figure } from './webview/figure';
 
 const COUNT = Number(process.env['FLOOD_COUNT'] ?? 200_000);
 const floodAgentPath = (): string => path.join(repoRoot(), 'out', 'bench', 'flood-agent.js');
-export const floodAgent = (): AgentConfig => ({ name: 'Flood', command: process.execPath, args: [floodAgentPath()], env: { FLOOD_COUNT: String(COUNT) } });
+export const floodAgent = (): AgentConfig => ({
+  name: 'Flood',
+  command: process.execPath,
+  args: [floodAgentPath()],
+  env: { FLOOD_COUNT: String(COUNT) },
+});
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } };
 const NEW = { jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: tmpdir(), mcpServers: [] } };
-const PROMPT = { jsonrpc: '2.0', id: 3, method: 'session/prompt', params: { sessionId: 'flood-session', prompt: [{ type: 'text', text: 'go' }] } };
+const PROMPT = {
+  jsonrpc: '2.0',
+  id: 3,
+  method: 'session/prompt',
+  params: { sessionId: 'flood-session', prompt: [{ type: 'text', text: 'go' }] },
+};
 
 /** (a) The physical limit: the same agent output read with a bare newline split and JSON.parse. */
 async function bareParse(): Promise<number> {
-  const child = spawn(process.execPath, [floodAgentPath()], { env: { ...process.env, FLOOD_COUNT: String(COUNT) }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [floodAgentPath()], {
+    env: { ...process.env, FLOOD_COUNT: String(COUNT) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   child.stdin.write(JSON.stringify(INIT) + '\n' + JSON.stringify(NEW) + '\n');
   await new Promise((resolve) => setTimeout(resolve, 200));
   let updates = 0;
@@ -52,7 +65,10 @@ async function bareParse(): Promise<number> {
 /** (b) The official SDK's client() receiving the same stream. */
 async function sdkClient(): Promise<number> {
   const sdk = await import('@agentclientprotocol/sdk');
-  const child = spawn(process.execPath, [floodAgentPath()], { env: { ...process.env, FLOOD_COUNT: String(COUNT) }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [floodAgentPath()], {
+    env: { ...process.env, FLOOD_COUNT: String(COUNT) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let updates = 0;
   const app = sdk.client({ name: 'bench' }).onNotification(sdk.methods.client.session.update, () => {
     updates++;
@@ -101,8 +117,18 @@ function prefillTenThousand(store: TranscriptStore): void {
   for (let turn = 0; turn < 2_500; turn++) {
     const turnId = `old-${turn}`;
     store.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: `question ${turn}` }] });
-    store.dispatch({ type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', messageId: `a${turn}`, content: { type: 'text', text: `answer ${turn} with some **markdown**` } } });
-    store.dispatch({ type: 'session_update', update: { sessionUpdate: 'tool_call', toolCallId: `t${turn}`, title: 'Read file', kind: 'read', status: 'completed' } });
+    store.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'agent_message_chunk',
+        messageId: `a${turn}`,
+        content: { type: 'text', text: `answer ${turn} with some **markdown**` },
+      },
+    });
+    store.dispatch({
+      type: 'session_update',
+      update: { sessionUpdate: 'tool_call', toolCallId: `t${turn}`, title: 'Read file', kind: 'read', status: 'completed' },
+    });
     store.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
   }
   if (store.state.entryCount !== 10_000) throw new Error(`prefill made ${store.state.entryCount} entries`);
@@ -127,13 +153,43 @@ export async function runHostBench(): Promise<Figure[]> {
   if (!ours || !oursFull) throw new Error('BENCH_RUNS must be at least 1');
   const timeRatio = ours.updatesPerSecond / oursFull.updatesPerSecond;
   return [
-    { name: 'host: physical limit (newline split + JSON.parse)', value: Math.round(bare), unit: 'updates/s', target: 'reference', ok: true },
+    {
+      name: 'host: physical limit (newline split + JSON.parse)',
+      value: Math.round(bare),
+      unit: 'updates/s',
+      target: 'reference',
+      ok: true,
+    },
     { name: 'host: official SDK client()', value: Math.round(sdk), unit: 'updates/s', target: 'reference', ok: true },
     { name: 'host: ours, whole host path', value: Math.round(ours.updatesPerSecond), unit: 'updates/s', target: 'reference', ok: true },
-    { name: 'host: ours / physical limit', value: round(ours.updatesPerSecond / bare), unit: 'ratio', target: '>= 0.40', ok: ours.updatesPerSecond / bare >= 0.4 },
-    { name: 'host: ours / SDK client()', value: round(ours.updatesPerSecond / sdk), unit: 'ratio', target: '>= 2.0', ok: ours.updatesPerSecond / sdk >= 2 },
-    { name: 'host: time per update, 10k-entry transcript / empty', value: round(timeRatio), unit: 'ratio', target: '<= 1.20', ok: timeRatio <= 1.2 },
-    { name: 'host: bytes posted per chunk / chunk text bytes', value: round(ours.postedBytesPerChunk / ours.chunkTextBytes), unit: 'ratio', target: '<= 2.0', ok: ours.postedBytesPerChunk / ours.chunkTextBytes <= 2 },
+    {
+      name: 'host: ours / physical limit',
+      value: round(ours.updatesPerSecond / bare),
+      unit: 'ratio',
+      target: '>= 0.40',
+      ok: ours.updatesPerSecond / bare >= 0.4,
+    },
+    {
+      name: 'host: ours / SDK client()',
+      value: round(ours.updatesPerSecond / sdk),
+      unit: 'ratio',
+      target: '>= 2.0',
+      ok: ours.updatesPerSecond / sdk >= 2,
+    },
+    {
+      name: 'host: time per update, 10k-entry transcript / empty',
+      value: round(timeRatio),
+      unit: 'ratio',
+      target: '<= 1.20',
+      ok: timeRatio <= 1.2,
+    },
+    {
+      name: 'host: bytes posted per chunk / chunk text bytes',
+      value: round(ours.postedBytesPerChunk / ours.chunkTextBytes),
+      unit: 'ratio',
+      target: '<= 2.0',
+      ok: ours.postedBytesPerChunk / ours.chunkTextBytes <= 2,
+    },
   ];
 }
 

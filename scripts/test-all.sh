@@ -23,7 +23,7 @@ step "set up real VS Code" bash scripts/setup-real-vscode.sh
 step "build" node esbuild.mjs --tests
 step "package" npm run --silent package
 step "typecheck" npm run --silent typecheck
-step "lint" npx eslint .
+step "lint" npm run --silent lint
 step "unit" npx mocha --config test/unit/.mocharc.json
 step "integration" node out/test/integration/run.js
 step "e2e" node out/test/e2e/run.js

@@ -32,13 +32,15 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const settings = new AgentSettings(log, installer);
   const store = new TranscriptStore();
   const workspaceFiles = new VscodeWorkspaceFiles();
-  const files = new FileSystemHandler(workspaceFiles, (refused) =>
-    store.dispatch({
-      type: 'notice_added',
-      severity: 'warning',
-      title: `Refused to ${refused.operation} a file outside the workspace`,
-      detail: `${refused.path}: ${refused.reason}`,
-    }),
+  const files = new FileSystemHandler(
+    workspaceFiles,
+    (refused) =>
+      store.dispatch({
+        type: 'notice_added',
+        severity: 'warning',
+        title: `Refused to ${refused.operation} a file outside the workspace`,
+        detail: `${refused.path}: ${refused.reason}`,
+      }),
     () => settings.maxReadBytes(),
   );
   controller = new SessionController({
@@ -53,7 +55,13 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const diffs = new DiffDocuments(store);
   const commands = new ChatCommands(controller, settings, store, diffs, log);
   const fileIndex = new WorkspaceFileIndex();
-  const view = new ChatViewProvider(context.extensionUri, store, (intent) => commands.handle(intent), (query) => fileIndex.search(query), log);
+  const view = new ChatViewProvider(
+    context.extensionUri,
+    store,
+    (intent) => commands.handle(intent),
+    (query) => fileIndex.search(query),
+    log,
+  );
   commands.attachView(view);
   view.onReady = () => void installedLoaded.then(() => commands.ensureAgent());
 

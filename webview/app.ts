@@ -67,7 +67,12 @@ export class ChatApp {
       (draft) => this.saveUi({ ...this.ui, draft: draft.text, attachments: draft.attachments }),
       () => this.transcript.scrollToBottom(),
     );
-    this.element.append(this.header.element, this.banner.element, h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element), this.composer.element);
+    this.element.append(
+      this.header.element,
+      this.banner.element,
+      h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element),
+      this.composer.element,
+    );
     this.element.addEventListener('click', (event) => this.onClick(event));
     // "Focus on Chat View" focuses the webview's frame, which leaves the page body focused: what the user types next
     // belongs in the prompt.
@@ -181,11 +186,20 @@ export class ChatApp {
         return;
       case 'open-diff':
         if (data.toolCallId === undefined) return;
-        this.channel.post({ type: 'open_diff', toolCallId: data.toolCallId, contentIndex: Number(data.contentIndex ?? 0), fileIndex: Number(data.fileIndex ?? 0) });
+        this.channel.post({
+          type: 'open_diff',
+          toolCallId: data.toolCallId,
+          contentIndex: Number(data.contentIndex ?? 0),
+          fileIndex: Number(data.fileIndex ?? 0),
+        });
         return;
       case 'open-location':
         if (data.path === undefined) return;
-        this.channel.post(data.line === undefined ? { type: 'open_location', path: data.path } : { type: 'open_location', path: data.path, line: Number(data.line) });
+        this.channel.post(
+          data.line === undefined
+            ? { type: 'open_location', path: data.path }
+            : { type: 'open_location', path: data.path, line: Number(data.line) },
+        );
         return;
       case 'open-terminal':
         if (data.terminalId !== undefined) this.channel.post({ type: 'open_terminal', terminalId: data.terminalId });
@@ -215,7 +229,12 @@ export class ChatApp {
     // Web links are left to VS Code, which opens them outside; files open in the editor through the host.
     if (target.type === 'external') return;
     event.preventDefault();
-    if (target.type === 'file') this.channel.post(target.line === undefined ? { type: 'open_location', path: target.path } : { type: 'open_location', path: target.path, line: target.line });
+    if (target.type === 'file')
+      this.channel.post(
+        target.line === undefined
+          ? { type: 'open_location', path: target.path }
+          : { type: 'open_location', path: target.path, line: target.line },
+      );
   }
 
   private saveUi(ui: UiState): void {

@@ -2,7 +2,14 @@
  * The draft's attachments, as chips above the prompt: what is attached, a remove button each, and a warning on
  * any the current agent cannot take (the prompt would be refused with the same reason).
  */
-import { attachmentKey, attachmentTitle, refusalReason, withAttachments, type Attachment, type PromptCapabilities } from '../src/shared/attachments';
+import {
+  attachmentKey,
+  attachmentTitle,
+  refusalReason,
+  withAttachments,
+  type Attachment,
+  type PromptCapabilities,
+} from '../src/shared/attachments';
 import { h, icon, iconButton } from './dom';
 
 export class AttachmentTray {
@@ -50,7 +57,10 @@ export class AttachmentTray {
 
   /** What the agent takes changed (another agent, a restart): re-mark the chips. */
   setAgent(capabilities: PromptCapabilities, agentName: string): void {
-    const same = agentName === this.currentAgentName && capabilities.image === this.currentCapabilities.image && capabilities.audio === this.currentCapabilities.audio;
+    const same =
+      agentName === this.currentAgentName &&
+      capabilities.image === this.currentCapabilities.image &&
+      capabilities.audio === this.currentCapabilities.audio;
     this.currentCapabilities = capabilities;
     this.currentAgentName = agentName;
     if (!same) this.render();
@@ -64,7 +74,10 @@ export class AttachmentTray {
   private chip(item: Attachment): HTMLElement {
     const title = attachmentTitle(item);
     const refused = refusalReason(item, this.currentCapabilities, this.currentAgentName);
-    const chip = h('div', { className: `attachment-chip${refused ? ' refused' : ''}`, attrs: { role: 'listitem', title: refused ?? (item.kind === 'file' ? readableUri(item.uri) : title) } });
+    const chip = h('div', {
+      className: `attachment-chip${refused ? ' refused' : ''}`,
+      attrs: { role: 'listitem', title: refused ?? (item.kind === 'file' ? readableUri(item.uri) : title) },
+    });
     if (item.kind === 'image' && /^image\/[\w.+-]+$/.test(item.mimeType)) {
       chip.append(h('img', { className: 'attachment-thumbnail', attrs: { alt: '', src: `data:${item.mimeType};base64,${item.data}` } }));
     } else {

@@ -61,7 +61,12 @@ export class CompletionMenu<T> {
           'div',
           {
             className: `completion-option${index === this.active ? ' active' : ''}`,
-            attrs: { id: `${this.options.id}-${index}`, role: 'option', 'aria-selected': String(index === this.active), 'data-index': String(index) },
+            attrs: {
+              id: `${this.options.id}-${index}`,
+              role: 'option',
+              'aria-selected': String(index === this.active),
+              'data-index': String(index),
+            },
           },
           ...this.options.render(item),
         ),

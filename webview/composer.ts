@@ -28,7 +28,10 @@ const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 
 
 export class Composer {
   readonly element = h('div', { className: 'composer' });
-  private readonly textarea = h('textarea', { className: 'prompt-input', attrs: { 'aria-label': 'Prompt', rows: '1', placeholder: 'Ask the agent…' } });
+  private readonly textarea = h('textarea', {
+    className: 'prompt-input',
+    attrs: { 'aria-label': 'Prompt', rows: '1', placeholder: 'Ask the agent…' },
+  });
   private readonly sendButton = iconOnlyButton('send', 'Send', { title: 'Send (Enter)' });
   private readonly stopButton = iconOnlyButton('debug-stop', 'Stop', { title: 'Stop (Escape)', secondary: true });
   private readonly reason = h('div', { className: 'composer-reason', attrs: { 'aria-live': 'polite' } });
@@ -55,15 +58,26 @@ export class Composer {
   ) {
     this.textarea.value = draft.text;
     this.tray = new AttachmentTray(draft.attachments, () => this.draftChanged());
-    this.slashMenu = new CompletionMenu(this.textarea, { id: 'slash-command-list', label: 'Slash commands', render: renderCommand }, (command) => this.pickCommand(command));
-    this.fileMenu = new CompletionMenu(this.textarea, { id: 'file-mention-list', label: 'Workspace files', render: renderFile }, (file) => this.pickFile(file));
+    this.slashMenu = new CompletionMenu(
+      this.textarea,
+      { id: 'slash-command-list', label: 'Slash commands', render: renderCommand },
+      (command) => this.pickCommand(command),
+    );
+    this.fileMenu = new CompletionMenu(this.textarea, { id: 'file-mention-list', label: 'Workspace files', render: renderFile }, (file) =>
+      this.pickFile(file),
+    );
     this.hint = new InputHint(this.textarea);
     const field = h('div', { className: 'prompt-field' }, this.textarea, this.hint.element);
     this.element.append(
       this.reason,
       this.slashMenu.element,
       this.fileMenu.element,
-      h('div', { className: 'composer-box' }, this.tray.element, h('div', { className: 'composer-row' }, field, h('div', { className: 'composer-actions' }, this.stopButton, this.sendButton))),
+      h(
+        'div',
+        { className: 'composer-box' },
+        this.tray.element,
+        h('div', { className: 'composer-row' }, field, h('div', { className: 'composer-actions' }, this.stopButton, this.sendButton)),
+      ),
     );
     this.textarea.addEventListener('input', () => {
       this.autosize();
@@ -277,7 +291,10 @@ function renderFile(file: FileMatch): Node[] {
 
 function readDrop(transfer: DataTransfer): { files: File[]; uris: string[] } {
   const uriList = transfer.getData('application/vnd.code.uri-list') || transfer.getData('text/uri-list');
-  const uris = uriList.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  const uris = uriList
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
   return { files: [...transfer.files], uris };
 }
 

@@ -13,12 +13,17 @@ export interface ElementOptions {
   readonly attrs?: Readonly<Record<string, string | undefined>>;
 }
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  options: ElementOptions = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (options.className) element.className = options.className;
   if (options.text !== undefined) element.textContent = visibleText(options.text, 'multiline');
   if (options.attrs) {
-    for (const [name, value] of Object.entries(options.attrs)) if (value !== undefined) element.setAttribute(name, SHOWN_ATTRIBUTES.has(name) ? visibleText(value, 'multiline') : value);
+    for (const [name, value] of Object.entries(options.attrs))
+      if (value !== undefined) element.setAttribute(name, SHOWN_ATTRIBUTES.has(name) ? visibleText(value, 'multiline') : value);
   }
   for (const child of children) if (child !== undefined && child !== false) element.append(child);
   return element;
@@ -47,7 +52,10 @@ export function iconButton(iconName: string, label: string, dataset: Readonly<Re
 }
 
 /** A text button from vscode-elements (primary unless `secondary`), with an optional leading codicon. */
-export function textButton(label: string, options: { secondary?: boolean; icon?: string; dataset?: Readonly<Record<string, string>> } = {}): HTMLElement {
+export function textButton(
+  label: string,
+  options: { secondary?: boolean; icon?: string; dataset?: Readonly<Record<string, string>> } = {},
+): HTMLElement {
   const button = document.createElement('vscode-button');
   const shown = visibleText(label);
   button.textContent = shown;
@@ -59,7 +67,11 @@ export function textButton(label: string, options: { secondary?: boolean; icon?:
 }
 
 /** An icon-only vscode-button: a toolbar icon that can be disabled (vscode-icon cannot). */
-export function iconOnlyButton(iconName: string, label: string, options: { title?: string; secondary?: boolean } = {}): HTMLElementTagNameMap['vscode-button'] {
+export function iconOnlyButton(
+  iconName: string,
+  label: string,
+  options: { title?: string; secondary?: boolean } = {},
+): HTMLElementTagNameMap['vscode-button'] {
   const button = document.createElement('vscode-button');
   button.icon = iconName;
   button.iconOnly = true;

@@ -17,7 +17,11 @@ export interface Dropped {
   readonly uris: readonly string[];
 }
 
-export async function droppedAttachments(dropped: Dropped, capabilities: PromptCapabilities, agentName: string): Promise<{ attachments: Attachment[]; refusals: string[] }> {
+export async function droppedAttachments(
+  dropped: Dropped,
+  capabilities: PromptCapabilities,
+  agentName: string,
+): Promise<{ attachments: Attachment[]; refusals: string[] }> {
   const attachments: Attachment[] = [];
   const refusals: string[] = [];
   const fileUris = dropped.uris.filter((uri) => uri.startsWith('file:'));

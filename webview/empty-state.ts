@@ -34,7 +34,11 @@ interface Description {
   readonly icon: string;
   readonly title: string;
   readonly text?: string;
-  readonly ways?: readonly { readonly label: string; readonly icon: string; readonly action: 'select-agent' | 'add-agent' | 'configure-agents' | 'manage-trust' }[];
+  readonly ways?: readonly {
+    readonly label: string;
+    readonly icon: string;
+    readonly action: 'select-agent' | 'add-agent' | 'configure-agents' | 'manage-trust';
+  }[];
 }
 
 const SELECT_AGENT = { label: 'Select Agent', icon: 'hubot', action: 'select-agent' } as const;
@@ -42,7 +46,12 @@ const SELECT_AGENT = { label: 'Select Agent', icon: 'hubot', action: 'select-age
 function describe(state: TranscriptState | undefined, host: HostInfo | undefined): Description {
   const agent = state?.agent;
   if (host && !host.workspaceTrusted) {
-    return { icon: 'workspace-untrusted', title: UNTRUSTED_WORKSPACE.title, text: UNTRUSTED_WORKSPACE.detail, ways: [{ label: 'Trust this workspace…', icon: 'shield', action: 'manage-trust' }] };
+    return {
+      icon: 'workspace-untrusted',
+      title: UNTRUSTED_WORKSPACE.title,
+      text: UNTRUSTED_WORKSPACE.detail,
+      ways: [{ label: 'Trust this workspace…', icon: 'shield', action: 'manage-trust' }],
+    };
   }
   if (host && host.agentNames.length === 0 && (!agent || agent.phase === 'none')) {
     return {
@@ -55,8 +64,13 @@ function describe(state: TranscriptState | undefined, host: HostInfo | undefined
       ],
     };
   }
-  if (!agent || agent.phase === 'none') return { icon: 'hubot', title: 'No agent running', text: 'Choose an agent to start a session.', ways: [SELECT_AGENT] };
+  if (!agent || agent.phase === 'none')
+    return { icon: 'hubot', title: 'No agent running', text: 'Choose an agent to start a session.', ways: [SELECT_AGENT] };
   if (agent.phase === 'starting') return { icon: 'loading codicon-modifier-spin', title: `Starting ${agent.agentName}…` };
   if (agent.phase === 'exited') return { icon: 'debug-disconnect', title: `${agent.agentName} has exited`, ways: [SELECT_AGENT] };
-  return { icon: 'comment-discussion', title: `Ask ${agent.agentName}`, text: 'Describe a task or ask a question. Enter sends, Shift+Enter adds a line.' };
+  return {
+    icon: 'comment-discussion',
+    title: `Ask ${agent.agentName}`,
+    text: 'Describe a task or ask a question. Enter sends, Shift+Enter adds a line.',
+  };
 }

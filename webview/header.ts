@@ -22,12 +22,27 @@ export class Header {
   private readonly usageText = h('span', { className: 'usage-text' });
   private readonly title = h('div', { className: 'session-title' });
   private readonly pickers = h('div', { className: 'pickers' });
-  private last: { agent?: AgentStatus; host?: HostInfo; title?: string; usage?: TranscriptState['usage']; modes?: TranscriptState['modes']; config?: readonly ConfigOption[] } = {};
+  private last: {
+    agent?: AgentStatus;
+    host?: HostInfo;
+    title?: string;
+    usage?: TranscriptState['usage'];
+    modes?: TranscriptState['modes'];
+    config?: readonly ConfigOption[];
+  } = {};
 
   constructor(private readonly post: Post) {
     this.usage.append(h('span', { className: 'usage-meter', attrs: { 'aria-hidden': 'true' } }, this.usageFill), this.usageText);
     this.element.append(
-      h('div', { className: 'header-row' }, this.statusDot, this.agentName, this.agentStatus, h('span', { className: 'spacer' }), this.usage),
+      h(
+        'div',
+        { className: 'header-row' },
+        this.statusDot,
+        this.agentName,
+        this.agentStatus,
+        h('span', { className: 'spacer' }),
+        this.usage,
+      ),
       this.title,
       this.pickers,
     );
@@ -82,7 +97,8 @@ export class Header {
     const target = event.target;
     if (!(target instanceof HTMLElement)) return;
     const configId = target.dataset.configId;
-    const value = target instanceof VscodeCheckbox ? target.checked : 'value' in target && typeof target.value === 'string' ? target.value : undefined;
+    const value =
+      target instanceof VscodeCheckbox ? target.checked : 'value' in target && typeof target.value === 'string' ? target.value : undefined;
     if (value === undefined) return;
     if (target.dataset.picker === 'mode' && typeof value === 'string') this.post({ type: 'set_mode', modeId: value });
     else if (configId !== undefined) this.post({ type: 'set_config_option', configId, value });

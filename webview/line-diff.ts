@@ -48,7 +48,10 @@ export function diffLines(
   const b = splitLines(newText);
   const context = options.context ?? DEFAULT_CONTEXT;
   // Every line newline-terminated: CRLF against LF and a missing final newline are not changes the view shows.
-  const patch = structuredPatch('', '', terminated(a), terminated(b), undefined, undefined, { context, maxEditLength: options.maxEdits ?? DEFAULT_MAX_EDITS });
+  const patch = structuredPatch('', '', terminated(a), terminated(b), undefined, undefined, {
+    context,
+    maxEditLength: options.maxEdits ?? DEFAULT_MAX_EDITS,
+  });
   const hunks = patch ? patch.hunks.map(toHunk) : replaceAll(a, b, context);
   let added = 0;
   let removed = 0;

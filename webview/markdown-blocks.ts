@@ -118,7 +118,8 @@ export class IncrementalBlockSplitter {
     this.scanner.scan(text);
     let starts: number[];
     if (text === '') starts = [];
-    else if (this.scanner.hasDefinition || (!this.scanner.inFence && REFERENCE_DEFINITION.test(text.slice(this.scanner.position)))) starts = [0];
+    else if (this.scanner.hasDefinition || (!this.scanner.inFence && REFERENCE_DEFINITION.test(text.slice(this.scanner.position))))
+      starts = [0];
     else {
       starts = [0, ...this.scanner.boundaries];
       const pending = this.scanner.pendingBoundary(text);

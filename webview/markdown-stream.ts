@@ -125,7 +125,13 @@ export class MarkdownStream {
     if (old?.type === 'code' && old.start === start && this.extendCode(index, old, end)) return 'drawn';
     const isLast = end === this.text.length;
     if (isLast && this.startCode(index, start, end)) return 'drawn';
-    if (old?.type === 'html' && old.start === start && isLast && end - start >= LARGE_BLOCK_CHARS && budget.now() - old.renderedAt < old.costMs * LARGE_BLOCK_SPACING) {
+    if (
+      old?.type === 'html' &&
+      old.start === start &&
+      isLast &&
+      end - start >= LARGE_BLOCK_CHARS &&
+      budget.now() - old.renderedAt < old.costMs * LARGE_BLOCK_SPACING
+    ) {
       return 'deferred';
     }
     const began = budget.now();

@@ -15,7 +15,8 @@ export function mediaKind(mimeType: string): MediaAttachment['kind'] | undefined
 
 export async function readMedia(file: File, kind: MediaAttachment['kind']): Promise<MediaRead> {
   const label = file.name || (kind === 'image' ? 'Pasted image' : 'Pasted audio');
-  if (file.size > MAX_MEDIA_BYTES) return { refused: `${label} is larger than ${MAX_MEDIA_BYTES / (1024 * 1024)} MB, so it was not attached.` };
+  if (file.size > MAX_MEDIA_BYTES)
+    return { refused: `${label} is larger than ${MAX_MEDIA_BYTES / (1024 * 1024)} MB, so it was not attached.` };
   const dataUrl = await new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');

@@ -16,7 +16,9 @@ export function matchCommands(commands: readonly AvailableCommand[], query: stri
   const wanted = query.toLowerCase();
   const byName = (a: AvailableCommand, b: AvailableCommand): number => a.name.localeCompare(b.name);
   const prefix = commands.filter((command) => command.name.toLowerCase().startsWith(wanted)).sort(byName);
-  const inside = commands.filter((command) => !command.name.toLowerCase().startsWith(wanted) && command.name.toLowerCase().includes(wanted)).sort(byName);
+  const inside = commands
+    .filter((command) => !command.name.toLowerCase().startsWith(wanted) && command.name.toLowerCase().includes(wanted))
+    .sort(byName);
   return [...prefix, ...inside];
 }
 

@@ -26,7 +26,10 @@ export function plainTerminalText(raw: string): string {
 export type TerminalExit = { readonly exitCode: number | null; readonly signal: string | null } | undefined;
 
 /** The status line of a terminal: running, its exit code, or the signal that ended it. */
-export function terminalStatus(exit: TerminalExit, released: boolean): { readonly label: string; readonly tone: 'running' | 'ok' | 'failed' } {
+export function terminalStatus(
+  exit: TerminalExit,
+  released: boolean,
+): { readonly label: string; readonly tone: 'running' | 'ok' | 'failed' } {
   if (!exit) return released ? { label: 'Released', tone: 'ok' } : { label: 'Running', tone: 'running' };
   if (exit.exitCode !== null) return { label: `Exited with code ${exit.exitCode}`, tone: exit.exitCode === 0 ? 'ok' : 'failed' };
   return { label: exit.signal ? `Ended by ${exit.signal}` : 'Ended', tone: 'failed' };

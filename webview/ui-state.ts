@@ -35,7 +35,9 @@ export function parseUiState(stored: unknown): UiState {
   const scrollRecord: Record<string, unknown> = scroll;
   return {
     draft: typeof record.draft === 'string' ? record.draft : fallback.draft,
-    attachments: Array.isArray(record.attachments) ? record.attachments.map(parseAttachment).filter((item): item is Attachment => item !== undefined) : [],
+    attachments: Array.isArray(record.attachments)
+      ? record.attachments.map(parseAttachment).filter((item): item is Attachment => item !== undefined)
+      : [],
     expandedThoughts: stringList(record.expandedThoughts),
     expandedRaw: stringList(record.expandedRaw),
     scroll: {
@@ -74,6 +76,14 @@ function parseRange(stored: unknown): { startLine: number; endLine: number } | u
   if (typeof stored !== 'object' || stored === null) return undefined;
   const record: Record<string, unknown> = { ...stored };
   const { startLine, endLine } = record;
-  if (typeof startLine !== 'number' || typeof endLine !== 'number' || !Number.isInteger(startLine) || !Number.isInteger(endLine) || startLine < 1 || endLine < startLine) return undefined;
+  if (
+    typeof startLine !== 'number' ||
+    typeof endLine !== 'number' ||
+    !Number.isInteger(startLine) ||
+    !Number.isInteger(endLine) ||
+    startLine < 1 ||
+    endLine < startLine
+  )
+    return undefined;
   return { startLine, endLine };
 }

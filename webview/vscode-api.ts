@@ -24,7 +24,15 @@ export function connectToHost(): HostChannel {
   };
 }
 
-const HOST_MESSAGE_TYPES: ReadonlySet<string> = new Set<HostToWebviewMessage['type']>(['snapshot', 'actions', 'host_info', 'focus_composer', 'prompt_rejected', 'add_attachments', 'file_matches']);
+const HOST_MESSAGE_TYPES: ReadonlySet<string> = new Set<HostToWebviewMessage['type']>([
+  'snapshot',
+  'actions',
+  'host_info',
+  'focus_composer',
+  'prompt_rejected',
+  'add_attachments',
+  'file_matches',
+]);
 
 /** The host is trusted, but `message` events can come from elsewhere in the page: check the tag at least. */
 export function isHostMessage(data: unknown): data is HostToWebviewMessage {

@@ -26,7 +26,11 @@ const SCENARIOS: readonly { kind: LongMessageKind; label: string; totalChars: nu
 
 function waitingSession(): TranscriptState {
   let state = reduce(initialState(), { type: 'agent_status', status: { phase: 'ready', agentName: 'Bench Agent' } });
-  state = reduce(state, { type: 'session_started', sessionId: 'bench', promptCapabilities: { image: false, audio: false, embeddedContext: false } });
+  state = reduce(state, {
+    type: 'session_started',
+    sessionId: 'bench',
+    promptCapabilities: { image: false, audio: false, embeddedContext: false },
+  });
   return reduce(state, { type: 'prompt_sent', turnId: 'turn-long', content: [{ type: 'text', text: 'Write a long answer.' }] });
 }
 
@@ -37,14 +41,26 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(pathToFileURL(harness).href);
     await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
-    await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({ type: 'host_info', info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true } }));
+    await page.evaluate(() =>
+      (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({
+        type: 'host_info',
+        info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true },
+      }),
+    );
     // Typed as unknown for the page call: the transcript type is too deep for playwright's serializable check.
     const state: unknown = waitingSession();
     await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stage(value), state);
     await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).loadSnapshot());
     await page.waitForTimeout(300);
     await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
-    const options: MessageStreamOptions = { kind: scenario.kind, totalChars: scenario.totalChars, chunkChars: CHUNK_CHARS, chunksPerSecond: CHUNKS_PER_SECOND, windowMs: CHUNK_WINDOW_MS, seq: 0 };
+    const options: MessageStreamOptions = {
+      kind: scenario.kind,
+      totalChars: scenario.totalChars,
+      chunkChars: CHUNK_CHARS,
+      chunksPerSecond: CHUNKS_PER_SECOND,
+      windowMs: CHUNK_WINDOW_MS,
+      seq: 0,
+    };
     // BENCH_MESSAGE_PROFILE=<prefix> records each scenario's CPU profile to <prefix>-<kind>.cpuprofile (open it in DevTools).
     const profile = process.env['BENCH_MESSAGE_PROFILE'];
     const cdp = profile ? await page.context().newCDPSession(page) : undefined;
@@ -52,9 +68,11 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
     await metrics.send('Performance.enable');
     await cdp?.send('Profiler.enable');
     await cdp?.send('Profiler.start');
-    const streamed = await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).streamMessage(value), options).finally(async () => {
-      if (cdp) writeFileSync(`${profile}-${scenario.kind}.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-    });
+    const streamed = await page
+      .evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).streamMessage(value), options)
+      .finally(async () => {
+        if (cdp) writeFileSync(`${profile}-${scenario.kind}.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+      });
     await page.waitForTimeout(300);
     const longWork = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
     if (pageErrors.length > 0) throw new Error(`the webview threw: ${pageErrors[0]}`);
@@ -67,8 +85,20 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
     const streamMs = (streamed.chunks / CHUNKS_PER_SECOND) * 1000;
     const prefix = `webview: ${scenario.label} streamed (${streamed.chunks} chunks of ${CHUNK_CHARS} chars at ${CHUNKS_PER_SECOND}/s, ${streamed.posts} posts)`;
     return [
-      { name: `${prefix}, p95 main-thread block (${streamed.blocksMs.length} blocks seen)`, value: p95, unit: 'ms', target: `<= ${BLOCK_TARGET_MS} ms`, ok: p95 <= BLOCK_TARGET_MS },
-      { name: `${prefix}, longest main-thread block`, value: longest, unit: 'ms', target: `<= ${BLOCK_TARGET_MS} ms`, ok: longest <= BLOCK_TARGET_MS },
+      {
+        name: `${prefix}, p95 main-thread block (${streamed.blocksMs.length} blocks seen)`,
+        value: p95,
+        unit: 'ms',
+        target: `<= ${BLOCK_TARGET_MS} ms`,
+        ok: p95 <= BLOCK_TARGET_MS,
+      },
+      {
+        name: `${prefix}, longest main-thread block`,
+        value: longest,
+        unit: 'ms',
+        target: `<= ${BLOCK_TARGET_MS} ms`,
+        ok: longest <= BLOCK_TARGET_MS,
+      },
       {
         name: `${prefix}, fully shown (the stream itself takes ${Math.round(streamMs)} ms; ${Math.round(streamed.afterLastPostMs)} ms after the last post)`,
         value: Math.round(streamed.fullyShownMs),
@@ -76,7 +106,13 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
         target: `<= ${Math.round(streamMs + 100)} ms`,
         ok: streamed.fullyShownMs <= streamMs + 100,
       },
-      { name: `webview: JS heap after the ${scenario.label} (garbage collected)`, value: heapMb, unit: 'MB', target: '<= 150 MB', ok: heapMb <= 150 },
+      {
+        name: `webview: JS heap after the ${scenario.label} (garbage collected)`,
+        value: heapMb,
+        unit: 'MB',
+        target: '<= 150 MB',
+        ok: heapMb <= 150,
+      },
     ];
   } finally {
     await page.close();

@@ -31,16 +31,23 @@ function agentMarkdown(turn: number, part: number): string {
 
 function fileText(turn: number, changed: boolean): string {
   const lines: string[] = [];
-  for (let line = 0; line < 24; line++) lines.push(changed && line % 6 === 3 ? `  const value${line} = next(${turn}); // changed` : `  const value${line} = read(${turn});`);
+  for (let line = 0; line < 24; line++)
+    lines.push(changed && line % 6 === 3 ? `  const value${line} = next(${turn}); // changed` : `  const value${line} = read(${turn});`);
   return `export function body${turn}() {\n${lines.join('\n')}\n}\n`;
 }
 
 function turnActions(turn: number): TranscriptAction[] {
   const turnId = `turn-${turn}`;
-  const actions: TranscriptAction[] = [{ type: 'prompt_sent', turnId, content: [{ type: 'text', text: `Please refactor module ${turn} to stream.` }] }];
+  const actions: TranscriptAction[] = [
+    { type: 'prompt_sent', turnId, content: [{ type: 'text', text: `Please refactor module ${turn} to stream.` }] },
+  ];
   const message = (part: number): TranscriptAction => ({
     type: 'session_update',
-    update: { sessionUpdate: 'agent_message_chunk', messageId: `m-${turn}-${part}`, content: { type: 'text', text: agentMarkdown(turn, part) } },
+    update: {
+      sessionUpdate: 'agent_message_chunk',
+      messageId: `m-${turn}-${part}`,
+      content: { type: 'text', text: agentMarkdown(turn, part) },
+    },
   });
   const tool = (index: number): TranscriptAction => ({
     type: 'session_update',
@@ -50,13 +57,22 @@ function turnActions(turn: number): TranscriptAction[] {
       title: `Edit src/module-${turn}-${index}.ts`,
       kind: 'edit',
       status: 'completed',
-      content: [{ type: 'diff', files: [{ path: `/workspace/src/module-${turn}-${index}.ts`, oldText: fileText(turn, false), newText: fileText(turn, true) }] }],
+      content: [
+        {
+          type: 'diff',
+          files: [{ path: `/workspace/src/module-${turn}-${index}.ts`, oldText: fileText(turn, false), newText: fileText(turn, true) }],
+        },
+      ],
       locations: [{ path: `/workspace/src/module-${turn}-${index}.ts`, line: 4 }],
     },
   });
   const thought: TranscriptAction = {
     type: 'session_update',
-    update: { sessionUpdate: 'agent_thought_chunk', messageId: `th-${turn}`, content: { type: 'text', text: 'The tokenizer is the only caller that needs the whole buffer.' } },
+    update: {
+      sessionUpdate: 'agent_thought_chunk',
+      messageId: `th-${turn}`,
+      content: { type: 'text', text: 'The tokenizer is the only caller that needs the whole buffer.' },
+    },
   };
   actions.push(thought, message(1), tool(1), message(2), tool(2), message(3), message(4), message(5));
   actions.push({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
@@ -66,7 +82,11 @@ function turnActions(turn: number): TranscriptAction[] {
 /** user + thought + 5 messages + 2 tool calls + turn end = 10 entries per turn. */
 export function longTranscript(): TranscriptState {
   let state = reduce(initialState(), { type: 'agent_status', status: { phase: 'ready', agentName: 'Bench Agent' } });
-  state = reduce(state, { type: 'session_started', sessionId: 'bench', promptCapabilities: { image: false, audio: false, embeddedContext: false } });
+  state = reduce(state, {
+    type: 'session_started',
+    sessionId: 'bench',
+    promptCapabilities: { image: false, audio: false, embeddedContext: false },
+  });
   for (let turn = 0; turn < TURNS; turn++) {
     for (const action of turnActions(turn)) state = reduce(state, action);
   }

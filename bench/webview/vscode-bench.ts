@@ -21,7 +21,13 @@ async function chatFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + LONG;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      if (await frame.locator('textarea[aria-label="Prompt"]').count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator('textarea[aria-label="Prompt"]')
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     await page.waitForTimeout(100);
   }
@@ -48,7 +54,15 @@ function activationMs(userDataDir: string): number | undefined {
 
 async function paintProbeSource(dir: string): Promise<string> {
   const outfile = path.join(dir, 'paint-probe.js');
-  await build({ entryPoints: [path.join(repoRoot(), 'bench', 'webview', 'page', 'paint-probe.ts')], outfile, bundle: true, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(repoRoot(), 'bench', 'webview', 'page', 'paint-probe.ts')],
+    outfile,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
   return readFileSync(outfile, 'utf8');
 }
 
@@ -68,7 +82,13 @@ export async function runVscodeBench(): Promise<Figure[]> {
     extensionsDir,
     folder: workspace,
     settings: {
-      'acpClient.agents': { Paced: { command: process.execPath, args: [path.join(root, 'out', 'bench', 'flood-agent.js')], env: { FLOOD_COUNT: String(count), FLOOD_RATE: String(RATE) } } },
+      'acpClient.agents': {
+        Paced: {
+          command: process.execPath,
+          args: [path.join(root, 'out', 'bench', 'flood-agent.js')],
+          env: { FLOOD_COUNT: String(count), FLOOD_RATE: String(RATE) },
+        },
+      },
       'acpClient.defaultAgent': 'Paced',
     },
   });
@@ -93,7 +113,9 @@ export async function runVscodeBench(): Promise<Figure[]> {
     const latencies = await waitForLatencies(chat, count);
     if (process.env['BENCH_VERBOSE']) {
       await page.screenshot({ path: path.join(root, 'test-results', 'bench-vscode.png') });
-      console.log(`  page: ${await chat.evaluate(() => JSON.stringify({ stamps: (Reflect.get(globalThis, 'document') as { body: { textContent: string } }).body.textContent.split('\u27e6').length - 1 }))}`);
+      console.log(
+        `  page: ${await chat.evaluate(() => JSON.stringify({ stamps: (Reflect.get(globalThis, 'document') as { body: { textContent: string } }).body.textContent.split('\u27e6').length - 1 }))}`,
+      );
     }
     const activation = activationMs(userDataDir);
     const p95 = percentile(latencies, 0.95);
@@ -107,8 +129,20 @@ export async function runVscodeBench(): Promise<Figure[]> {
       },
       activation === undefined
         ? { name: 'vscode: extension activation time (not found in the ACP log)', value: -1, unit: 'ms', target: 'reported', ok: false }
-        : { name: 'vscode: extension activation time (activate() start to end)', value: activation, unit: 'ms', target: 'reported', ok: true },
-      { name: 'vscode: activity bar click to chat prompt visible (code-server webview start-up included)', value: Math.round(chatReadyMs), unit: 'ms', target: 'reported', ok: true },
+        : {
+            name: 'vscode: extension activation time (activate() start to end)',
+            value: activation,
+            unit: 'ms',
+            target: 'reported',
+            ok: true,
+          },
+      {
+        name: 'vscode: activity bar click to chat prompt visible (code-server webview start-up included)',
+        value: Math.round(chatReadyMs),
+        unit: 'ms',
+        target: 'reported',
+        ok: true,
+      },
     ];
   } finally {
     await browser.close().catch(() => undefined);

@@ -26,14 +26,34 @@ const IDLE_MS = 5_000;
 async function writeHarness(dir: string): Promise<string> {
   const root = repoRoot();
   const file = (relative: string): string => pathToFileURL(path.join(root, relative)).href;
-  await build({ entryPoints: [path.join(root, 'bench', 'webview', 'page', 'probe.ts')], outfile: path.join(dir, 'probe.js'), bundle: true, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(root, 'bench', 'webview', 'page', 'probe.ts')],
+    outfile: path.join(dir, 'probe.js'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
   writeFileSync(path.join(dir, 'theme.css'), THEME_CSS);
   const nonce = 'benchnonce';
   const scriptUri = file('dist/webview.js');
-  let html = chatHtml({ cspSource: 'file:', nonce, scriptUri, styleUri: file('media/chat.css'), codiconsUri: file('dist/codicons/codicon.css') });
+  let html = chatHtml({
+    cspSource: 'file:',
+    nonce,
+    scriptUri,
+    styleUri: file('media/chat.css'),
+    codiconsUri: file('dist/codicons/codicon.css'),
+  });
   // VS Code injects its theme variables into the webview; the probe must run before the bundle asks for the API.
-  html = html.replace('<link rel="stylesheet" id=', `<link rel="stylesheet" href="${pathToFileURL(path.join(dir, 'theme.css')).href}">\n    <link rel="stylesheet" id=`);
-  html = html.replace(`<script nonce="${nonce}" src="${scriptUri}">`, `<script nonce="${nonce}" src="${pathToFileURL(path.join(dir, 'probe.js')).href}"></script>\n    <script nonce="${nonce}" src="${scriptUri}">`);
+  html = html.replace(
+    '<link rel="stylesheet" id=',
+    `<link rel="stylesheet" href="${pathToFileURL(path.join(dir, 'theme.css')).href}">\n    <link rel="stylesheet" id=`,
+  );
+  html = html.replace(
+    `<script nonce="${nonce}" src="${scriptUri}">`,
+    `<script nonce="${nonce}" src="${pathToFileURL(path.join(dir, 'probe.js')).href}"></script>\n    <script nonce="${nonce}" src="${scriptUri}">`,
+  );
   const harness = path.join(dir, 'chat.html');
   writeFileSync(harness, html);
   return harness;
@@ -42,7 +62,13 @@ async function writeHarness(dir: string): Promise<string> {
 function longWorkFigures(phase: string, work: LongWork): Figure[] {
   const longest = (durations: readonly number[]): number => Math.round(Math.max(0, ...durations));
   return [
-    { name: `webview: longest task ${phase} (${work.tasks.length} over 50 ms)`, value: longest(work.tasks), unit: 'ms', target: '<= 50 ms', ok: longest(work.tasks) <= 50 },
+    {
+      name: `webview: longest task ${phase} (${work.tasks.length} over 50 ms)`,
+      value: longest(work.tasks),
+      unit: 'ms',
+      target: '<= 50 ms',
+      ok: longest(work.tasks) <= 50,
+    },
     {
       name: `webview: longest animation frame ${phase}, script + style + layout + paint (${work.frames.length} over 50 ms)`,
       value: longest(work.frames),
@@ -59,7 +85,11 @@ export async function runWebviewBench(): Promise<Figure[]> {
   const harness = await writeHarness(dir);
   // Typed as unknown for the page call: the transcript type is too deep for playwright's serializable check.
   const state: unknown = longTranscript();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'],
+  });
   try {
     // About the width of VS Code's sidebar.
     const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
@@ -76,8 +106,14 @@ export async function runWebviewBench(): Promise<Figure[]> {
       heapPeak = Math.max(heapPeak, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0);
     };
     // Each call runs in the page (through the debugger protocol, so the page's CSP does not apply).
-    await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({ type: 'host_info', info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true } }));
-    if (!(await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).checkLongTaskWatch()))) throw new Error('this Chromium does not report long tasks');
+    await page.evaluate(() =>
+      (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({
+        type: 'host_info',
+        info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true },
+      }),
+    );
+    if (!(await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).checkLongTaskWatch())))
+      throw new Error('this Chromium does not report long tasks');
     await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stage(value), state);
     await page.waitForTimeout(300);
     // BENCH_PROFILE=<file.cpuprofile> records the page's CPU profile from the snapshot to the end of the stream (open it in DevTools).
@@ -110,15 +146,51 @@ export async function runWebviewBench(): Promise<Figure[]> {
     const postP95 = percentile(streamed.postToPaintMs, 0.95);
     const heapMb = Math.round((heapPeak / 1024 / 1024) * 10) / 10;
     return [
-      { name: 'webview: first render of a 10,000-entry snapshot', value: Math.round(snapshot.firstRenderMs), unit: 'ms', target: '<= 300 ms', ok: snapshot.firstRenderMs <= 300 },
-      { name: `webview: chunk-to-paint p95 at ${CHUNKS_PER_SECOND} chunks/s (incl. the host's ${CHUNK_WINDOW_MS} ms window; p50 ${Math.round(percentile(streamed.chunkToPaintMs, 0.5))} ms, ${streamed.chunks} chunks)`, value: Math.round(chunkP95), unit: 'ms', target: '<= 33 ms', ok: chunkP95 <= 33 },
-      { name: `webview: post-to-paint p95 (the webview's own share, ${streamed.posts} posts)`, value: Math.round(postP95), unit: 'ms', target: '<= 33 ms', ok: postP95 <= 33 },
+      {
+        name: 'webview: first render of a 10,000-entry snapshot',
+        value: Math.round(snapshot.firstRenderMs),
+        unit: 'ms',
+        target: '<= 300 ms',
+        ok: snapshot.firstRenderMs <= 300,
+      },
+      {
+        name: `webview: chunk-to-paint p95 at ${CHUNKS_PER_SECOND} chunks/s (incl. the host's ${CHUNK_WINDOW_MS} ms window; p50 ${Math.round(percentile(streamed.chunkToPaintMs, 0.5))} ms, ${streamed.chunks} chunks)`,
+        value: Math.round(chunkP95),
+        unit: 'ms',
+        target: '<= 33 ms',
+        ok: chunkP95 <= 33,
+      },
+      {
+        name: `webview: post-to-paint p95 (the webview's own share, ${streamed.posts} posts)`,
+        value: Math.round(postP95),
+        unit: 'ms',
+        target: '<= 33 ms',
+        ok: postP95 <= 33,
+      },
       ...longWorkFigures('loading the snapshot', snapshotTasks),
       ...longWorkFigures('while streaming', streamTasks),
-      { name: 'webview: most DOM elements at any sample (shadow roots included)', value: maxDom, unit: 'elements', target: '<= 3000', ok: maxDom <= 3000 },
+      {
+        name: 'webview: most DOM elements at any sample (shadow roots included)',
+        value: maxDom,
+        unit: 'elements',
+        target: '<= 3000',
+        ok: maxDom <= 3000,
+      },
       { name: 'webview: peak JS heap', value: heapMb, unit: 'MB', target: '<= 150 MB', ok: heapMb <= 150 },
-      { name: `webview: renders in ${IDLE_MS / 1000} s after the stream stops`, value: idle.renders, unit: 'renders', target: '0', ok: idle.renders === 0 },
-      { name: `webview: animation frames requested in ${IDLE_MS / 1000} s after the stream stops`, value: idle.framesRequested, unit: 'frames', target: '0', ok: idle.framesRequested === 0 },
+      {
+        name: `webview: renders in ${IDLE_MS / 1000} s after the stream stops`,
+        value: idle.renders,
+        unit: 'renders',
+        target: '0',
+        ok: idle.renders === 0,
+      },
+      {
+        name: `webview: animation frames requested in ${IDLE_MS / 1000} s after the stream stops`,
+        value: idle.framesRequested,
+        unit: 'frames',
+        target: '0',
+        ok: idle.framesRequested === 0,
+      },
       ...longMessage,
     ];
   } finally {

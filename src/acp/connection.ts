@@ -6,14 +6,7 @@
  * order, so a prompt's result is never seen before the updates the agent sent ahead of it.
  */
 import type { Readable, Writable } from 'node:stream';
-import {
-  CancellationToken,
-  createMessageConnection,
-  ErrorCodes,
-  ResponseError,
-  Trace,
-  type MessageConnection,
-} from 'vscode-jsonrpc/node';
+import { CancellationToken, createMessageConnection, ErrorCodes, ResponseError, Trace, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { z } from 'zod';
 import type { AvailableCommand, ConfigOption, PermissionOption, SessionModes } from '../shared/model';
 import type { AgentTerminalUpdate, SessionUpdate, ToolCallFields } from '../shared/updates';
@@ -103,7 +96,9 @@ export class AcpConnection {
     this.connection.onError(([error]) => log.error(`ACP connection error: ${error.message}`));
     const trace = options.trace ?? 'off';
     if (trace !== 'off') {
-      void this.connection.trace(trace === 'verbose' ? Trace.Verbose : Trace.Messages, { log: (message: string, data?: string) => log.trace(data ? `${message}\n${data}` : message) });
+      void this.connection.trace(trace === 'verbose' ? Trace.Verbose : Trace.Messages, {
+        log: (message: string, data?: string) => log.trace(data ? `${message}\n${data}` : message),
+      });
     }
     this.connection.listen();
   }
@@ -118,7 +113,9 @@ export class AcpConnection {
 
   /** v1 names its fields `clientInfo`/`clientCapabilities`; the v2 draft `info`/`capabilities`. */
   initialize(
-    params: { protocolVersion: 1; clientCapabilities: object; clientInfo: ClientInfo } | { protocolVersion: 2; capabilities: object; info: ClientInfo },
+    params:
+      | { protocolVersion: 1; clientCapabilities: object; clientInfo: ClientInfo }
+      | { protocolVersion: 2; capabilities: object; info: ClientInfo },
     token?: CancellationToken,
   ): Promise<results.InitializeResult> {
     return this.request('initialize', params, results.initializeResult, token);
@@ -129,7 +126,8 @@ export class AcpConnection {
     const problems: string[] = [];
     const modes = modesOf(created);
     const configOptions = configOptionsOf(created.configOptions, problems);
-    const availableCommands = created['availableCommands'] === undefined ? undefined : parseCommands(created['availableCommands'], problems);
+    const availableCommands =
+      created['availableCommands'] === undefined ? undefined : parseCommands(created['availableCommands'], problems);
     problems.forEach((problem) => this.reportOnce(`session/new: ${problem}`));
     return {
       sessionId: created.sessionId,
@@ -144,7 +142,9 @@ export class AcpConnection {
   }
 
   cancel(params: { sessionId: string }): void {
-    void this.connection.sendNotification('session/cancel', params).catch((error: unknown) => this.options.log.warn(`session/cancel not sent: ${String(error)}`));
+    void this.connection
+      .sendNotification('session/cancel', params)
+      .catch((error: unknown) => this.options.log.warn(`session/cancel not sent: ${String(error)}`));
   }
 
   /** v2: stop an agent-owned terminal that advertises `capabilities.cancel` (the agent confirms with an exit). */
@@ -157,7 +157,12 @@ export class AcpConnection {
   }
 
   /** The options as they now stand, when the agent says (it may answer with nothing). */
-  async setConfigOption(params: { sessionId: string; configId: string; type?: 'boolean' | 'id'; value: string | boolean }): Promise<readonly ConfigOption[] | undefined> {
+  async setConfigOption(params: {
+    sessionId: string;
+    configId: string;
+    type?: 'boolean' | 'id';
+    value: string | boolean;
+  }): Promise<readonly ConfigOption[] | undefined> {
     const result = await this.request('session/set_config_option', params, results.setConfigOptionResult);
     const problems: string[] = [];
     const configOptions = configOptionsOf(result?.configOptions, problems);
@@ -178,10 +183,16 @@ export class AcpConnection {
     this.reader.useShortcut({
       accepts: (message) => 'method' in message && message.method === 'session/update' && !('id' in message),
       deliver: (message) => {
-        if (this.options.trace && this.options.trace !== 'off') this.options.log.trace(`Received notification 'session/update'${this.options.trace === 'verbose' ? `\n${JSON.stringify(message)}` : ''}`);
+        if (this.options.trace && this.options.trace !== 'off')
+          this.options.log.trace(
+            `Received notification 'session/update'${this.options.trace === 'verbose' ? `\n${JSON.stringify(message)}` : ''}`,
+          );
         handle('params' in message ? message.params : undefined);
       },
-      failed: (_message, error) => this.options.log.error(`Handling a session/update failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      failed: (_message, error) =>
+        this.options.log.error(
+          `Handling a session/update failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        ),
     });
   }
 
@@ -216,14 +227,19 @@ export class AcpConnection {
   private onRequest<S extends z.ZodType>(method: string, schema: S, handler: Handler<z.infer<S>, unknown>): void {
     this.connection.onRequest(method, async (raw: unknown, token: CancellationToken) => {
       const parsed = schema.safeParse(raw ?? {});
-      if (!parsed.success) throw new ResponseError(ErrorCodes.InvalidParams, `Invalid params for ${method}: ${describeIssues(parsed.error)}`);
+      if (!parsed.success)
+        throw new ResponseError(ErrorCodes.InvalidParams, `Invalid params for ${method}: ${describeIssues(parsed.error)}`);
       const result = await handler(parsed.data, token);
       // JSON-RPC needs a result member; `{}` for handlers that have nothing to say.
       return result ?? null;
     });
   }
 
-  private validatedNotification<S extends z.ZodType>(method: string, schema: S, handler: (params: z.infer<S>) => void): (raw: unknown) => void {
+  private validatedNotification<S extends z.ZodType>(
+    method: string,
+    schema: S,
+    handler: (params: z.infer<S>) => void,
+  ): (raw: unknown) => void {
     return (raw: unknown) => {
       const parsed = schema.safeParse(raw ?? {});
       if (!parsed.success) {

@@ -5,7 +5,14 @@
  * stray output); a line over the size cap is discarded as it streams, never buffered whole, and reported.
  */
 import type { Readable, Writable } from 'node:stream';
-import { AbstractMessageReader, AbstractMessageWriter, type DataCallback, type Disposable, type Message, type MessageWriter } from 'vscode-jsonrpc';
+import {
+  AbstractMessageReader,
+  AbstractMessageWriter,
+  type DataCallback,
+  type Disposable,
+  type Message,
+  type MessageWriter,
+} from 'vscode-jsonrpc';
 
 export const DEFAULT_MAX_LINE_BYTES = 50 * 1024 * 1024;
 const NEWLINE = 0x0a;

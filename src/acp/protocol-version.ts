@@ -14,7 +14,10 @@ export function acceptedVersion(offered: ProtocolVersion, answered: number): Pro
 }
 
 /** What the prompt may carry: v1 booleans, or v2's presence-based objects. */
-export function promptCapabilitiesOf(init: InitializeResult, version: ProtocolVersion): { image: boolean; audio: boolean; embeddedContext: boolean } {
+export function promptCapabilitiesOf(
+  init: InitializeResult,
+  version: ProtocolVersion,
+): { image: boolean; audio: boolean; embeddedContext: boolean } {
   if (version === 2) {
     const prompt = init.capabilities?.session?.prompt;
     const has = (name: string): boolean => prompt?.[name] !== undefined && prompt[name] !== null && prompt[name] !== false;
@@ -28,7 +31,10 @@ export function promptCapabilitiesOf(init: InitializeResult, version: ProtocolVe
  * A config value as `session/set_config_option` carries it: booleans are tagged `type: "boolean"` in both
  * versions; a value id is untagged in v1 (the default) and must be tagged `type: "id"` in v2.
  */
-export function configValuePayload(value: string | boolean, version: ProtocolVersion): { type?: 'boolean' | 'id'; value: string | boolean } {
+export function configValuePayload(
+  value: string | boolean,
+  version: ProtocolVersion,
+): { type?: 'boolean' | 'id'; value: string | boolean } {
   if (typeof value === 'boolean') return { type: 'boolean', value };
   return version === 2 ? { type: 'id', value } : { value };
 }

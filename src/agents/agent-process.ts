@@ -144,7 +144,13 @@ export class AgentProcess {
 
   private finish(code: number | null, signal: NodeJS.Signals | null): void {
     if (this.exitInfo) return;
-    this.exitInfo = { code, signal, requested: this.stopRequested, ...(this.fault !== undefined ? { fault: this.fault } : {}), stderrTail: this.stderr.last(8) };
+    this.exitInfo = {
+      code,
+      signal,
+      requested: this.stopRequested,
+      ...(this.fault !== undefined ? { fault: this.fault } : {}),
+      stderrTail: this.stderr.last(8),
+    };
     this.events.emit('exit', this.exitInfo);
   }
 }

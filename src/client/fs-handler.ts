@@ -28,7 +28,10 @@ export class FileSystemHandler {
     private readonly maxReadBytes: () => number = () => DEFAULT_MAX_READ_BYTES,
   ) {}
 
-  async readTextFile(params: { path: string; line?: number | null; limit?: number | null }, missingFile: MissingFileAnswer = 'not_found_error'): Promise<{ content: string }> {
+  async readTextFile(
+    params: { path: string; line?: number | null; limit?: number | null },
+    missingFile: MissingFileAnswer = 'not_found_error',
+  ): Promise<{ content: string }> {
     const target = await this.confine('read', params.path);
     const line = params.line ?? undefined;
     const limit = params.limit ?? undefined;
@@ -88,8 +91,17 @@ export class FileSystemHandler {
   }
 }
 
-function tooLarge(path: string, bytes: number, cap: number, line: number | undefined, limit: number | undefined): ResponseError<{ size: number; limit: number }> {
-  return new ResponseError(ErrorCodes.InvalidParams, readTooLargeMessage(path, bytes, cap, line !== undefined || limit !== undefined), { size: bytes, limit: cap });
+function tooLarge(
+  path: string,
+  bytes: number,
+  cap: number,
+  line: number | undefined,
+  limit: number | undefined,
+): ResponseError<{ size: number; limit: number }> {
+  return new ResponseError(ErrorCodes.InvalidParams, readTooLargeMessage(path, bytes, cap, line !== undefined || limit !== undefined), {
+    size: bytes,
+    limit: cap,
+  });
 }
 
 function describe(error: unknown): string {

@@ -84,7 +84,11 @@ export class TerminalManager {
 
   output(terminalId: string): { output: string; truncated: boolean; exitStatus?: TerminalExitStatus } {
     const terminal = this.get(terminalId);
-    return { output: terminal.output.text(), truncated: terminal.output.truncated, ...(terminal.exit ? { exitStatus: terminal.exit } : {}) };
+    return {
+      output: terminal.output.text(),
+      truncated: terminal.output.truncated,
+      ...(terminal.exit ? { exitStatus: terminal.exit } : {}),
+    };
   }
 
   async waitForExit(terminalId: string): Promise<TerminalExitStatus> {

@@ -25,7 +25,9 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
   const loadIndex = async (force: boolean): Promise<LoadedIndex | undefined> => {
     const source = new RegistryIndexSource({ url: registryUrl(), cacheDir: deps.storageDir });
     try {
-      const index = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP registry' }, () => source.load(force));
+      const index = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP registry' }, () =>
+        source.load(force),
+      );
       for (const problem of index.problems) deps.log.warn(problem);
       if (index.offlineReason) {
         deps.log.warn(index.offlineReason);
@@ -78,7 +80,9 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
       if (!picked.agent) return;
       const state = installState(picked.agent, deps.installer.find(picked.agent.id));
       const installed =
-        state.kind === 'up_to_date' || state.kind === 'pinned' ? deps.installer.find(picked.agent.id) : await install(picked.agent, state.kind === 'update_available' ? 'Updating' : 'Installing');
+        state.kind === 'up_to_date' || state.kind === 'pinned'
+          ? deps.installer.find(picked.agent.id)
+          : await install(picked.agent, state.kind === 'update_available' ? 'Updating' : 'Installing');
       if (installed) await startChatting(installed.name);
       return;
     }
@@ -97,7 +101,12 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
       deps.installer.installed.map((entry) => {
         const registry = latest(entry.id);
         const state = registry ? installStateText(installState(registry, entry)) : 'not in the registry any more';
-        return { label: entry.name, description: [`v${entry.version}`, entry.kind, entry.pinned ? 'pinned' : undefined, state].filter(Boolean).join(' · '), detail: [entry.command, ...entry.args].join(' '), entry };
+        return {
+          label: entry.name,
+          description: [`v${entry.version}`, entry.kind, entry.pinned ? 'pinned' : undefined, state].filter(Boolean).join(' · '),
+          detail: [entry.command, ...entry.args].join(' '),
+          entry,
+        };
       }),
       { title: 'ACP: Manage Agents', placeHolder: 'Installed agent to manage' },
     );
@@ -108,12 +117,21 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
   const manageOne = async (entry: InstalledAgent, registry: RegistryAgent | undefined): Promise<void> => {
     type Action = vscode.QuickPickItem & { run: () => Promise<unknown> };
     const actions: Action[] = [{ label: '$(comment-discussion) Chat with it', run: () => Promise.resolve(startChatting(entry.name)) }];
-    if (registry && registry.version !== entry.version && !entry.pinned) actions.push({ label: `$(cloud-download) Update to ${registry.version}`, run: () => install(registry, 'Updating') });
+    if (registry && registry.version !== entry.version && !entry.pinned)
+      actions.push({ label: `$(cloud-download) Update to ${registry.version}`, run: () => install(registry, 'Updating') });
     actions.push(
       entry.pinned
         ? { label: '$(unlock) Unpin', description: 'follow the registry again', run: () => deps.installer.setPinned(entry.id, false) }
-        : { label: `$(lock) Pin version ${entry.version}`, description: 'never update it', run: () => deps.installer.setPinned(entry.id, true) },
-      { label: '$(trash) Uninstall', description: entry.kind === 'binary' ? 'removes its files' : `forgets the ${entry.kind} launch line`, run: () => uninstall(entry) },
+        : {
+            label: `$(lock) Pin version ${entry.version}`,
+            description: 'never update it',
+            run: () => deps.installer.setPinned(entry.id, true),
+          },
+      {
+        label: '$(trash) Uninstall',
+        description: entry.kind === 'binary' ? 'removes its files' : `forgets the ${entry.kind} launch line`,
+        run: () => uninstall(entry),
+      },
     );
     const action = await vscode.window.showQuickPick(actions, { title: `ACP: ${entry.name} ${entry.version}` });
     try {
@@ -130,5 +148,8 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
     deps.log.info(`Uninstalled ${entry.id}`);
   };
 
-  return vscode.Disposable.from(vscode.commands.registerCommand('acpClient.addAgent', addAgent), vscode.commands.registerCommand('acpClient.manageAgents', manageAgents));
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('acpClient.addAgent', addAgent),
+    vscode.commands.registerCommand('acpClient.manageAgents', manageAgents),
+  );
 }

@@ -33,13 +33,19 @@ export class ChatCommands implements vscode.Disposable {
       vscode.commands.registerCommand('acpClient.newSession', () => this.newSession()),
       vscode.commands.registerCommand('acpClient.cancelTurn', () => this.controller.cancelTurn()),
       // With a name (e.g. an agent just installed from the registry) it starts that agent without asking.
-      vscode.commands.registerCommand('acpClient.selectAgent', (name?: unknown) => (typeof name === 'string' ? this.startAgentNamed(name) : this.selectAgent())),
+      vscode.commands.registerCommand('acpClient.selectAgent', (name?: unknown) =>
+        typeof name === 'string' ? this.startAgentNamed(name) : this.selectAgent(),
+      ),
       vscode.commands.registerCommand('acpClient.showLog', () => this.log.show()),
       // Not in the palette: what the diff's button in a tool call card runs, also for `command:` links and tests.
-      vscode.commands.registerCommand('acpClient.openToolCallDiff', (toolCallId: unknown, contentIndex: unknown = 0, fileIndex: unknown = 0) => {
-        if (typeof toolCallId !== 'string' || !isIndex(contentIndex) || !isIndex(fileIndex)) throw new Error('acpClient.openToolCallDiff takes (toolCallId: string, contentIndex?: number, fileIndex?: number)');
-        return this.diffs.open(toolCallId, contentIndex, fileIndex);
-      }),
+      vscode.commands.registerCommand(
+        'acpClient.openToolCallDiff',
+        (toolCallId: unknown, contentIndex: unknown = 0, fileIndex: unknown = 0) => {
+          if (typeof toolCallId !== 'string' || !isIndex(contentIndex) || !isIndex(fileIndex))
+            throw new Error('acpClient.openToolCallDiff takes (toolCallId: string, contentIndex?: number, fileIndex?: number)');
+          return this.diffs.open(toolCallId, contentIndex, fileIndex);
+        },
+      ),
       settings.onDidChange(() => this.publishHostInfo()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         this.publishHostInfo();
@@ -136,7 +142,13 @@ export class ChatCommands implements vscode.Disposable {
     if (!agent) return void this.selectAgent();
     await this.controller.start(agent);
     // A failed start says so itself; only a session that really opened is announced.
-    if (this.controller.isRunning) this.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted`, detail: 'A new session was opened; the agent does not remember the earlier conversation.' });
+    if (this.controller.isRunning)
+      this.store.dispatch({
+        type: 'notice_added',
+        severity: 'info',
+        title: `${agent.name} restarted`,
+        detail: 'A new session was opened; the agent does not remember the earlier conversation.',
+      });
     this.publishHostInfo();
   }
 
@@ -160,8 +172,14 @@ export class ChatCommands implements vscode.Disposable {
       ...(agent.name === this.controller.agentName ? { detail: agentPhaseWords(this.store.state.agent.phase) } : {}),
       agent,
     }));
-    items.push({ label: '$(cloud-download) Add Agent from the ACP registry…', description: 'acpClient.addAgent' }, { label: '$(gear) Configure agents…', description: 'acpClient.agents' });
-    const picked = await vscode.window.showQuickPick(items, { title: 'ACP: Select Agent', placeHolder: agents.length ? 'Agent to chat with' : 'No agents configured yet' });
+    items.push(
+      { label: '$(cloud-download) Add Agent from the ACP registry…', description: 'acpClient.addAgent' },
+      { label: '$(gear) Configure agents…', description: 'acpClient.agents' },
+    );
+    const picked = await vscode.window.showQuickPick(items, {
+      title: 'ACP: Select Agent',
+      placeHolder: agents.length ? 'Agent to chat with' : 'No agents configured yet',
+    });
     if (!picked) return;
     if (!picked.agent) {
       if (picked.description === 'acpClient.addAgent') return void (await vscode.commands.executeCommand('acpClient.addAgent'));

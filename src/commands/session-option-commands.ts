@@ -24,7 +24,8 @@ export function registerSessionOptionCommands(store: TranscriptStore, controller
       const pickers = sessionPickers(store.state);
       if (pickers.length === 0) return void vscode.window.showInformationMessage('The agent offers no options in this session.');
       const picker = configId === undefined ? await pickPicker(pickers) : pickers.find((candidate) => candidate.id === configId);
-      if (configId !== undefined && !picker) throw new Error(`The agent has no option ${JSON.stringify(configId)}; it has ${pickers.map((p) => p.id).join(', ')}`);
+      if (configId !== undefined && !picker)
+        throw new Error(`The agent has no option ${JSON.stringify(configId)}; it has ${pickers.map((p) => p.id).join(', ')}`);
       if (!picker) return;
       const chosen = value === undefined ? await pickValue(picker, `ACP: ${visibleText(picker.name)}`) : validValue(picker, value);
       if (chosen !== undefined && chosen !== picker.current) await apply(picker, chosen);
@@ -42,13 +43,24 @@ function validValue(picker: SessionPicker, value: unknown): string | boolean {
 
 async function pickPicker(pickers: readonly SessionPicker[]): Promise<SessionPicker | undefined> {
   type Item = vscode.QuickPickItem & { picker: SessionPicker };
-  const items: Item[] = pickers.map((picker) => ({ label: visibleText(picker.name), description: visibleText(currentChoiceName(picker)), ...(picker.description ? { detail: visibleText(picker.description, 'multiline') } : {}), picker }));
+  const items: Item[] = pickers.map((picker) => ({
+    label: visibleText(picker.name),
+    description: visibleText(currentChoiceName(picker)),
+    ...(picker.description ? { detail: visibleText(picker.description, 'multiline') } : {}),
+    picker,
+  }));
   return (await vscode.window.showQuickPick(items, { title: 'ACP: Change Session Option', placeHolder: 'Option to change' }))?.picker;
 }
 
 async function pickValue(picker: SessionPicker, title: string): Promise<string | boolean | undefined> {
   type Item = vscode.QuickPickItem & { value: string | boolean };
-  const choices = picker.type === 'boolean' ? [{ value: true, name: 'On' }, { value: false, name: 'Off' }] : picker.choices;
+  const choices =
+    picker.type === 'boolean'
+      ? [
+          { value: true, name: 'On' },
+          { value: false, name: 'Off' },
+        ]
+      : picker.choices;
   const items: Item[] = choices.map((choice) => ({
     label: choice.value === picker.current ? `$(check) ${visibleText(choice.name)}` : visibleText(choice.name),
     ...('description' in choice && choice.description ? { description: visibleText(choice.description, 'multiline') } : {}),

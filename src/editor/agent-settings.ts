@@ -1,7 +1,13 @@
 /** Reads the agent settings from VS Code's configuration and reports broken entries once per change. */
 import * as vscode from 'vscode';
 import type { TraceLevel } from '../acp/log-sink';
-import { parseAgentsSetting, pickDefaultAgent, protocolPreferenceSchema, type AgentConfig, type ProtocolPreference } from '../agents/agent-config';
+import {
+  parseAgentsSetting,
+  pickDefaultAgent,
+  protocolPreferenceSchema,
+  type AgentConfig,
+  type ProtocolPreference,
+} from '../agents/agent-config';
 import { mergeAgents } from '../agents/registry/merge-agents';
 
 /** Agents installed from the ACP registry; they join the list after the settings' own. */
@@ -34,7 +40,9 @@ export class AgentSettings implements vscode.Disposable {
     const report = problems.join('\n');
     if (report && report !== this.reported) {
       for (const problem of problems) this.log.warn(problem);
-      void vscode.window.showWarningMessage(`ACP: ${problems[0] ?? ''}${problems.length > 1 ? ` (+${problems.length - 1} more, see the log)` : ''}`);
+      void vscode.window.showWarningMessage(
+        `ACP: ${problems[0] ?? ''}${problems.length > 1 ? ` (+${problems.length - 1} more, see the log)` : ''}`,
+      );
     }
     this.reported = report;
     const preference = this.protocolVersion();

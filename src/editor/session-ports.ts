@@ -21,7 +21,8 @@ export const vscodeNotifier: UserNotifier = {
 export function vscodeSessionEnvironment(settings: AgentSettings, extensionVersion: string): SessionEnvironment {
   return {
     cwd: () => vscode.workspace.workspaceFolders?.find((folder) => folder.uri.scheme === 'file')?.uri.fsPath,
-    roots: () => (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
+    roots: () =>
+      (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
     isTrusted: () => vscode.workspace.isTrusted,
     trace: () => settings.trace(),
     startupTimeoutMs: () => settings.startupTimeoutMs(),

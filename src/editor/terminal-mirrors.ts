@@ -71,7 +71,8 @@ export class TerminalMirrors implements vscode.Disposable {
   constructor(private readonly store: TranscriptStore) {
     this.subscription = store.subscribe((action) => {
       if (action.type === 'terminal_output') this.mirrors.get(action.terminalId)?.write(forTerminal(action.text));
-      else if (action.type === 'terminal_exited') this.mirrors.get(action.terminalId)?.exited({ exitCode: action.exitCode, signal: action.signal });
+      else if (action.type === 'terminal_exited')
+        this.mirrors.get(action.terminalId)?.exited({ exitCode: action.exitCode, signal: action.signal });
       else if (action.type === 'terminal_patched') this.patched(action.terminalId, action.output !== undefined, action.exit);
       else if (action.type === 'transcript_cleared') this.mirrors.clear();
     });

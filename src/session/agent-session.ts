@@ -24,7 +24,9 @@ import { AgentTerminalDecoder, type TerminalAction } from './agent-terminals';
 import { EarlyUpdateBuffer } from './update-buffer';
 
 /** What the agent does to the transcript: its updates, its terminals, its permission requests. */
-export type AgentAction = Extract<TranscriptAction, { type: 'session_update' | 'permission_requested' | 'permission_resolved' }> | TerminalAction;
+export type AgentAction =
+  | Extract<TranscriptAction, { type: 'session_update' | 'permission_requested' | 'permission_resolved' }>
+  | TerminalAction;
 
 export interface AgentSessionOptions {
   readonly cwd: string;
@@ -76,7 +78,13 @@ export class AgentSession {
     this.agentName = config.name;
     const log = options.log;
     this.process = new AgentProcess(config, { cwd: options.cwd, onStderrLine: (line) => log.info(`[${config.name} stderr] ${line}`) });
-    this.connection = new AcpConnection({ input: this.process.stdout, output: this.process.stdin, log, trace: options.trace, protocolVersion: options.protocolVersion });
+    this.connection = new AcpConnection({
+      input: this.process.stdout,
+      output: this.process.stdin,
+      log,
+      trace: options.trace,
+      protocolVersion: options.protocolVersion,
+    });
     const onAction = options.hooks.onAction;
     this.terminals = new TerminalManager(options.roots, () => options.cwd, {
       onOutput: (terminalId, text) => onAction({ type: 'terminal_output', terminalId, text }),
@@ -111,7 +119,9 @@ export class AgentSession {
     const offered = this.options.protocolVersion;
     const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: this.options.clientVersion };
     const init = await this.connection.initialize(
-      offered === 2 ? { protocolVersion: 2, info: clientInfo, capabilities: {} } : { protocolVersion: 1, clientCapabilities: CLIENT_CAPABILITIES, clientInfo },
+      offered === 2
+        ? { protocolVersion: 2, info: clientInfo, capabilities: {} }
+        : { protocolVersion: 1, clientCapabilities: CLIENT_CAPABILITIES, clientInfo },
     );
     const version = acceptedVersion(offered, init.protocolVersion);
     if (typeof version === 'object') throw new Error(version.error);
@@ -120,7 +130,12 @@ export class AgentSession {
     this.missingFile = missingFileAnswerFor(init.agentInfo?.name);
     const opened = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: [] });
     this.currentSessionId = opened.sessionId;
-    return { ...opened, protocolVersion: version, promptCapabilities: promptCapabilitiesOf(init, version), earlyUpdates: this.early.release(opened.sessionId, Date.now()) };
+    return {
+      ...opened,
+      protocolVersion: version,
+      promptCapabilities: promptCapabilitiesOf(init, version),
+      earlyUpdates: this.early.release(opened.sessionId, Date.now()),
+    };
   }
 
   prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string; messageId?: string | null }> {
@@ -145,7 +160,11 @@ export class AgentSession {
    * answering otherwise was restarted on v1 (see start).
    */
   setConfigOption(configId: string, value: string | boolean): Promise<readonly ConfigOption[] | undefined> {
-    return this.connection.setConfigOption({ sessionId: this.requireSession(), configId, ...configValuePayload(value, this.options.protocolVersion) });
+    return this.connection.setConfigOption({
+      sessionId: this.requireSession(),
+      configId,
+      ...configValuePayload(value, this.options.protocolVersion),
+    });
   }
 
   stop(): Promise<AgentExit> {
@@ -173,8 +192,15 @@ export class AgentSession {
       hooks.onAction({ type: 'permission_requested', requestId, toolCallId, toolCall, options });
       // The dialog names what the card shows: the title and files from earlier updates, not only the request's.
       const shown = hooks.toolCallShown(toolCallId) ?? toolCall;
-      const outcome = await permissions.request({ requestId, agentName: this.agentName, toolTitle: shown.title ?? 'Tool call', paths: pathsNamedBy(shown), options }, token);
-      hooks.onAction({ type: 'permission_resolved', requestId, outcome: outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled' });
+      const outcome = await permissions.request(
+        { requestId, agentName: this.agentName, toolTitle: shown.title ?? 'Tool call', paths: pathsNamedBy(shown), options },
+        token,
+      );
+      hooks.onAction({
+        type: 'permission_resolved',
+        requestId,
+        outcome: outcome.outcome === 'selected' ? { optionId: outcome.optionId } : 'cancelled',
+      });
       return { outcome };
     });
     this.connection.onReadTextFile((params) => files.readTextFile(params, this.missingFile));
@@ -212,7 +238,11 @@ export class AgentSession {
     const terminals = this.terminals;
     this.connection.onCreateTerminal(async (params) => {
       const created = await terminals.create(params);
-      hooks.onAction({ type: 'terminal_started', terminalId: created.terminalId, commandLine: commandLine(params.command, params.args ?? []) });
+      hooks.onAction({
+        type: 'terminal_started',
+        terminalId: created.terminalId,
+        commandLine: commandLine(params.command, params.args ?? []),
+      });
       return created;
     });
     this.connection.onTerminalRequest('output', (params) => terminals.output(params.terminalId));
@@ -224,7 +254,6 @@ export class AgentSession {
       return released;
     });
   }
-
 }
 
 /** A command line for display: arguments with spaces or quotes are quoted. */

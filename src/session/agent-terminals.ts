@@ -8,14 +8,21 @@ import type { TranscriptAction } from '../shared/actions';
 import type { AgentTerminalUpdate } from '../shared/updates';
 
 /** What the chat is told about a terminal, the agent's own or one we run for it. */
-export type TerminalAction = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' | 'terminal_patched' }>;
+export type TerminalAction = Extract<
+  TranscriptAction,
+  { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' | 'terminal_patched' }
+>;
 
 export class AgentTerminalDecoder {
   private readonly streams = new Map<string, TextDecoder>();
 
   translate(update: AgentTerminalUpdate): TerminalAction {
     if (update.kind === 'terminal_output_chunk') {
-      return { type: 'terminal_output', terminalId: update.terminalId, text: this.stream(update.terminalId).decode(bytes(update.data), { stream: true }) };
+      return {
+        type: 'terminal_output',
+        terminalId: update.terminalId,
+        text: this.stream(update.terminalId).decode(bytes(update.data), { stream: true }),
+      };
     }
     let output: string | undefined;
     if (update.output !== undefined) {

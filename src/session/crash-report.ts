@@ -6,10 +6,10 @@ export function describeExit(agentName: string, exit: AgentExit): { title: strin
     exit.fault !== undefined && (exit.signal !== null || exit.code === 0)
       ? `stopped: ${exit.fault}`
       : exit.code === null && exit.signal === null
-      ? 'could not be started'
-      : exit.signal
-        ? `was killed by ${exit.signal}`
-        : `exited with code ${exit.code ?? '?'}`;
+        ? 'could not be started'
+        : exit.signal
+          ? `was killed by ${exit.signal}`
+          : `exited with code ${exit.code ?? '?'}`;
   const tail = exit.stderrTail.length ? `Last output:\n${exit.stderrTail.join('\n')}` : 'It wrote nothing to stderr.';
   return { title: `${agentName} ${how}`, detail: tail };
 }

@@ -10,7 +10,9 @@ import type { ContentBlock } from '../shared/content';
 /** Reads an attached file as the user sees it now, or says why it cannot be embedded (binary, too large...). */
 export type AttachmentText = (uri: string) => Promise<{ readonly text: string } | { readonly unavailable: string }>;
 
-export type PromptContent = { readonly ok: true; readonly content: ContentBlock[]; readonly notes: readonly string[] } | { readonly ok: false; readonly reason: string };
+export type PromptContent =
+  | { readonly ok: true; readonly content: ContentBlock[]; readonly notes: readonly string[] }
+  | { readonly ok: false; readonly reason: string };
 
 export async function buildPromptContent(
   text: string,

@@ -118,7 +118,11 @@ export class SessionController {
     await this.stopCurrent();
     if (session) {
       const exit = await session.stop();
-      if (this.session === undefined) this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: session.agentName, exitCode: exit.code, ...(exit.signal ? { signal: exit.signal } : {}) } });
+      if (this.session === undefined)
+        this.deps.store.dispatch({
+          type: 'agent_status',
+          status: { phase: 'exited', agentName: session.agentName, exitCode: exit.code, ...(exit.signal ? { signal: exit.signal } : {}) },
+        });
     }
   }
 
@@ -136,23 +140,35 @@ export class SessionController {
     if (this.starting) await this.starting.catch(() => undefined);
     const session = this.session;
     if (!session || session.exited || !session.sessionId) {
-      return { accepted: false, reason: this.agent ? `${this.agent.name} is not running. Restart it to continue.` : 'No agent is selected.' };
+      return {
+        accepted: false,
+        reason: this.agent ? `${this.agent.name} is not running. Restart it to continue.` : 'No agent is selected.',
+      };
     }
     if (activeTurnId(this.deps.store.state) !== undefined) return { accepted: false, reason: BUSY };
-    const built = await buildPromptContent(text, attachments, this.deps.store.state.promptCapabilities, session.agentName, this.deps.attachmentText);
+    const built = await buildPromptContent(
+      text,
+      attachments,
+      this.deps.store.state.promptCapabilities,
+      session.agentName,
+      this.deps.attachmentText,
+    );
     if (!built.ok) return { accepted: false, reason: built.reason };
     // Reading attachments took time: the session or the turn may have changed meanwhile.
-    if (this.session !== session || session.exited) return { accepted: false, reason: `${session.agentName} stopped before the prompt was sent.` };
+    if (this.session !== session || session.exited)
+      return { accepted: false, reason: `${session.agentName} stopped before the prompt was sent.` };
     if (activeTurnId(this.deps.store.state) !== undefined) return { accepted: false, reason: BUSY };
     const turnId = this.turnIds.take();
     const content = built.content;
     this.deps.store.dispatch({ type: 'prompt_sent', turnId, content });
-    for (const note of built.notes) this.deps.store.dispatch({ type: 'notice_added', severity: 'info', title: 'Attachment sent as a link', detail: note });
+    for (const note of built.notes)
+      this.deps.store.dispatch({ type: 'notice_added', severity: 'info', title: 'Attachment sent as a link', detail: note });
     void session.prompt(content).then(
       (result) => {
         // v1 and seed-002 v2 end the turn with the answer; current v2 answers {messageId} at once and ends the
         // turn later with `state_update idle` (see applyUpdate).
-        if (typeof result.messageId === 'string' && this.session === session) this.deps.store.dispatch({ type: 'prompt_accepted', turnId, messageId: result.messageId });
+        if (typeof result.messageId === 'string' && this.session === session)
+          this.deps.store.dispatch({ type: 'prompt_accepted', turnId, messageId: result.messageId });
         if (result.stopReason === undefined) return;
         this.finishTurn(turnId);
         this.deps.store.dispatch({ type: 'turn_ended', turnId, stopReason: result.stopReason });
@@ -185,7 +201,9 @@ export class SessionController {
 
   /** Only offered while the agent advertises it for that terminal; the agent's exit update confirms the stop. */
   async cancelTerminal(terminalId: string): Promise<void> {
-    await this.session?.cancelTerminal(terminalId).catch((error: unknown) => this.reportRequestFailure('Could not stop the command', error));
+    await this.session
+      ?.cancelTerminal(terminalId)
+      .catch((error: unknown) => this.reportRequestFailure('Could not stop the command', error));
   }
 
   async setMode(modeId: string): Promise<void> {
@@ -237,7 +255,12 @@ export class SessionController {
       return;
     }
     if (!cwd) {
-      this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', title: 'Open a folder to start an agent', detail: 'Agents work on a workspace folder; none is open.' });
+      this.deps.store.dispatch({
+        type: 'notice_added',
+        severity: 'warning',
+        title: 'Open a folder to start an agent',
+        detail: 'Agents work on a workspace folder; none is open.',
+      });
       return;
     }
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
@@ -261,7 +284,10 @@ export class SessionController {
           ...(started.availableCommands ? { availableCommands: started.availableCommands } : {}),
           promptCapabilities: started.promptCapabilities,
         });
-        this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName: agent.name, protocolVersion: started.protocolVersion } });
+        this.deps.store.dispatch({
+          type: 'agent_status',
+          status: { phase: 'ready', agentName: agent.name, protocolVersion: started.protocolVersion },
+        });
         for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
         return;
       } catch (error) {
@@ -282,7 +308,13 @@ export class SessionController {
         this.deps.log.error(`Starting ${agent.name} failed: ${message}`);
         // We stopped it (it may not have exited by itself): say so, or the header would keep saying "Starting…".
         this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: agent.name, exitCode: exit.code } });
-        this.deps.store.dispatch({ type: 'notice_added', severity: 'error', title: `${agent.name} could not start a session`, detail: message, action: 'restart_agent' });
+        this.deps.store.dispatch({
+          type: 'notice_added',
+          severity: 'error',
+          title: `${agent.name} could not start a session`,
+          detail: message,
+          action: 'restart_agent',
+        });
         return;
       }
     }
@@ -311,7 +343,13 @@ export class SessionController {
   private applyAgentAction(session: AgentSession, action: AgentAction): void {
     if (this.session !== session) return;
     const turn = this.deps.store.state.turn;
-    if (action.type === 'session_update' && action.update.sessionUpdate === 'state_update' && action.update.state === 'idle' && turn.phase !== 'idle') this.finishTurn(turn.turnId);
+    if (
+      action.type === 'session_update' &&
+      action.update.sessionUpdate === 'state_update' &&
+      action.update.state === 'idle' &&
+      turn.phase !== 'idle'
+    )
+      this.finishTurn(turn.turnId);
     this.deps.store.dispatch(action);
   }
 
@@ -326,7 +364,10 @@ export class SessionController {
     const name = session.agentName;
     this.clearCancelTimer();
     this.deps.permissions.cancelAll();
-    this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: name, exitCode: exit.code, ...(exit.signal ? { signal: exit.signal } : {}) } });
+    this.deps.store.dispatch({
+      type: 'agent_status',
+      status: { phase: 'exited', agentName: name, exitCode: exit.code, ...(exit.signal ? { signal: exit.signal } : {}) },
+    });
     if (exit.requested) return;
     const { title, detail } = describeExit(name, exit);
     this.deps.log.error(`${title}\n${detail}`);

@@ -3,14 +3,7 @@
  * which runs the same reducer. Actions carry every value the reducer needs (times, ids) so that reducing is
  * deterministic and host and webview states stay identical.
  */
-import type {
-  AgentStatus,
-  AvailableCommand,
-  ConfigOption,
-  NoticeSeverity,
-  PermissionOption,
-  SessionModes,
-} from './model';
+import type { AgentStatus, AvailableCommand, ConfigOption, NoticeSeverity, PermissionOption, SessionModes } from './model';
 import type { ContentBlock } from './content';
 import type { SessionUpdate, ToolCallFields } from './updates';
 

@@ -41,7 +41,8 @@ export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
 
 /** Identity for de-duplication: the same file, or the same lines of it, is attached once. */
 export function attachmentKey(attachment: Attachment): string {
-  if (attachment.kind !== 'file') return `${attachment.kind}:${attachment.mimeType}:${attachment.data.length}:${attachment.data.slice(0, 64)}`;
+  if (attachment.kind !== 'file')
+    return `${attachment.kind}:${attachment.mimeType}:${attachment.data.length}:${attachment.data.slice(0, 64)}`;
   return attachment.range ? `${attachment.uri}#L${attachment.range.startLine}-${attachment.range.endLine}` : attachment.uri;
 }
 
@@ -60,7 +61,12 @@ export function refusalReason(attachment: Attachment, capabilities: PromptCapabi
   return attachment.kind === 'file' ? undefined : mediaRefusal(attachment.kind, attachment.label, capabilities, agentName);
 }
 
-export function mediaRefusal(kind: MediaAttachment['kind'], label: string, capabilities: PromptCapabilities, agentName: string): string | undefined {
+export function mediaRefusal(
+  kind: MediaAttachment['kind'],
+  label: string,
+  capabilities: PromptCapabilities,
+  agentName: string,
+): string | undefined {
   if (kind === 'image' && !capabilities.image) return `${agentName} does not accept images, so ${label} was not attached.`;
   if (kind === 'audio' && !capabilities.audio) return `${agentName} does not accept audio, so ${label} was not attached.`;
   return undefined;

@@ -8,7 +8,11 @@ import { TERMINAL_DISPLAY_CHARS } from './model';
 import type { MessageChunkKind, SessionUpdate } from './updates';
 
 function isMessageChunk(update: SessionUpdate): update is Extract<SessionUpdate, { sessionUpdate: MessageChunkKind }> {
-  return update.sessionUpdate === 'agent_message_chunk' || update.sessionUpdate === 'agent_thought_chunk' || update.sessionUpdate === 'user_message_chunk';
+  return (
+    update.sessionUpdate === 'agent_message_chunk' ||
+    update.sessionUpdate === 'agent_thought_chunk' ||
+    update.sessionUpdate === 'user_message_chunk'
+  );
 }
 
 export function mergeChunkActions(first: TranscriptAction, second: TranscriptAction): TranscriptAction | undefined {
@@ -22,7 +26,14 @@ export function canMergeChunks(first: TranscriptAction, second: TranscriptAction
   if (first.type !== 'session_update' || second.type !== 'session_update') return false;
   const a = first.update;
   const b = second.update;
-  return isMessageChunk(a) && isMessageChunk(b) && b.sessionUpdate === a.sessionUpdate && a.messageId === b.messageId && a.content.type === 'text' && b.content.type === 'text';
+  return (
+    isMessageChunk(a) &&
+    isMessageChunk(b) &&
+    b.sessionUpdate === a.sessionUpdate &&
+    a.messageId === b.messageId &&
+    a.content.type === 'text' &&
+    b.content.type === 'text'
+  );
 }
 
 /** The text a mergeable chunk carries, else undefined. */
@@ -38,7 +49,8 @@ export function chunkText(action: TranscriptAction): string | undefined {
  * not everything that arrived.
  */
 export function withChunkText(action: TranscriptAction, text: string): TranscriptAction {
-  if (action.type === 'terminal_output') return { ...action, text: text.length > TERMINAL_DISPLAY_CHARS ? text.slice(-TERMINAL_DISPLAY_CHARS) : text };
+  if (action.type === 'terminal_output')
+    return { ...action, text: text.length > TERMINAL_DISPLAY_CHARS ? text.slice(-TERMINAL_DISPLAY_CHARS) : text };
   if (action.type !== 'session_update' || !isMessageChunk(action.update)) return action;
   return { type: 'session_update', update: { ...action.update, content: { type: 'text', text } } };
 }
@@ -47,5 +59,7 @@ export function isChunkAction(action: TranscriptAction): boolean {
   if (action.type === 'terminal_output') return true;
   if (action.type !== 'session_update') return false;
   const kind = action.update.sessionUpdate;
-  return kind === 'agent_message_chunk' || kind === 'agent_thought_chunk' || kind === 'user_message_chunk' || kind === 'tool_call_content_chunk';
+  return (
+    kind === 'agent_message_chunk' || kind === 'agent_thought_chunk' || kind === 'user_message_chunk' || kind === 'tool_call_content_chunk'
+  );
 }

@@ -47,13 +47,7 @@ export interface UnknownContent {
   readonly raw: JsonObject;
 }
 
-export type ContentBlock =
-  | TextContent
-  | ImageContent
-  | AudioContent
-  | ResourceLinkContent
-  | EmbeddedResourceContent
-  | UnknownContent;
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLinkContent | EmbeddedResourceContent | UnknownContent;
 
 /** One file touched by a diff. v1 diffs have one file with full texts; v2 diffs list changes and maybe a patch. */
 export interface DiffFile {

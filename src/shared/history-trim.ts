@@ -22,7 +22,11 @@ export function droppedHistoryNotice(droppedEntries: number): NoticeEntry {
  * Drops the `count` oldest entries (never the notice itself) and puts the notice first, counting
  * `previouslyDropped` (what earlier trims dropped; the caller keeps that total) plus this trim.
  */
-export function dropOldestEntries(state: TranscriptState, count: number, previouslyDropped: number): { state: TranscriptState; dropped: number } {
+export function dropOldestEntries(
+  state: TranscriptState,
+  count: number,
+  previouslyDropped: number,
+): { state: TranscriptState; dropped: number } {
   if (count <= 0) return { state, dropped: 0 };
   const entries = allEntries(state).filter((entry) => entry.key !== DROPPED_HISTORY_KEY);
   const kept: Entry[] = entries.slice(Math.min(count, entries.length));

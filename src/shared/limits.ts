@@ -31,7 +31,9 @@ export const DEFAULT_MAX_READ_BYTES = DEFAULT_MAX_READ_MB * 1024 * 1024;
 
 /** The setting's value in bytes; anything but a positive number falls back to the default. */
 export function maxReadBytesFromSetting(megabytes: unknown): number {
-  return typeof megabytes === 'number' && Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : DEFAULT_MAX_READ_BYTES;
+  return typeof megabytes === 'number' && Number.isFinite(megabytes) && megabytes > 0
+    ? Math.floor(megabytes * 1024 * 1024)
+    : DEFAULT_MAX_READ_BYTES;
 }
 
 /** Keeps the first `limit` UTF-16 units of `text`, never ending inside a surrogate pair. */

@@ -56,7 +56,10 @@ export function appendEntry(state: TranscriptState, entry: Entry): TranscriptSta
 /** Rare (a plan removed): rebuilds pages and positions. */
 export function removeEntry(state: TranscriptState, key: EntryKey): TranscriptState {
   if (positionOf(state, key) === undefined) return state;
-  return fromEntries(state, allEntries(state).filter((entry) => entry.key !== key));
+  return fromEntries(
+    state,
+    allEntries(state).filter((entry) => entry.key !== key),
+  );
 }
 
 export function allEntries(state: TranscriptState): Entry[] {

@@ -108,7 +108,8 @@ export function withinToolContentLimit(content: readonly ToolCallContent[]): rea
       room -= size;
       continue;
     }
-    if (item.type === 'content' && item.content.type === 'text' && room > 0) kept.push({ type: 'content', content: { type: 'text', text: headOf(item.content.text, room) } });
+    if (item.type === 'content' && item.content.type === 'text' && room > 0)
+      kept.push({ type: 'content', content: { type: 'text', text: headOf(item.content.text, room) } });
     break;
   }
   kept.push(TOOL_NOTE_ITEM);

@@ -40,7 +40,12 @@ export function appendBlock(content: readonly ContentBlock[], block: ContentBloc
   return withinMessageLimit([...content, block]);
 }
 
-export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block: ContentBlock, messageId: string | undefined): TranscriptState {
+export function applyChunk(
+  state: TranscriptState,
+  kind: MessageChunkKind,
+  block: ContentBlock,
+  messageId: string | undefined,
+): TranscriptState {
   const role = ROLE_OF[kind];
   const prompt = role === 'user' && messageId !== undefined ? sentPromptNamed(state, messageId) : undefined;
   if (prompt) return absorbEcho(prompt.state, prompt.position, block);
@@ -54,7 +59,8 @@ export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block
     return appendEntry(state, newMessage(state, key, role, [block], messageId));
   }
   const last = lastEntry(state);
-  if (last?.kind === 'message' && last.role === 'user' && role === 'user' && isSentPrompt(last)) return absorbEcho(state, state.entryCount - 1, block);
+  if (last?.kind === 'message' && last.role === 'user' && role === 'user' && isSentPrompt(last))
+    return absorbEcho(state, state.entryCount - 1, block);
   if (last?.kind === 'message' && last.role === role) {
     return replaceEntry(state, state.entryCount - 1, { ...last, content: appendBlock(last.content, block) });
   }
@@ -70,7 +76,12 @@ export function applyChunk(state: TranscriptState, kind: MessageChunkKind, block
   return appendEntry(next, newMessage(next, key, role, [block], undefined));
 }
 
-export function applyUpsert(state: TranscriptState, kind: MessageUpsertKind, messageId: string, content: readonly ContentBlock[] | null | undefined): TranscriptState {
+export function applyUpsert(
+  state: TranscriptState,
+  kind: MessageUpsertKind,
+  messageId: string,
+  content: readonly ContentBlock[] | null | undefined,
+): TranscriptState {
   const role = ROLE_OF[kind];
   const prompt = role === 'user' ? sentPromptNamed(state, messageId) : undefined;
   if (prompt) {
@@ -107,10 +118,14 @@ export function adoptPromptMessageId(state: TranscriptState, turnId: string, mes
  * The sent prompt a user message id refers to: one already adopted, or (the echo may come before the prompt's
  * `{messageId}` answer) a new id arriving while the running turn's prompt has none yet, which it then adopts.
  */
-function sentPromptNamed(state: TranscriptState, messageId: string): { state: TranscriptState; position: number; entry: MessageEntry } | undefined {
+function sentPromptNamed(
+  state: TranscriptState,
+  messageId: string,
+): { state: TranscriptState; position: number; entry: MessageEntry } | undefined {
   const known = state.promptMessageIds[messageId];
   const turnId = activeTurnId(state);
-  const key = known ?? (turnId !== undefined && positionOf(state, messageKey('user', messageId)) === undefined ? userPromptKey(turnId) : undefined);
+  const key =
+    known ?? (turnId !== undefined && positionOf(state, messageKey('user', messageId)) === undefined ? userPromptKey(turnId) : undefined);
   if (key === undefined) return undefined;
   const position = positionOf(state, key);
   const entry = position === undefined ? undefined : entryAtPosition(state, position);
@@ -145,7 +160,13 @@ function textOf(entry: MessageEntry): string {
   return entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 }
 
-function newMessage(state: TranscriptState, key: string, role: MessageRole, content: readonly ContentBlock[], messageId: string | undefined): Entry {
+function newMessage(
+  state: TranscriptState,
+  key: string,
+  role: MessageRole,
+  content: readonly ContentBlock[],
+  messageId: string | undefined,
+): Entry {
   const turnId = activeTurnId(state);
   const entry: MessageEntry = {
     kind: 'message',

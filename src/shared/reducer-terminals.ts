@@ -9,7 +9,10 @@ import { entryAtPosition, positionOf } from './pages';
 import { patched } from './patch';
 import { toolKey } from './selectors';
 
-type TerminalAction = Extract<TranscriptAction, { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' | 'terminal_patched' }>;
+type TerminalAction = Extract<
+  TranscriptAction,
+  { type: 'terminal_started' | 'terminal_output' | 'terminal_exited' | 'terminal_released' | 'terminal_patched' }
+>;
 
 function blank(terminalId: string): TerminalRecord {
   return { terminalId, commandLine: '', output: '', trimmed: false, released: false, toolCallIds: [] };
@@ -30,7 +33,9 @@ function tail(text: string, limit: number): string {
 
 /** Output kept for display: the newest TERMINAL_DISPLAY_CHARS, marked trimmed when earlier output was dropped. */
 function withOutput(record: TerminalRecord, output: string, trimmed: boolean): TerminalRecord {
-  return output.length <= TERMINAL_DISPLAY_CHARS ? { ...record, output, trimmed } : { ...record, output: tail(output, TERMINAL_DISPLAY_CHARS), trimmed: true };
+  return output.length <= TERMINAL_DISPLAY_CHARS
+    ? { ...record, output, trimmed }
+    : { ...record, output: tail(output, TERMINAL_DISPLAY_CHARS), trimmed: true };
 }
 
 export function applyTerminalAction(state: TranscriptState, action: TerminalAction): TranscriptState {
@@ -40,7 +45,8 @@ export function applyTerminalAction(state: TranscriptState, action: TerminalActi
     case 'terminal_output':
       if (action.text === '') return state;
       // A chunk that alone fills the display replaces it: no copy of the old output, work bounded by the chunk.
-      if (action.text.length >= TERMINAL_DISPLAY_CHARS) return withTerminal(state, action.terminalId, (record) => withOutput(record, action.text, true));
+      if (action.text.length >= TERMINAL_DISPLAY_CHARS)
+        return withTerminal(state, action.terminalId, (record) => withOutput(record, action.text, true));
       return withTerminal(state, action.terminalId, (record) => withOutput(record, record.output + action.text, record.trimmed));
     case 'terminal_patched':
       return withTerminal(state, action.terminalId, (record) => {
@@ -56,7 +62,10 @@ export function applyTerminalAction(state: TranscriptState, action: TerminalActi
         return action.output === undefined ? next : withOutput(next, action.output, false);
       });
     case 'terminal_exited':
-      return withTerminal(state, action.terminalId, (record) => ({ ...record, exit: { exitCode: action.exitCode, signal: action.signal } }));
+      return withTerminal(state, action.terminalId, (record) => ({
+        ...record,
+        exit: { exitCode: action.exitCode, signal: action.signal },
+      }));
     case 'terminal_released':
       if (!state.terminals[action.terminalId]) return state;
       return withTerminal(state, action.terminalId, (record) => ({ ...record, released: true }));

@@ -12,7 +12,6 @@ import type { ToolCallFields } from './updates';
 
 export const DEFAULT_TOOL_TITLE = 'Tool call';
 
-
 const FINISHED: readonly ToolCallStatus[] = ['completed', 'failed', 'rejected', 'cancelled'];
 
 export function isFinished(status: ToolCallStatus): boolean {
@@ -52,7 +51,12 @@ function created(state: TranscriptState, toolCallId: string): ToolCallEntry {
  * Finds the call, creating it when unseen (within the turn's tool call limit unless `always`: a permission request
  * must show), and replaces it with `change(call)`.
  */
-export function upsertToolCall(state: TranscriptState, toolCallId: string, change: (call: ToolCallEntry) => ToolCallEntry, always = false): TranscriptState {
+export function upsertToolCall(
+  state: TranscriptState,
+  toolCallId: string,
+  change: (call: ToolCallEntry) => ToolCallEntry,
+  always = false,
+): TranscriptState {
   const position = positionOf(state, toolKey(toolCallId));
   const existing = position === undefined ? undefined : entryAtPosition(state, position);
   if (position !== undefined && existing?.kind === 'tool_call') return replaceEntry(state, position, change(existing));
@@ -66,19 +70,36 @@ export function applyToolFields(state: TranscriptState, toolCallId: string, fiel
 }
 
 export function appendToolContent(state: TranscriptState, toolCallId: string, content: ToolCallContent): TranscriptState {
-  return upsertToolCall(state, toolCallId, (call) => (toolContentIsFull(call.content) ? call : { ...call, content: withinToolContentLimit([...call.content, content]) }));
+  return upsertToolCall(state, toolCallId, (call) =>
+    toolContentIsFull(call.content) ? call : { ...call, content: withinToolContentLimit([...call.content, content]) },
+  );
 }
 
-export function requestPermission(state: TranscriptState, requestId: string, toolCallId: string, fields: ToolCallFields, options: readonly PermissionOption[]): TranscriptState {
-  return upsertToolCall(state, toolCallId, (call) => {
-    const { status: _ignored, ...rest } = fields;
-    const patched = patch(call, rest);
-    const { permissionOutcome: _previous, ...withoutOutcome } = patched;
-    return { ...withoutOutcome, status: 'awaiting_permission', permission: { requestId, options } };
-  }, true);
+export function requestPermission(
+  state: TranscriptState,
+  requestId: string,
+  toolCallId: string,
+  fields: ToolCallFields,
+  options: readonly PermissionOption[],
+): TranscriptState {
+  return upsertToolCall(
+    state,
+    toolCallId,
+    (call) => {
+      const { status: _ignored, ...rest } = fields;
+      const patched = patch(call, rest);
+      const { permissionOutcome: _previous, ...withoutOutcome } = patched;
+      return { ...withoutOutcome, status: 'awaiting_permission', permission: { requestId, options } };
+    },
+    true,
+  );
 }
 
-export function resolvePermission(state: TranscriptState, requestId: string, outcome: { readonly optionId: string } | 'cancelled'): TranscriptState {
+export function resolvePermission(
+  state: TranscriptState,
+  requestId: string,
+  outcome: { readonly optionId: string } | 'cancelled',
+): TranscriptState {
   // Pending permissions are few and recent: search from the end.
   for (let position = state.entryCount - 1; position >= 0; position--) {
     const entry = entryAtPosition(state, position);
@@ -90,7 +111,8 @@ export function resolvePermission(state: TranscriptState, requestId: string, out
 
 function settled(entry: ToolCallEntry, outcome: { readonly optionId: string } | 'cancelled'): Entry {
   const { permission, ...rest } = entry;
-  if (outcome === 'cancelled') return { ...rest, status: isFinished(entry.status) ? entry.status : 'cancelled', permissionOutcome: 'cancelled' };
+  if (outcome === 'cancelled')
+    return { ...rest, status: isFinished(entry.status) ? entry.status : 'cancelled', permissionOutcome: 'cancelled' };
   const option = permission?.options.find((candidate) => candidate.optionId === outcome.optionId);
   const allowed = option ? option.kind.startsWith('allow') : true;
   const status: ToolCallStatus = allowed ? (entry.status === 'awaiting_permission' ? 'in_progress' : entry.status) : 'rejected';

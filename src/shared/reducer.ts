@@ -43,11 +43,18 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
     case 'turn_ended':
       return endTurn(state, action.turnId, { type: 'stopped', stopReason: action.stopReason });
     case 'turn_failed':
-      return endTurn(state, action.turnId, { type: 'error', message: action.message, ...(action.code !== undefined ? { code: action.code } : {}) });
+      return endTurn(state, action.turnId, {
+        type: 'error',
+        message: action.message,
+        ...(action.code !== undefined ? { code: action.code } : {}),
+      });
     case 'cancel_requested':
       return cancelTurn(state, action.turnId, action.at);
     case 'permission_requested':
-      return linkTerminals(requestPermission(state, action.requestId, action.toolCallId, action.toolCall, action.options), action.toolCallId);
+      return linkTerminals(
+        requestPermission(state, action.requestId, action.toolCallId, action.toolCall, action.options),
+        action.toolCallId,
+      );
     case 'terminal_started':
     case 'terminal_output':
     case 'terminal_exited':
@@ -146,7 +153,11 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
     }
     case 'notice': {
       const detail = update.description;
-      return { ...state, banner: { severity: update.severity, title: update.title, ...(detail ? { detail } : {}), id: state.nextLocalId }, nextLocalId: state.nextLocalId + 1 };
+      return {
+        ...state,
+        banner: { severity: update.severity, title: update.title, ...(detail ? { detail } : {}), id: state.nextLocalId },
+        nextLocalId: state.nextLocalId + 1,
+      };
     }
     case 'compaction_update':
       return upsertCompaction(state, update.compactionId, ({ error: previous, ...entry }) => {
@@ -168,7 +179,12 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
 }
 
 /** `scope`: a turn the plan belongs to, for plans whose id is the same in every turn (v1's one plan). */
-function upsertPlan(state: TranscriptState, planId: string, body: Extract<TranscriptState['pages'][number][number], { kind: 'plan' }>['body'], scope?: string): TranscriptState {
+function upsertPlan(
+  state: TranscriptState,
+  planId: string,
+  body: Extract<TranscriptState['pages'][number][number], { kind: 'plan' }>['body'],
+  scope?: string,
+): TranscriptState {
   const key = scope === undefined ? `plan:${planId}` : `plan:${planId}:${scope}`;
   const position = positionOf(state, key);
   const existing = position === undefined ? undefined : entryAtPosition(state, position);
@@ -177,7 +193,11 @@ function upsertPlan(state: TranscriptState, planId: string, body: Extract<Transc
   return appendEntry(state, { kind: 'plan', key, planId, body, ...(turnId !== undefined ? { turnId } : {}) });
 }
 
-function upsertCompaction(state: TranscriptState, compactionId: string, change: (entry: CompactionEntry) => CompactionEntry): TranscriptState {
+function upsertCompaction(
+  state: TranscriptState,
+  compactionId: string,
+  change: (entry: CompactionEntry) => CompactionEntry,
+): TranscriptState {
   const key = `compaction:${compactionId}`;
   const position = positionOf(state, key);
   const existing = position === undefined ? undefined : entryAtPosition(state, position);
@@ -194,7 +214,11 @@ function applyAgentState(state: TranscriptState, update: Extract<SessionUpdate, 
   if (agentState === 'idle') {
     if (state.turn.phase === 'idle') return state;
     if (stopReason === 'error') {
-      return endTurn(state, state.turn.turnId, { type: 'error', message: error?.message ?? 'The agent stopped with an error', ...(error ? { code: error.code } : {}) });
+      return endTurn(state, state.turn.turnId, {
+        type: 'error',
+        message: error?.message ?? 'The agent stopped with an error',
+        ...(error ? { code: error.code } : {}),
+      });
     }
     return endTurn(state, state.turn.turnId, { type: 'stopped', stopReason: stopReason ?? 'end_turn' });
   }

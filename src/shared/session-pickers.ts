@@ -22,7 +22,11 @@ export function sessionPickers(state: Pick<TranscriptState, 'modes' | 'configOpt
   if (state.configOptions.length > 0) return state.configOptions.map(configPicker);
   const modes = state.modes;
   if (!modes || modes.available.length === 0) return [];
-  const choices = modes.available.map((mode) => ({ value: mode.id, name: mode.name, ...(mode.description ? { description: mode.description } : {}) }));
+  const choices = modes.available.map((mode) => ({
+    value: mode.id,
+    name: mode.name,
+    ...(mode.description ? { description: mode.description } : {}),
+  }));
   return [{ source: 'modes', id: 'mode', name: 'Mode', type: 'select', current: modes.current, choices }];
 }
 

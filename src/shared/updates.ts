@@ -4,16 +4,7 @@
  * Covers v1 stable, v1 unstable and the v2 draft.
  */
 import type { ContentBlock, JsonValue, ToolCallContent, ToolCallLocation } from './content';
-import type {
-  AvailableCommand,
-  ConfigOption,
-  NoticeSeverity,
-  PlanEntry,
-  PlanItem,
-  ToolCallStatus,
-  ToolKind,
-  UsageInfo,
-} from './model';
+import type { AvailableCommand, ConfigOption, NoticeSeverity, PlanEntry, PlanItem, ToolCallStatus, ToolKind, UsageInfo } from './model';
 
 export type MessageChunkKind = 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk';
 export type MessageUpsertKind = 'user_message' | 'agent_message' | 'agent_thought';

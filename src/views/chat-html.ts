@@ -32,7 +32,9 @@ export function chatHtml(options: ChatHtmlOptions): string {
     `font-src ${source}`,
     `img-src ${source} data:`,
   ].join('; ');
-  const elementsScript = options.elementsUri ? `\n    <script nonce="${nonce}" src="${escapeAttribute(options.elementsUri)}"></script>` : '';
+  const elementsScript = options.elementsUri
+    ? `\n    <script nonce="${nonce}" src="${escapeAttribute(options.elementsUri)}"></script>`
+    : '';
   return `<!DOCTYPE html>
 <html lang="en">
   <head>

@@ -3,10 +3,17 @@ import { z } from 'zod';
 import { MAX_MEDIA_BYTES } from '../shared/attachments';
 import type { WebviewToHostMessage } from '../shared/webview-protocol';
 
-const lineRange = z.object({ startLine: z.number().int().min(1), endLine: z.number().int().min(1) }).refine((range) => range.endLine >= range.startLine, 'endLine before startLine');
+const lineRange = z
+  .object({ startLine: z.number().int().min(1), endLine: z.number().int().min(1) })
+  .refine((range) => range.endLine >= range.startLine, 'endLine before startLine');
 const attachment = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), uri: z.string().startsWith('file:'), label: z.string(), range: lineRange.optional() }),
-  z.object({ kind: z.enum(['image', 'audio']), label: z.string(), mimeType: z.string(), data: z.string().max(Math.ceil((MAX_MEDIA_BYTES * 4) / 3) + 4) }),
+  z.object({
+    kind: z.enum(['image', 'audio']),
+    label: z.string(),
+    mimeType: z.string(),
+    data: z.string().max(Math.ceil((MAX_MEDIA_BYTES * 4) / 3) + 4),
+  }),
 ]);
 
 const webviewToHostSchema = z.discriminatedUnion('type', [
@@ -17,7 +24,12 @@ const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('find_files'), requestId: z.number().int(), query: z.string().max(500) }),
   z.object({ type: z.literal('cancel_turn') }),
   z.object({ type: z.literal('permission_answer'), requestId: z.string(), optionId: z.string() }),
-  z.object({ type: z.literal('open_diff'), toolCallId: z.string(), contentIndex: z.number().int().min(0), fileIndex: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('open_diff'),
+    toolCallId: z.string(),
+    contentIndex: z.number().int().min(0),
+    fileIndex: z.number().int().min(0),
+  }),
   z.object({ type: z.literal('open_location'), path: z.string(), line: z.number().int().optional() }),
   z.object({ type: z.literal('open_terminal'), terminalId: z.string() }),
   z.object({ type: z.literal('cancel_terminal'), terminalId: z.string() }),

@@ -22,7 +22,13 @@ async function chatFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + LONG;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      if (await frame.locator('textarea[aria-label="Prompt"]').count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator('textarea[aria-label="Prompt"]')
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     await page.waitForTimeout(250);
   }
@@ -132,7 +138,13 @@ async function main(): Promise<void> {
     extensionsDir,
     folder: workspace,
     settings: {
-      'acpClient.agents': { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'mixed', ACP_CHUNK_DELAY_MS: '40', ACP_SESSION_CONTROLS: 'both' } } },
+      'acpClient.agents': {
+        Scripted: {
+          command: process.execPath,
+          args: [scriptedAgentPath()],
+          env: { ACP_SCENARIO: 'mixed', ACP_CHUNK_DELAY_MS: '40', ACP_SESSION_CONTROLS: 'both' },
+        },
+      },
       'acpClient.defaultAgent': 'Scripted',
       // The DOM renderer puts terminal text in the page, where the test can read it.
       'terminal.integrated.gpuAcceleration': 'off',
@@ -150,7 +162,7 @@ async function main(): Promise<void> {
     await sendPrompt(chat, 'What is the answer?');
     await chat.getByText('You asked:', { exact: false }).waitFor({ timeout: LONG });
     await chat.getByText('That is all.').waitFor({ timeout: LONG });
-    assert.equal(await chat.locator('code', { hasText: 'export const answer = 42;' }).count() > 0, true, 'the code block is rendered');
+    assert.equal((await chat.locator('code', { hasText: 'export const answer = 42;' }).count()) > 0, true, 'the code block is rendered');
     check('the streamed answer appears, rendered as markdown');
     await page.screenshot({ path: path.join(results, 'e2e-chat.png') });
 
@@ -165,11 +177,15 @@ async function main(): Promise<void> {
     await sendPrompt(chat, 'what are your settings?');
     await chat.getByText('Settings: mode=ask model=deep verbose=true').waitFor({ timeout: LONG });
     await page.screenshot({ path: path.join(results, 'e2e-pickers.png') });
-    check('the header\'s Model dropdown and Verbose toggle reach the agent (config options shown instead of modes)');
+    check("the header's Model dropdown and Verbose toggle reach the agent (config options shown instead of modes)");
 
     // The same options from the command palette: the option, then its value, in quick picks.
     await runFromPalette(page, 'ACP: Change Session Option');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Deep model' }).filter({ hasText: 'Model' }).first().click({ timeout: LONG });
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: 'Deep model' })
+      .filter({ hasText: 'Model' })
+      .first()
+      .click({ timeout: LONG });
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Fast model' }).first().click({ timeout: LONG });
     const modelValue = (): Promise<unknown> => selectedValue(modelPicker);
     for (let waited = 0; (await modelValue()) !== 'fast' && waited < LONG; waited += 200) await page.waitForTimeout(200);
@@ -182,7 +198,14 @@ async function main(): Promise<void> {
     await slashList.getByRole('option', { name: /\/review.*Review the current changes/ }).waitFor({ timeout: LONG });
     await page.screenshot({ path: path.join(results, 'e2e-slash.png') });
     await prompt.pressSequentially('rev');
-    assert.deepEqual(await slashList.getByRole('option').allInnerTexts().then((texts) => texts.map((text) => text.split(/\s/)[0])), ['/review'], 'the list narrows as you type');
+    assert.deepEqual(
+      await slashList
+        .getByRole('option')
+        .allInnerTexts()
+        .then((texts) => texts.map((text) => text.split(/\s/)[0])),
+      ['/review'],
+      'the list narrows as you type',
+    );
     await prompt.press('Tab');
     assert.equal(await prompt.inputValue(), '/review ', 'Tab completes the command');
     const hint = chat.locator('.input-hint');
@@ -194,7 +217,7 @@ async function main(): Promise<void> {
     await chat.getByText('/review the parser', { exact: false }).last().waitFor({ timeout: LONG });
     await chat.locator('strong', { hasText: '/review the parser' }).waitFor({ timeout: LONG });
     await chat.getByText('That is all.').nth(1).waitFor({ timeout: LONG });
-    check('typing / lists the agent\'s slash commands; Tab completes one and it is sent as prompt text');
+    check("typing / lists the agent's slash commands; Tab completes one and it is sent as prompt text");
 
     // Attachments: @ completion, a refused paste, "Add to ACP Chat" on an editor selection, kept while hidden.
     await prompt.fill('');
@@ -208,7 +231,10 @@ async function main(): Promise<void> {
     check('typing @ completes workspace files and attaches the picked one');
 
     await chat.evaluate(PASTE_IMAGE);
-    await chat.getByRole('alert').filter({ hasText: 'Scripted does not accept images, so shot.png was not attached.' }).waitFor({ timeout: LONG });
+    await chat
+      .getByRole('alert')
+      .filter({ hasText: 'Scripted does not accept images, so shot.png was not attached.' })
+      .waitFor({ timeout: LONG });
     assert.equal(await tray.getByRole('listitem').count(), 1, 'the refused image is not attached');
     check('a pasted image the agent does not accept is refused, and the composer says why');
 
@@ -242,11 +268,25 @@ async function main(): Promise<void> {
     await echoed.waitFor({ timeout: LONG });
     const blocks = JSON.parse(await echoed.innerText()) as { type: string; resource?: { uri: string; text: string } }[];
     const workspaceUri = `file://${workspace}/src/hello.ts`;
-    assert.deepEqual(blocks, [
-      { type: 'text', text: 'attach these: @src/hello.ts ' },
-      { type: 'resource', resource: { uri: workspaceUri, text: readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8') } },
-      { type: 'resource', resource: { uri: `${workspaceUri}#L1-2`, text: readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8').split('\n').slice(0, 2).join('\n') + '\n' } },
-    ], 'the agent (which takes embedded context) got the file and the selected lines');
+    assert.deepEqual(
+      blocks,
+      [
+        { type: 'text', text: 'attach these: @src/hello.ts ' },
+        { type: 'resource', resource: { uri: workspaceUri, text: readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8') } },
+        {
+          type: 'resource',
+          resource: {
+            uri: `${workspaceUri}#L1-2`,
+            text:
+              readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8')
+                .split('\n')
+                .slice(0, 2)
+                .join('\n') + '\n',
+          },
+        },
+      ],
+      'the agent (which takes embedded context) got the file and the selected lines',
+    );
     assert.equal(await chat.getByRole('list', { name: 'Attachments' }).isVisible(), false, 'sending empties the tray');
     await page.screenshot({ path: path.join(results, 'e2e-attachments.png') });
     check('the prompt carries the attachments as embedded resources');
@@ -259,7 +299,7 @@ async function main(): Promise<void> {
     await chat.locator('[data-kind="tool_call"][data-status="completed"]').waitFor({ timeout: LONG });
     await chat.getByText('done').waitFor({ timeout: LONG });
     assert.match(readFileSync(path.join(workspace, 'src', 'hello.ts'), 'utf8'), /^\/\/ Edited by the scripted agent/);
-    check('the permission dialog offers the agent\'s options; allowing it lets the edit land on disk');
+    check("the permission dialog offers the agent's options; allowing it lets the edit land on disk");
 
     await chat.getByRole('button', { name: 'Open diff of hello.ts' }).last().click();
     await page.locator('.tab', { hasText: "hello.ts (agent's change)" }).first().waitFor({ timeout: LONG });
@@ -270,7 +310,10 @@ async function main(): Promise<void> {
     await sendPrompt(chat, 'run the script');
     const terminalCard = chat.locator('.terminal', { hasText: 'Exited with code 3' });
     await terminalCard.waitFor({ timeout: LONG });
-    assert.ok((await terminalCard.locator('.terminal-output').innerText()).includes('line 5 héllo wörld ✓ from-agent'), 'the output is shown in the card');
+    assert.ok(
+      (await terminalCard.locator('.terminal-output').innerText()).includes('line 5 héllo wörld ✓ from-agent'),
+      'the output is shown in the card',
+    );
     await page.screenshot({ path: path.join(results, 'e2e-terminal.png') });
     await terminalCard.getByRole('button', { name: /Open the output of/ }).click();
     await page.locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: 'ACP: Run the script' }).first().waitFor({ timeout: LONG });
@@ -304,19 +347,35 @@ async function main(): Promise<void> {
     await chat.locator('.session-title', { hasText: 'Showcase of every update' }).waitFor({ timeout: LONG });
     assert.equal(await chat.locator('.usage').getAttribute('aria-label'), 'Context: 53,000 of 200,000 tokens, cost 0.42 USD');
     assert.match(await chat.locator('.usage-text').innerText(), /^53k\/200k · /);
-    await chat.locator('.banner', { hasText: 'Rate limit is close' }).filter({ hasText: '80% of the hourly budget is used.' }).waitFor({ timeout: LONG });
+    await chat
+      .locator('.banner', { hasText: 'Rate limit is close' })
+      .filter({ hasText: '80% of the hourly budget is used.' })
+      .waitFor({ timeout: LONG });
     assert.equal(await selectedValue(chat.locator('vscode-single-select[aria-label="Mode"]')), 'plan', 'the agent switched mode itself');
     const seen = async (what: string, locator: ReturnType<Frame['locator']>): Promise<void> => {
       await revealInTranscript(chat, locator);
       assert.ok(await locator.first().isVisible(), `${what} is shown`);
     };
-    await seen('the compaction and its streamed summary', chat.locator('.entry.compaction', { hasText: 'Summary: the user wants every update shown.' }));
+    await seen(
+      'the compaction and its streamed summary',
+      chat.locator('.entry.compaction', { hasText: 'Summary: the user wants every update shown.' }),
+    );
     await seen('a pending tool call', chat.locator('[data-kind="tool_call"][data-status="pending"]', { hasText: 'Search later' }));
     await seen('a failed tool call', chat.locator('[data-kind="tool_call"][data-status="failed"]', { hasText: 'Offline.' }));
-    await seen('a diff with its Open diff button', chat.locator('[data-kind="tool_call"]', { hasText: 'Propose an edit' }).getByRole('button', { name: 'Open diff of hello.ts' }));
+    await seen(
+      'a diff with its Open diff button',
+      chat.locator('[data-kind="tool_call"]', { hasText: 'Propose an edit' }).getByRole('button', { name: 'Open diff of hello.ts' }),
+    );
     const readCard = chat.locator('[data-kind="tool_call"][data-status="completed"]', { hasText: 'Read hello.ts' });
-    await seen('tool content replaced by the update (text, image, link, resource)', readCard.filter({ hasText: 'Read 3 lines.' }).locator('.content-image'));
-    assert.equal(await readCard.getByText('Reading the module', { exact: false }).count(), 0, 'the later content replaced the first and its chunk');
+    await seen(
+      'tool content replaced by the update (text, image, link, resource)',
+      readCard.filter({ hasText: 'Read 3 lines.' }).locator('.content-image'),
+    );
+    assert.equal(
+      await readCard.getByText('Reading the module', { exact: false }).count(),
+      0,
+      'the later content replaced the first and its chunk',
+    );
     await seen('the location, openable', readCard.getByRole('button', { name: 'Open hello.ts:2' }));
     await readCard.getByRole('button', { name: 'Show raw' }).click();
     await seen('raw input and output on demand', readCard.locator('.raw', { hasText: '"limit": 40' }).filter({ hasText: '"lines": 3' }));
@@ -330,10 +389,15 @@ async function main(): Promise<void> {
     assert.equal(await chat.getByText('A plan about to be removed').count(), 0, 'the removed plan is gone');
     await seen('the thought', chat.getByRole('button', { name: /Thought/ }).last());
     await page.screenshot({ path: path.join(results, 'e2e-showcase.png') });
-    check('every update kind and content type of a turn is shown: title, usage, notice, mode, thought, plans, content, tool statuses, raw, compaction, stop reason');
+    check(
+      'every update kind and content type of a turn is shown: title, usage, notice, mode, thought, plans, content, tool statuses, raw, compaction, stop reason',
+    );
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
-    await browser.pages()[0]?.screenshot({ path: path.join(results, 'e2e-failure.png') }).catch(() => undefined);
+    await browser
+      .pages()[0]
+      ?.screenshot({ path: path.join(results, 'e2e-failure.png') })
+      .catch(() => undefined);
     throw error;
   } finally {
     await browser.close().catch(() => undefined);

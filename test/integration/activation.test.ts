@@ -9,7 +9,14 @@ describe('activation', () => {
     await extension.activate();
     assert.equal(extension.isActive, true);
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['acpClient.newSession', 'acpClient.cancelTurn', 'acpClient.selectAgent', 'acpClient.showLog', 'acpClient.addAgent', 'acpClient.manageAgents']) {
+    for (const id of [
+      'acpClient.newSession',
+      'acpClient.cancelTurn',
+      'acpClient.selectAgent',
+      'acpClient.showLog',
+      'acpClient.addAgent',
+      'acpClient.manageAgents',
+    ]) {
       assert.ok(commands.includes(id), `${id} is registered`);
     }
   });
@@ -20,7 +27,10 @@ describe('activation', () => {
     const api = await extension.activate();
     await vscode.commands.executeCommand('acpClient.chat.focus');
     // The webview posts `ready` from its own script, so this proves the HTML, CSP and bundle all loaded.
-    const ready = await Promise.race([api.chatViewReady().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 30_000))]);
+    const ready = await Promise.race([
+      api.chatViewReady().then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 30_000)),
+    ]);
     assert.equal(ready, true, 'the chat webview reported ready');
   });
 });

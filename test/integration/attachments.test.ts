@@ -36,7 +36,10 @@ describe('prompt attachments in VS Code', function () {
   it('links the file instead when the agent does not take embedded context, and never sends unadvertised media', async () => {
     const client = await useScriptedAgent('echo', { ACP_PROMPT_CAPABILITIES: '' });
     const image: Attachment = { kind: 'image', label: 'shot.png', mimeType: 'image/png', data: 'iVBORw0KGgo=' };
-    assert.deepEqual(await client.sendPrompt('look', [hello(), image]), { accepted: false, reason: 'Scripted does not accept images, so shot.png was not attached.' });
+    assert.deepEqual(await client.sendPrompt('look', [hello(), image]), {
+      accepted: false,
+      reason: 'Scripted does not accept images, so shot.png was not attached.',
+    });
     assert.deepEqual(await client.sendPrompt('look', [hello()]), { accepted: true });
     const state = await waitFor(client, turnEnded);
     assert.deepEqual(echoedPrompt(state), [
@@ -66,7 +69,9 @@ describe('prompt attachments in VS Code', function () {
     } finally {
       index.dispose();
       await vscode.workspace.fs.delete(created).then(undefined, () => undefined);
-      await vscode.workspace.fs.delete(vscode.Uri.file(path.join(workspaceRoot(), 'node_modules')), { recursive: true }).then(undefined, () => undefined);
+      await vscode.workspace.fs
+        .delete(vscode.Uri.file(path.join(workspaceRoot(), 'node_modules')), { recursive: true })
+        .then(undefined, () => undefined);
     }
   });
 });

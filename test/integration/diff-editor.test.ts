@@ -31,7 +31,10 @@ describe('diff editor in VS Code', function () {
     await client.sendPrompt('propose some edits');
     const state = await waitFor(client, turnEnded);
     const call = toolCall(state, 'diff-1');
-    assert.deepEqual(call?.content.map((content) => content.type), ['content', 'diff', 'diff']);
+    assert.deepEqual(
+      call?.content.map((content) => content.type),
+      ['content', 'diff', 'diff'],
+    );
 
     await vscode.commands.executeCommand('acpClient.openToolCallDiff', 'diff-1', 1, 0);
     const { tab, input } = await activeDiffTab();

@@ -37,7 +37,8 @@ export async function useAgent(name: string, agent: AgentConfig, timeoutMs = 20_
   await config.update('defaultAgent', name, vscode.ConfigurationTarget.Global);
   const client = await api();
   await vscode.commands.executeCommand('acpClient.newSession');
-  const failed = (s: TranscriptState): boolean => s.agent.phase === 'exited' || entriesOf(s).some((entry) => entry.kind === 'notice' && entry.severity === 'error');
+  const failed = (s: TranscriptState): boolean =>
+    s.agent.phase === 'exited' || entriesOf(s).some((entry) => entry.kind === 'notice' && entry.severity === 'error');
   const state = await waitFor(client, (s) => s.agent.phase === 'ready' || failed(s), timeoutMs);
   if (state.agent.phase !== 'ready' || failed(state)) {
     const notices = entriesOf(state).flatMap((entry) => (entry.kind === 'notice' ? [`${entry.title}\n${entry.detail ?? ''}`] : []));
@@ -51,7 +52,11 @@ export function useScriptedAgent(scenario: string, env: Record<string, string> =
   return useAgent('Scripted', { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } });
 }
 
-export function waitFor(client: AcpClientApi, predicate: (state: TranscriptState) => boolean, timeoutMs = 20_000): Promise<TranscriptState> {
+export function waitFor(
+  client: AcpClientApi,
+  predicate: (state: TranscriptState) => boolean,
+  timeoutMs = 20_000,
+): Promise<TranscriptState> {
   return new Promise((resolve, reject) => {
     if (predicate(client.transcript())) return resolve(client.transcript());
     const timer = setTimeout(() => {
@@ -73,13 +78,16 @@ export const textOf = (entry: Entry | undefined): string =>
 export const toolCall = (state: TranscriptState, id: string): ToolCallEntry | undefined =>
   entriesOf(state).find((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId === id);
 
-export const turnEnded = (state: TranscriptState): boolean => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
+export const turnEnded = (state: TranscriptState): boolean =>
+  state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The prompt blocks the `echo` scenario reports it received in the latest turn (see scenarios/echo.ts). */
 export function echoedPrompt(state: TranscriptState): unknown[] {
-  const answer = entriesOf(state).filter((entry) => entry.kind === 'message' && entry.role === 'agent').pop();
+  const answer = entriesOf(state)
+    .filter((entry) => entry.kind === 'message' && entry.role === 'agent')
+    .pop();
   const match = /```json\n(.*)\n```/s.exec(textOf(answer));
   if (!match?.[1]) throw new Error(`no echoed prompt in ${textOf(answer).slice(0, 500)}`);
   const blocks: unknown = JSON.parse(match[1]);

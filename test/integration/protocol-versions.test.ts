@@ -26,22 +26,34 @@ describe('protocol versions in VS Code', function () {
     await client.sendPrompt('hello there');
     const state = await waitFor(client, turnEnded);
     const messages = entriesOf(state).filter((entry) => entry.kind === 'message');
-    assert.deepEqual(messages.map((entry) => [entry.kind === 'message' && entry.role, textOf(entry)]), [
-      ['user', 'hello there'],
-      ['agent', 'v2 heard: hello there (and appended)'],
-    ]);
+    assert.deepEqual(
+      messages.map((entry) => [entry.kind === 'message' && entry.role, textOf(entry)]),
+      [
+        ['user', 'hello there'],
+        ['agent', 'v2 heard: hello there (and appended)'],
+      ],
+    );
     const end = entriesOf(state).find((entry) => entry.kind === 'turn_end');
     assert.deepEqual(end?.kind === 'turn_end' && end.outcome, { type: 'stopped', stopReason: 'max_tokens' });
   });
 
   it("an agent's own protocolVersion wins over the global setting", async () => {
     await setGlobalVersion(1);
-    const client = await useAgent('V2', { command: process.execPath, args: [v2AgentPath()], env: { ACP_V2_ENDING: 'answer' }, protocolVersion: 2 });
+    const client = await useAgent('V2', {
+      command: process.execPath,
+      args: [v2AgentPath()],
+      env: { ACP_V2_ENDING: 'answer' },
+      protocolVersion: 2,
+    });
     const ready = client.transcript().agent;
     assert.deepEqual(ready.phase === 'ready' && ready.protocolVersion, 2);
     await client.sendPrompt('seed style');
     const end = entriesOf(await waitFor(client, turnEnded)).find((entry) => entry.kind === 'turn_end');
-    assert.deepEqual(end?.kind === 'turn_end' && end.outcome, { type: 'stopped', stopReason: 'end_turn' }, 'seed 002: the answer carried the stop reason');
+    assert.deepEqual(
+      end?.kind === 'turn_end' && end.outcome,
+      { type: 'stopped', stopReason: 'end_turn' },
+      'seed 002: the answer carried the stop reason',
+    );
   });
 
   it('a v1 agent offered v2 falls back to v1 and its turns use the fs and terminal capabilities', async () => {
@@ -51,6 +63,10 @@ describe('protocol versions in VS Code', function () {
     assert.deepEqual(ready.phase === 'ready' && ready.protocolVersion, 1);
     await client.sendPrompt('run it');
     const state = await waitFor(client, turnEnded);
-    assert.match(entriesOf(state).map(textOf).join(''), /terminal report: .*"exitCode":3/, 'the fresh v1 process was told it may use terminals');
+    assert.match(
+      entriesOf(state).map(textOf).join(''),
+      /terminal report: .*"exitCode":3/,
+      'the fresh v1 process was told it may use terminals',
+    );
   });
 });

@@ -42,11 +42,18 @@ describe('a real agent: Codex (codex-acp) starts, lists its auth methods and sto
 
   it('answers initialize with authMethods, then exits on stop with its whole process group', async () => {
     const launch = codexLaunch();
-    const agent = new AgentProcess({ name: 'Codex', command: launch.command, args: launch.args, env: launch.env }, { cwd: workspaceRoot() });
+    const agent = new AgentProcess(
+      { name: 'Codex', command: launch.command, args: launch.args, env: launch.env },
+      { cwd: workspaceRoot() },
+    );
     const connection = new AcpConnection({ input: agent.stdout, output: agent.stdin, log: quietLog });
     try {
       const started = Date.now();
-      const init = await connection.initialize({ protocolVersion: 1, clientCapabilities: {}, clientInfo: { name: 'acp-client-test', version: '0' } });
+      const init = await connection.initialize({
+        protocolVersion: 1,
+        clientCapabilities: {},
+        clientInfo: { name: 'acp-client-test', version: '0' },
+      });
       console.log(`      Codex initialize answered in ${Date.now() - started} ms`);
       assert.equal(init.protocolVersion, 1);
       assert.ok((init.authMethods ?? []).length > 0, `it lists auth methods: ${JSON.stringify(init.authMethods)}`);

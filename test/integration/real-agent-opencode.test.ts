@@ -10,5 +10,9 @@ describeRealAgent({
   launch: openCodeLaunch,
   read: (file) => ({ type: 'tool_call', name: 'read', arguments: { filePath: file } }),
   write: (file, content) => ({ type: 'tool_call', name: 'write', arguments: { filePath: file, content } }),
-  edit: (file, oldText, newText) => ({ type: 'tool_call', name: 'edit', arguments: { filePath: file, oldString: oldText, newString: newText } }),
+  edit: (file, oldText, newText) => ({
+    type: 'tool_call',
+    name: 'edit',
+    arguments: { filePath: file, oldString: oldText, newString: newText },
+  }),
 });

@@ -10,5 +10,9 @@ describeRealAgent({
   launch: qwenCodeLaunch,
   read: (file) => ({ type: 'tool_call', name: 'read_file', arguments: { file_path: file } }),
   write: (file, content) => ({ type: 'tool_call', name: 'write_file', arguments: { file_path: file, content } }),
-  edit: (file, oldText, newText) => ({ type: 'tool_call', name: 'edit', arguments: { file_path: file, old_string: oldText, new_string: newText } }),
+  edit: (file, oldText, newText) => ({
+    type: 'tool_call',
+    name: 'edit',
+    arguments: { file_path: file, old_string: oldText, new_string: newText },
+  }),
 });

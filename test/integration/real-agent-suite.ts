@@ -58,7 +58,10 @@ export function describeRealAgent(profile: RealAgentProfile): void {
 
     before(async () => {
       const nodeMajor = Number(process.versions.node.split('.')[0]);
-      assert.ok(nodeMajor >= profile.minNodeMajor, `the extension host runs Node ${process.versions.node}; ${profile.name} needs Node ${profile.minNodeMajor}+`);
+      assert.ok(
+        nodeMajor >= profile.minNodeMajor,
+        `the extension host runs Node ${process.versions.node}; ${profile.name} needs Node ${profile.minNodeMajor}+`,
+      );
       mock = await profile.startMock();
       launch = profile.launch(mock.url);
       const started = Date.now();
@@ -100,7 +103,10 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       const turn = timed('read', await runTurn(client, `Read ${path.basename(target)}`));
       assert.deepEqual(turn.stop, stopped('end_turn'));
       assert.ok(turn.toolCalls.length >= 1, 'a tool call card shows');
-      assert.ok(turn.toolCalls.every((call) => call.status === 'completed'), `the read completed: ${JSON.stringify(turn.toolCalls)}`);
+      assert.ok(
+        turn.toolCalls.every((call) => call.status === 'completed'),
+        `the read completed: ${JSON.stringify(turn.toolCalls)}`,
+      );
       assert.match(lastTurnRequest(requireMock()), /pomegranate/, "the tool result with the file's content reached the model");
       assert.match(turn.agentText, /Mock read it\./);
     });
@@ -132,9 +138,16 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       script(profile.write(target, 'must not be written\n'), { type: 'text', text: 'Mock accepts the refusal.' });
       const turn = timed('permission', await runTurn(client, `Create ${path.basename(target)}`, 'reject'));
       assert.equal(turn.permissions.length, 1, 'exactly one permission request');
-      assert.ok(turn.permissions[0]?.offered.some((kind) => kind.startsWith('allow')) && turn.permissions[0]?.offered.some((kind) => kind.startsWith('reject')), 'it offers allow and reject');
+      assert.ok(
+        turn.permissions[0]?.offered.some((kind) => kind.startsWith('allow')) &&
+          turn.permissions[0]?.offered.some((kind) => kind.startsWith('reject')),
+        'it offers allow and reject',
+      );
       const card = turn.toolCalls.at(-1);
-      assert.ok(card?.permissionOutcome !== undefined && card.permissionOutcome !== 'cancelled', `the card shows the answer: ${JSON.stringify(card)}`);
+      assert.ok(
+        card?.permissionOutcome !== undefined && card.permissionOutcome !== 'cancelled',
+        `the card shows the answer: ${JSON.stringify(card)}`,
+      );
       assert.ok(card && ['rejected', 'failed', 'cancelled'].includes(card.status), `the card is not shown as done: ${card?.status}`);
       assert.equal(existsSync(target), false, 'nothing was written');
     });
@@ -147,7 +160,9 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       await vscode.commands.executeCommand('acpClient.cancelTurn');
       const ended = await waitFor(client, (state) => state.turn.phase === 'idle', 30_000);
       timings.push(`cancel ${Date.now() - started} ms`);
-      const end = entriesOf(ended).filter((entry) => entry.kind === 'turn_end').pop();
+      const end = entriesOf(ended)
+        .filter((entry) => entry.kind === 'turn_end')
+        .pop();
       assert.deepEqual(end?.kind === 'turn_end' ? end.outcome : undefined, stopped('cancelled'));
       assert.match(agentTextSoFar(ended), /Mock starts a long answer/, 'the partial answer stays');
       script({ type: 'text', text: 'Mock is back.' });

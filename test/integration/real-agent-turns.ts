@@ -22,7 +22,10 @@ export interface FinishedTurn {
 }
 
 const awaitingPermission = (state: TranscriptState, answered: ReadonlySet<string>): ToolCallEntry | undefined =>
-  entriesOf(state).find((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.permission !== undefined && !answered.has(entry.permission.requestId));
+  entriesOf(state).find(
+    (entry): entry is ToolCallEntry =>
+      entry.kind === 'tool_call' && entry.permission !== undefined && !answered.has(entry.permission.requestId),
+  );
 
 /** Picks the quick pick's item at `index`: the dialog lists the agent's options in the agent's order. */
 async function pickQuickPickItem(index: number): Promise<void> {
@@ -42,7 +45,12 @@ function optionIndex(card: ToolCallEntry, answer: PermissionAnswer): number {
   throw new Error(`no ${answer} option among ${JSON.stringify(options)}`);
 }
 
-export async function runTurn(client: AcpClientApi, prompt: string, answer: PermissionAnswer = 'allow', timeoutMs = 60_000): Promise<FinishedTurn> {
+export async function runTurn(
+  client: AcpClientApi,
+  prompt: string,
+  answer: PermissionAnswer = 'allow',
+  timeoutMs = 60_000,
+): Promise<FinishedTurn> {
   const before = entriesOf(client.transcript()).length;
   const started = Date.now();
   const answered = new Set<string>();
@@ -64,7 +72,10 @@ export async function runTurn(client: AcpClientApi, prompt: string, answer: Perm
   return {
     entries,
     toolCalls: entries.filter((entry): entry is ToolCallEntry => entry.kind === 'tool_call'),
-    agentText: entries.filter((entry) => entry.kind === 'message' && entry.role === 'agent').map(textOf).join('\n'),
+    agentText: entries
+      .filter((entry) => entry.kind === 'message' && entry.role === 'agent')
+      .map(textOf)
+      .join('\n'),
     stop: end?.kind === 'turn_end' ? end.outcome : undefined,
     permissions,
     ms,
@@ -72,4 +83,7 @@ export async function runTurn(client: AcpClientApi, prompt: string, answer: Perm
 }
 
 export const agentTextSoFar = (state: TranscriptState): string =>
-  entriesOf(state).filter((entry) => entry.kind === 'message' && entry.role === 'agent').map(textOf).join('\n');
+  entriesOf(state)
+    .filter((entry) => entry.kind === 'message' && entry.role === 'agent')
+    .map(textOf)
+    .join('\n');

@@ -20,10 +20,15 @@ const MIN_NODE_MAJOR = 22;
 const WRITE_ID = 'toolu_mock_write';
 
 const agentText = (client: AcpClientApi): string =>
-  entriesOf(client.transcript()).filter((entry) => entry.kind === 'message' && entry.role === 'agent').map(textOf).join('\n');
+  entriesOf(client.transcript())
+    .filter((entry) => entry.kind === 'message' && entry.role === 'agent')
+    .map(textOf)
+    .join('\n');
 
 function lastStop(client: AcpClientApi): unknown {
-  const end = entriesOf(client.transcript()).filter((entry) => entry.kind === 'turn_end').pop();
+  const end = entriesOf(client.transcript())
+    .filter((entry) => entry.kind === 'turn_end')
+    .pop();
   return end?.kind === 'turn_end' ? end.outcome : undefined;
 }
 
@@ -36,7 +41,10 @@ describe('a real agent: Claude Code over ACP against a mock Anthropic API', func
 
   before(async () => {
     const nodeMajor = Number(process.versions.node.split('.')[0]);
-    assert.ok(nodeMajor >= MIN_NODE_MAJOR, `the extension host runs Node ${process.versions.node}; claude-agent-acp needs Node ${MIN_NODE_MAJOR}+`);
+    assert.ok(
+      nodeMajor >= MIN_NODE_MAJOR,
+      `the extension host runs Node ${process.versions.node}; claude-agent-acp needs Node ${MIN_NODE_MAJOR}+`,
+    );
     mock = await startMockAnthropic();
     const agentEnv = claudeAgentEnv(mock.url);
     home = agentEnv.home;
@@ -57,7 +65,10 @@ describe('a real agent: Claude Code over ACP against a mock Anthropic API', func
     const answer = agentText(client);
     assert.ok(answer.includes(`Mock Claude heard: ${prompt}`), `the agent's message shows the mock's reply; got: ${answer.slice(0, 500)}`);
     const received = mock?.requests.filter((request) => request.method === 'POST' && request.url.startsWith('/v1/messages')) ?? [];
-    assert.ok(received.some((request) => request.body.includes(prompt)), `the mock received the prompt; requests: ${mock?.requests.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    assert.ok(
+      received.some((request) => request.body.includes(prompt)),
+      `the mock received the prompt; requests: ${mock?.requests.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+    );
   });
 
   it('shows its Write tool call, asks permission in VS Code and writes the file once allowed', async () => {

@@ -18,7 +18,10 @@ describe('adding an agent from the ACP registry', function () {
     if (process.platform === 'win32') this.skip(); // the fixture agent is a POSIX shell launcher
     fixture = await new RegistryFixture().start();
     const bytes = await fixture.tarGz();
-    fixture.index = { version: '1.0.0', agents: [binaryAgentEntry('fixture', '1.0.0', fixture.serve('fixture.tar.gz', bytes), { sha256: sha256(bytes) })] };
+    fixture.index = {
+      version: '1.0.0',
+      agents: [binaryAgentEntry('fixture', '1.0.0', fixture.serve('fixture.tar.gz', bytes), { sha256: sha256(bytes) })],
+    };
     const config = vscode.workspace.getConfiguration('acpClient');
     await config.update('registry.url', fixture.url('registry.json'), vscode.ConfigurationTarget.Global);
     await config.update('agents', {}, vscode.ConfigurationTarget.Global);
@@ -28,7 +31,11 @@ describe('adding an agent from the ACP registry', function () {
     const config = vscode.workspace.getConfiguration('acpClient');
     await config.update('registry.url', undefined, vscode.ConfigurationTarget.Global);
     // The installed agent stays in the list: later suites must start the agent they configure, not this one.
-    await config.update('agents', { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'echo' } } }, vscode.ConfigurationTarget.Global);
+    await config.update(
+      'agents',
+      { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'echo' } } },
+      vscode.ConfigurationTarget.Global,
+    );
     await vscode.commands.executeCommand('acpClient.selectAgent', 'Scripted');
     await fixture?.stop();
   });
@@ -38,13 +45,26 @@ describe('adding an agent from the ACP registry', function () {
     const command = Promise.resolve(vscode.commands.executeCommand('acpClient.addAgent'));
     // The picker opens once the index is fetched; its first row is the only agent.
     await sleep(1500);
-    assert.ok(fixture.requests.some((request) => request.url === '/registry.json'), 'the index was fetched from acpClient.registry.url');
+    assert.ok(
+      fixture.requests.some((request) => request.url === '/registry.json'),
+      'the index was fetched from acpClient.registry.url',
+    );
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await command;
-    assert.ok(fixture.requests.some((request) => request.url === '/fixture.tar.gz'), 'the build was downloaded');
+    assert.ok(
+      fixture.requests.some((request) => request.url === '/fixture.tar.gz'),
+      'the build was downloaded',
+    );
     await waitFor(client, (state) => state.agent.phase === 'ready' && state.agent.agentName === 'Fixture fixture');
     assert.deepEqual(await client.sendPrompt('hello installed agent'), { accepted: true });
-    const state = await waitFor(client, (current) => turnEnded(current) && entriesOf(current).some((entry) => entry.kind === 'message' && entry.role === 'agent' && textOf(entry).includes('hello installed agent')));
+    const state = await waitFor(
+      client,
+      (current) =>
+        turnEnded(current) &&
+        entriesOf(current).some(
+          (entry) => entry.kind === 'message' && entry.role === 'agent' && textOf(entry).includes('hello installed agent'),
+        ),
+    );
     assert.equal(state.agent.phase === 'ready' && state.agent.agentName, 'Fixture fixture');
   });
 });

@@ -25,7 +25,10 @@ describe('a prompt turn in VS Code', function () {
     assert.deepEqual(verdict, { accepted: true });
     await waitFor(client, (state) => toolCall(state, 'edit-1')?.status === 'awaiting_permission');
     const card = toolCall(client.transcript(), 'edit-1');
-    assert.deepEqual(card?.permission?.options.map((option) => option.name), ['Allow', 'Always allow', 'Reject']);
+    assert.deepEqual(
+      card?.permission?.options.map((option) => option.name),
+      ['Allow', 'Always allow', 'Reject'],
+    );
     // The quick pick lists the agent's options in order: accepting the first is "Allow".
     await sleep(500);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
@@ -34,7 +37,10 @@ describe('a prompt turn in VS Code', function () {
     const call = toolCall(state, 'edit-1');
     assert.equal(call?.status, 'completed');
     assert.deepEqual(call?.permissionOutcome, { optionId: 'allow', name: 'Allow' });
-    assert.ok(entriesOf(state).some((entry) => textOf(entry).includes('read: // unsaved line')), 'the agent read the unsaved text');
+    assert.ok(
+      entriesOf(state).some((entry) => textOf(entry).includes('read: // unsaved line')),
+      'the agent read the unsaved text',
+    );
     assert.equal(document.getText(), `// Edited by the scripted agent\n${unsaved}`);
     assert.equal(document.isDirty, false, 'the write was saved');
     await vscode.window.showTextDocument(document);
@@ -46,14 +52,19 @@ describe('a prompt turn in VS Code', function () {
   it('cancels from the command palette command with a pending permission', async () => {
     const client = await useScriptedAgent('slow');
     await client.sendPrompt('take your time');
-    await waitFor(client, (state) => toolCall(state, 'write-1')?.status === 'awaiting_permission' && toolCall(state, 'run-1')?.status === 'in_progress');
+    await waitFor(
+      client,
+      (state) => toolCall(state, 'write-1')?.status === 'awaiting_permission' && toolCall(state, 'run-1')?.status === 'in_progress',
+    );
     await vscode.commands.executeCommand('acpClient.cancelTurn');
     const now = client.transcript();
     assert.equal(toolCall(now, 'run-1')?.status, 'cancelled');
     assert.equal(toolCall(now, 'write-1')?.status, 'cancelled');
     assert.equal(toolCall(now, 'write-1')?.permissionOutcome, 'cancelled');
     const state = await waitFor(client, turnEnded);
-    const end = entriesOf(state).filter((entry) => entry.kind === 'turn_end').pop();
+    const end = entriesOf(state)
+      .filter((entry) => entry.kind === 'turn_end')
+      .pop();
     assert.deepEqual(end?.kind === 'turn_end' && end.outcome, { type: 'stopped', stopReason: 'cancelled' });
     assert.deepEqual(await client.sendPrompt('next one'), { accepted: true }, 'the conversation goes on');
     await waitFor(client, (s) => s.turn.phase === 'running');
@@ -79,7 +90,9 @@ describe('a prompt turn in VS Code', function () {
     await sleep(300);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const state = await waitFor(client, turnEnded);
-    assert.ok(entriesOf(state).some((entry) => entry.kind === 'notice' && /outside the workspace/.test(`${entry.title} ${entry.detail ?? ''}`)));
+    assert.ok(
+      entriesOf(state).some((entry) => entry.kind === 'notice' && /outside the workspace/.test(`${entry.title} ${entry.detail ?? ''}`)),
+    );
     assert.ok(entriesOf(state).some((entry) => /The client refused/.test(textOf(entry))));
   });
 });

@@ -23,11 +23,18 @@ function parseArgs(argv: readonly string[]): LaunchArgs {
   const value = (name: string): string | undefined => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const extensionDevelopmentPath = value('extensionDevelopmentPath');
   const extensionTestsPath = value('extensionTestsPath');
-  if (!extensionDevelopmentPath || !extensionTestsPath) throw new Error('--extensionDevelopmentPath= and --extensionTestsPath= are required');
+  if (!extensionDevelopmentPath || !extensionTestsPath)
+    throw new Error('--extensionDevelopmentPath= and --extensionTestsPath= are required');
   const folder = argv.find((arg) => !arg.startsWith('-'));
   const userDataDir = value('user-data-dir');
   const extensionsDir = value('extensions-dir');
-  return { extensionDevelopmentPath, extensionTestsPath, ...(userDataDir ? { userDataDir } : {}), ...(extensionsDir ? { extensionsDir } : {}), ...(folder ? { folder: path.resolve(folder) } : {}) };
+  return {
+    extensionDevelopmentPath,
+    extensionTestsPath,
+    ...(userDataDir ? { userDataDir } : {}),
+    ...(extensionsDir ? { extensionsDir } : {}),
+    ...(folder ? { folder: path.resolve(folder) } : {}),
+  };
 }
 
 async function main(): Promise<number> {
@@ -39,7 +46,13 @@ async function main(): Promise<number> {
   mkdirSync(userDataDir, { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
   const verbose = process.env['ACP_TEST_VERBOSE'] === '1';
-  const server = await CodeServer.start({ home, userDataDir, extensionsDir, smokeTestDriver: true, log: verbose ? (line) => console.log(line) : undefined });
+  const server = await CodeServer.start({
+    home,
+    userDataDir,
+    extensionsDir,
+    smokeTestDriver: true,
+    log: verbose ? (line) => console.log(line) : undefined,
+  });
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
     browser = await launchBrowser(home);

@@ -78,8 +78,18 @@ export class CodeServer {
     ];
     const child = spawn(node24, args, { env: isolatedEnv(options.home), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const log = options.log ?? (() => undefined);
-    child.stdout?.setEncoding('utf8').on('data', (text: string) => text.split('\n').filter(Boolean).forEach((line) => log(`[code-server] ${line}`)));
-    child.stderr?.setEncoding('utf8').on('data', (text: string) => text.split('\n').filter(Boolean).forEach((line) => log(`[code-server] ${line}`)));
+    child.stdout?.setEncoding('utf8').on('data', (text: string) =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => log(`[code-server] ${line}`)),
+    );
+    child.stderr?.setEncoding('utf8').on('data', (text: string) =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => log(`[code-server] ${line}`)),
+    );
     const server = new CodeServer(child, port);
     await server.waitHealthy(60_000);
     return server;
@@ -88,11 +98,15 @@ export class CodeServer {
   /** Installs a packaged extension offline into the given extensions dir. */
   static installExtension(vsix: string, options: Pick<CodeServerOptions, 'home' | 'userDataDir' | 'extensionsDir'>): void {
     const { node24, entry } = codeServerPaths();
-    const result = spawnSync(node24, [entry, '--user-data-dir', options.userDataDir, '--extensions-dir', options.extensionsDir, '--install-extension', vsix], {
-      env: isolatedEnv(options.home),
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const result = spawnSync(
+      node24,
+      [entry, '--user-data-dir', options.userDataDir, '--extensions-dir', options.extensionsDir, '--install-extension', vsix],
+      {
+        env: isolatedEnv(options.home),
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     if (result.status !== 0) throw new Error(`installing ${vsix} failed (${result.status}): ${result.stderr || result.stdout}`);
   }
 

@@ -11,7 +11,11 @@ export const CHUNKS_PER_ANSWER = 12;
 
 export function* conversation(agentName = 'Scripted'): Generator<TranscriptAction> {
   yield { type: 'agent_status', status: { phase: 'ready', agentName, protocolVersion: 1 } };
-  yield { type: 'session_started', sessionId: 'agent-session-1', promptCapabilities: { image: false, audio: false, embeddedContext: true } };
+  yield {
+    type: 'session_started',
+    sessionId: 'agent-session-1',
+    promptCapabilities: { image: false, audio: false, embeddedContext: true },
+  };
   for (let turn = 0; ; turn++) yield* turnActions(turn);
 }
 
@@ -21,8 +25,19 @@ function* turnActions(turn: number): Generator<TranscriptAction> {
   for (let chunk = 0; chunk < CHUNKS_PER_ANSWER / 2; chunk++) {
     yield { type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `word${chunk} ` } } };
   }
-  yield { type: 'session_update', update: { sessionUpdate: 'tool_call', toolCallId: `t${turn}`, title: `Read module-${turn}.ts`, kind: 'read', status: 'pending' } };
-  yield { type: 'session_update', update: { sessionUpdate: 'tool_call_update', toolCallId: `t${turn}`, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: `export const value${turn} = ${turn};` } }] } };
+  yield {
+    type: 'session_update',
+    update: { sessionUpdate: 'tool_call', toolCallId: `t${turn}`, title: `Read module-${turn}.ts`, kind: 'read', status: 'pending' },
+  };
+  yield {
+    type: 'session_update',
+    update: {
+      sessionUpdate: 'tool_call_update',
+      toolCallId: `t${turn}`,
+      status: 'completed',
+      content: [{ type: 'content', content: { type: 'text', text: `export const value${turn} = ${turn};` } }],
+    },
+  };
   for (let chunk = CHUNKS_PER_ANSWER / 2; chunk < CHUNKS_PER_ANSWER; chunk++) {
     yield { type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `word${chunk} ` } } };
   }

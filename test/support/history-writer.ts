@@ -11,7 +11,10 @@ import { conversation } from './history-conversation';
 async function main(): Promise<void> {
   const [root, compactAfter] = process.argv.slice(2);
   if (!root) throw new Error('usage: history-writer <root> [compactAfterBytes]');
-  const history = await HistoryStore.open(root, { compactAfterBytes: Number(compactAfter ?? 4096), onError: (error) => console.error(error) });
+  const history = await HistoryStore.open(root, {
+    compactAfterBytes: Number(compactAfter ?? 4096),
+    onError: (error) => console.error(error),
+  });
   const { id, recorder } = await history.create({ agentName: 'Scripted' });
   const store = new TranscriptStore();
   store.subscribe((action, state) => recorder.record(action, state));

@@ -17,12 +17,24 @@ import type { TranscriptState } from '../../src/shared/model';
 import { scriptedAgentPath } from './repo-root';
 
 export function scriptedAgent(scenario: string, env: Record<string, string> = {}, protocolVersion?: ProtocolPreference): AgentConfig {
-  return { name: 'Scripted', command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env }, ...(protocolVersion !== undefined ? { protocolVersion } : {}) };
+  return {
+    name: 'Scripted',
+    command: process.execPath,
+    args: [scriptedAgentPath()],
+    env: { ACP_SCENARIO: scenario, ...env },
+    ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+  };
 }
 
 /** The v2-draft agent; `ending` picks how its turns end (see test/fixtures/agents/v2-agent.ts). */
 export function v2Agent(ending: 'state' | 'answer', protocolVersion: ProtocolPreference): AgentConfig {
-  return { name: 'V2', command: process.execPath, args: [path.join(path.dirname(scriptedAgentPath()), 'v2-agent.mjs')], env: { ACP_V2_ENDING: ending }, protocolVersion };
+  return {
+    name: 'V2',
+    command: process.execPath,
+    args: [path.join(path.dirname(scriptedAgentPath()), 'v2-agent.mjs')],
+    env: { ACP_V2_ENDING: ending },
+    protocolVersion,
+  };
 }
 
 /** Files on disk, with an "editor" holding unsaved text for some of them. */
@@ -60,10 +72,12 @@ export class ScriptedPermissionPrompt implements PermissionPrompt {
   ask(request: PermissionRequestView, token: CancellationSignal): Promise<string | undefined> {
     this.shown.push(request);
     if (this.answer !== undefined) return Promise.resolve(this.answer);
-    return new Promise((resolve) => token.onCancellationRequested(() => {
-      this.closedByClient++;
-      resolve(undefined);
-    }));
+    return new Promise((resolve) =>
+      token.onCancellationRequested(() => {
+        this.closedByClient++;
+        resolve(undefined);
+      }),
+    );
   }
 }
 
@@ -79,7 +93,10 @@ export interface HostHarness {
   waitFor(predicate: (state: TranscriptState) => boolean, timeoutMs?: number): Promise<TranscriptState>;
 }
 
-export function createHostHarness(root: string, options: { permissionAnswer?: string; cancelGraceMs?: number; startupTimeoutMs?: number; maxReadBytes?: number } = {}): HostHarness {
+export function createHostHarness(
+  root: string,
+  options: { permissionAnswer?: string; cancelGraceMs?: number; startupTimeoutMs?: number; maxReadBytes?: number } = {},
+): HostHarness {
   const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
   const store = new TranscriptStore();
   const files = new MemoryEditorFiles(root);
@@ -90,11 +107,22 @@ export function createHostHarness(root: string, options: { permissionAnswer?: st
   const keep = (line: string): void => void logLines.push(line);
   const controller = new SessionController({
     store,
-    files: new FileSystemHandler(files, (access) => refused.push(access), () => options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES),
+    files: new FileSystemHandler(
+      files,
+      (access) => refused.push(access),
+      () => options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES,
+    ),
     permissions: new PermissionBroker(prompt),
     notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
     log: { info: keep, warn: keep, error: keep, trace: keep },
-    env: { cwd: () => root, roots: () => [root], isTrusted: () => true, trace: () => 'off', startupTimeoutMs: () => startupTimeoutMs, extensionVersion: 'test' },
+    env: {
+      cwd: () => root,
+      roots: () => [root],
+      isTrusted: () => true,
+      trace: () => 'off',
+      startupTimeoutMs: () => startupTimeoutMs,
+      extensionVersion: 'test',
+    },
     attachmentText: attachmentTextReader(files),
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
   });

@@ -13,7 +13,8 @@ export function packageBin(packageName: string, binName?: string): string {
   }
   const manifest: unknown = require(manifestPath);
   const bin = typeof manifest === 'object' && manifest !== null && 'bin' in manifest ? manifest.bin : undefined;
-  const entries: [string, unknown][] = typeof bin === 'string' ? [[packageName, bin]] : typeof bin === 'object' && bin !== null ? Object.entries(bin) : [];
+  const entries: [string, unknown][] =
+    typeof bin === 'string' ? [[packageName, bin]] : typeof bin === 'object' && bin !== null ? Object.entries(bin) : [];
   const relative = (binName === undefined ? entries[0] : entries.find(([name]) => name === binName))?.[1];
   if (typeof relative !== 'string') throw new Error(`${packageName}/package.json has no bin entry${binName ? ` ${binName}` : ''}`);
   return path.join(path.dirname(manifestPath), relative);

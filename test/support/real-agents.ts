@@ -20,7 +20,13 @@ export interface AgentLaunch {
 /** A fresh HOME with XDG folders inside it, so nothing is read from or left in the user's own. */
 function throwawayHome(prefix: string): { home: string; env: Record<string, string> } {
   const home = mkdtempSync(path.join(tmpdir(), `acp-${prefix}-home-`));
-  const folders = { XDG_CONFIG_HOME: '.config', XDG_DATA_HOME: '.local/share', XDG_CACHE_HOME: '.cache', XDG_STATE_HOME: '.local/state', TMPDIR: 'tmp' };
+  const folders = {
+    XDG_CONFIG_HOME: '.config',
+    XDG_DATA_HOME: '.local/share',
+    XDG_CACHE_HOME: '.cache',
+    XDG_STATE_HOME: '.local/state',
+    TMPDIR: 'tmp',
+  };
   const env: Record<string, string> = { HOME: home };
   for (const [name, relative] of Object.entries(folders)) {
     env[name] = path.join(home, relative);
@@ -38,7 +44,14 @@ function writeJson(file: string, value: unknown): void {
 export function openCodeLaunch(mockUrl: string): AgentLaunch {
   const { home, env } = throwawayHome('opencode');
   const config = {
-    provider: { mock: { npm: '@ai-sdk/openai-compatible', name: 'Mock', options: { baseURL: `${mockUrl}/v1`, apiKey: 'test' }, models: { 'mock-model': { name: 'Mock model' } } } },
+    provider: {
+      mock: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Mock',
+        options: { baseURL: `${mockUrl}/v1`, apiKey: 'test' },
+        models: { 'mock-model': { name: 'Mock model' } },
+      },
+    },
     model: 'mock/mock-model',
     small_model: 'mock/mock-model',
     autoupdate: false,
@@ -50,7 +63,14 @@ export function openCodeLaunch(mockUrl: string): AgentLaunch {
     command: packageBin('opencode-ai', 'opencode'),
     args: ['acp'],
     // OpenCode reads its flags as 1/0 (an empty value is an error).
-    env: { ...env, OPENCODE_CONFIG_CONTENT: JSON.stringify(config), OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1', OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_DEFAULT_PLUGINS: '1' },
+    env: {
+      ...env,
+      OPENCODE_CONFIG_CONTENT: JSON.stringify(config),
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+    },
     home,
   };
 }
@@ -80,7 +100,11 @@ export function geminiCliLaunch(mockUrl: string): AgentLaunch {
   const { home, env } = throwawayHome('gemini');
   // A fixed model skips the "auto" router's extra JSON call before every turn; trusting folders lets an answered
   // permission run (an untrusted folder refuses the "allow always" answer).
-  writeJson(path.join(home, '.gemini', 'settings.json'), { privacy: { usageStatisticsEnabled: false }, model: { name: 'gemini-2.5-flash' }, security: { folderTrust: { enabled: false } } });
+  writeJson(path.join(home, '.gemini', 'settings.json'), {
+    privacy: { usageStatisticsEnabled: false },
+    model: { name: 'gemini-2.5-flash' },
+    security: { folderTrust: { enabled: false } },
+  });
   return {
     command: process.execPath,
     args: [packageBin('@google/gemini-cli', 'gemini'), '--acp'],
@@ -94,5 +118,10 @@ export function codexLaunch(): AgentLaunch {
   const { home, env } = throwawayHome('codex');
   const codexHome = path.join(home, '.codex');
   mkdirSync(codexHome);
-  return { command: process.execPath, args: [packageBin('@agentclientprotocol/codex-acp', 'codex-acp')], env: { ...env, CODEX_HOME: codexHome }, home };
+  return {
+    command: process.execPath,
+    args: [packageBin('@agentclientprotocol/codex-acp', 'codex-acp')],
+    env: { ...env, CODEX_HOME: codexHome },
+    home,
+  };
 }

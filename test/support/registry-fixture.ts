@@ -138,8 +138,19 @@ function zipBytes(zip: yazl.ZipFile): Promise<Buffer> {
 }
 
 /** A registry entry for the fixture agent with one linux/darwin/windows target per platform key, all alike. */
-export function binaryAgentEntry(id: string, version: string, archive: string, options: { sha256?: string; args?: string[]; env?: Record<string, string> } = {}): Record<string, unknown> {
-  const target = { archive, cmd: './bin/acp-agent', args: options.args ?? ['echo'], ...(options.env ? { env: options.env } : {}), ...(options.sha256 ? { sha256: options.sha256 } : {}) };
+export function binaryAgentEntry(
+  id: string,
+  version: string,
+  archive: string,
+  options: { sha256?: string; args?: string[]; env?: Record<string, string> } = {},
+): Record<string, unknown> {
+  const target = {
+    archive,
+    cmd: './bin/acp-agent',
+    args: options.args ?? ['echo'],
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.sha256 ? { sha256: options.sha256 } : {}),
+  };
   return {
     id,
     name: `Fixture ${id}`,

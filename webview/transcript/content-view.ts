@@ -25,7 +25,8 @@ export function contentBlockView(block: ContentBlock, options: { readonly compac
       return h('div', { className: 'content-resource' }, linkTo(block.uri, block.title ?? block.name));
     case 'resource': {
       const container = h('div', { className: 'content-resource' }, linkTo(block.resource.uri, resourceLabel(block.resource.uri)));
-      if (block.resource.text !== undefined && !options.compact) container.append(h('pre', { className: 'code', text: truncateForDisplay(block.resource.text, 5000) }));
+      if (block.resource.text !== undefined && !options.compact)
+        container.append(h('pre', { className: 'code', text: truncateForDisplay(block.resource.text, 5000) }));
       return container;
     }
     case 'unknown':

@@ -22,11 +22,19 @@ function diffOf(file: DiffFile, newText: string): LineDiff {
 export function diffView(content: Extract<ToolCallContent, { type: 'diff' }>, toolCallId: string, contentIndex: number): HTMLElement {
   const container = h('div', { className: 'diff' });
   content.files.forEach((file, fileIndex) => {
-    const header = h('div', { className: 'diff-header' }, icon('diff'), h('span', { className: 'diff-path', text: basename(file.path), attrs: { title: file.path } }));
+    const header = h(
+      'div',
+      { className: 'diff-header' },
+      icon('diff'),
+      h('span', { className: 'diff-path', text: basename(file.path), attrs: { title: file.path } }),
+    );
     const lines = h('div', { className: 'diff-lines', attrs: { role: 'group', 'aria-label': `Changes to ${file.path}` } });
     if (file.newText !== undefined) {
       const diff = diffOf(file, file.newText);
-      header.append(h('span', { className: 'diff-stat added', text: `+${diff.added}` }), h('span', { className: 'diff-stat removed', text: `−${diff.removed}` }));
+      header.append(
+        h('span', { className: 'diff-stat added', text: `+${diff.added}` }),
+        h('span', { className: 'diff-stat removed', text: `−${diff.removed}` }),
+      );
       appendHunks(lines, diff);
     } else if (file.operation) {
       header.append(h('span', { className: 'diff-operation', text: file.operation }));

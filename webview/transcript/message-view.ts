@@ -50,7 +50,8 @@ class MessageBody {
   private createPart(block: ContentBlock, budget: WorkBudget): Part {
     // The user knows what they attached: their message shows attachments as links, not the files' text again.
     if (block.type !== 'text') return { type: 'other', block, element: contentBlockView(block, { compact: !this.markdown }) };
-    if (!this.markdown) return { type: 'plain', element: h('div', { className: 'plain-text', text: truncateForDisplay(block.text) }), text: block.text };
+    if (!this.markdown)
+      return { type: 'plain', element: h('div', { className: 'plain-text', text: truncateForDisplay(block.text) }), text: block.text };
     const view = new StreamingMarkdown();
     view.update(block.text, budget);
     return { type: 'markdown', view };

@@ -11,7 +11,10 @@ export class PlanView implements EntryView {
 
   render(entry: Entry): void {
     if (entry.kind !== 'plan') return;
-    this.element.replaceChildren(h('div', { className: 'plan-header' }, icon('checklist'), h('span', { text: 'Plan' })), planBody(entry.body));
+    this.element.replaceChildren(
+      h('div', { className: 'plan-header' }, icon('checklist'), h('span', { text: 'Plan' })),
+      planBody(entry.body),
+    );
   }
 }
 
@@ -24,7 +27,10 @@ function planBody(body: PlanEntry['body']): HTMLElement {
         list.append(
           h(
             'li',
-            { className: `plan-item status-${item.status}${spinning}`, attrs: { 'aria-label': `${item.content} (${planStatusLabel(item.status)}, ${item.priority} priority)` } },
+            {
+              className: `plan-item status-${item.status}${spinning}`,
+              attrs: { 'aria-label': `${item.content} (${planStatusLabel(item.status)}, ${item.priority} priority)` },
+            },
             icon(planStatusIcon(item.status)),
             h('span', { className: 'plan-text', text: item.content }),
             item.priority === 'low' ? undefined : h('span', { className: `priority priority-${item.priority}`, text: item.priority }),
@@ -41,7 +47,15 @@ function planBody(body: PlanEntry['body']): HTMLElement {
     case 'file':
       return h(
         'button',
-        { className: 'link-button', attrs: { type: 'button', 'data-action': 'open-location', 'data-path': body.path, 'aria-label': `Open plan ${basename(body.path)}` } },
+        {
+          className: 'link-button',
+          attrs: {
+            type: 'button',
+            'data-action': 'open-location',
+            'data-path': body.path,
+            'aria-label': `Open plan ${basename(body.path)}`,
+          },
+        },
         icon('file'),
         h('span', { text: basename(body.path) }),
       );
@@ -62,7 +76,14 @@ export class TurnEndView implements EntryView {
     }
     const label = stopReasonLabel(outcome.stopReason);
     this.element.className = label ? 'entry turn-end stopped' : 'entry turn-end';
-    this.element.replaceChildren(...(label ? [icon(outcome.stopReason === 'cancelled' ? 'debug-stop' : 'warning'), h('span', { text: label, attrs: { title: outcome.stopReason } })] : []));
+    this.element.replaceChildren(
+      ...(label
+        ? [
+            icon(outcome.stopReason === 'cancelled' ? 'debug-stop' : 'warning'),
+            h('span', { text: label, attrs: { title: outcome.stopReason } }),
+          ]
+        : []),
+    );
   }
 }
 
@@ -76,7 +97,13 @@ export class NoticeView implements EntryView {
     if (entry.detail) text.append(h('div', { className: 'notice-detail', text: entry.detail }));
     const children: HTMLElement[] = [icon(severityIcon(entry.severity)), text];
     if (entry.action) {
-      children.push(textButton(noticeActionLabel(entry.action), { secondary: entry.action === 'stop_agent', icon: entry.action === 'restart_agent' ? 'debug-restart' : 'debug-stop', dataset: { action: entry.action === 'restart_agent' ? 'restart-agent' : 'stop-agent' } }));
+      children.push(
+        textButton(noticeActionLabel(entry.action), {
+          secondary: entry.action === 'stop_agent',
+          icon: entry.action === 'restart_agent' ? 'debug-restart' : 'debug-stop',
+          dataset: { action: entry.action === 'restart_agent' ? 'restart-agent' : 'stop-agent' },
+        }),
+      );
     }
     this.element.replaceChildren(...children);
   }
@@ -89,10 +116,20 @@ export class CompactionView implements EntryView {
 
   render(entry: Entry): void {
     if (entry.kind !== 'compaction') return;
-    const status = entry.status === 'in_progress' ? 'Compacting the conversation…' : entry.status === 'completed' ? 'Conversation compacted' : `Compaction ${entry.status.replace(/_/g, ' ')}`;
+    const status =
+      entry.status === 'in_progress'
+        ? 'Compacting the conversation…'
+        : entry.status === 'completed'
+          ? 'Conversation compacted'
+          : `Compaction ${entry.status.replace(/_/g, ' ')}`;
     const text = entry.summary.map((block) => (block.type === 'text' ? block.text : '')).join('');
     this.summary.update(text);
-    const header = h('div', { className: 'compaction-header' }, icon(entry.status === 'in_progress' ? 'loading' : 'fold'), h('span', { text: status }));
+    const header = h(
+      'div',
+      { className: 'compaction-header' },
+      icon(entry.status === 'in_progress' ? 'loading' : 'fold'),
+      h('span', { text: status }),
+    );
     const children: HTMLElement[] = [header];
     if (entry.error) children.push(h('div', { className: 'notice-detail', text: entry.error }));
     if (text) children.push(this.summary.element);

@@ -63,7 +63,10 @@ class DomBlocks implements BlockSink {
       return existing;
     }
     const element = h('div', { className: 'md-block' });
-    const group = this.blocks.length % BLOCKS_PER_GROUP === 0 ? this.container.appendChild(h('div', { className: 'md-group' })) : this.container.lastElementChild;
+    const group =
+      this.blocks.length % BLOCKS_PER_GROUP === 0
+        ? this.container.appendChild(h('div', { className: 'md-group' }))
+        : this.container.lastElementChild;
     (group ?? this.container).append(element);
     this.blocks.push(element);
     return element;

@@ -12,7 +12,12 @@ export function terminalView(terminalId: string, record: TerminalRecord | undefi
     { className: 'terminal-header' },
     icon('terminal'),
     h('code', { className: 'terminal-command', text: commandLine, attrs: { title: commandLine } }),
-    h('span', { className: `terminal-status terminal-${status.tone}`, attrs: { role: 'status' } }, icon(status.tone === 'running' ? 'loading' : status.tone === 'ok' ? 'check' : 'error', spinning), h('span', { text: status.label })),
+    h(
+      'span',
+      { className: `terminal-status terminal-${status.tone}`, attrs: { role: 'status' } },
+      icon(status.tone === 'running' ? 'loading' : status.tone === 'ok' ? 'check' : 'error', spinning),
+      h('span', { text: status.label }),
+    ),
   );
   const open = textButton('Open in Terminal', { secondary: true, icon: 'link-external', dataset: { action: 'open-terminal', terminalId } });
   open.setAttribute('aria-label', `Open the output of ${commandLine} in a VS Code terminal`);
@@ -21,7 +26,9 @@ export function terminalView(terminalId: string, record: TerminalRecord | undefi
   const output = h(
     'div',
     { className: 'terminal-output', attrs: { tabindex: '0', 'aria-label': `Output of ${commandLine}` } },
-    h('pre', { text: (record?.trimmed ? '… earlier output not shown\n' : '') + (text || (status.tone === 'running' ? '' : '(no output)')) }),
+    h('pre', {
+      text: (record?.trimmed ? '… earlier output not shown\n' : '') + (text || (status.tone === 'running' ? '' : '(no output)')),
+    }),
   );
   const actions = h('div', { className: 'terminal-actions' }, open);
   if (record?.cancellable && !record.exit) {

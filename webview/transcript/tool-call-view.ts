@@ -19,7 +19,11 @@ export class ToolCallView implements EntryView {
   render(entry: Entry, context: RenderContext): void {
     if (entry.kind !== 'tool_call') return;
     this.element.dataset.status = entry.status;
-    const card = h('div', { className: 'card', attrs: { role: 'group', 'aria-label': `Tool call: ${entry.title || 'untitled'}` } }, header(entry));
+    const card = h(
+      'div',
+      { className: 'card', attrs: { role: 'group', 'aria-label': `Tool call: ${entry.title || 'untitled'}` } },
+      header(entry),
+    );
     entry.content.forEach((content, index) => {
       switch (content.type) {
         case 'content':
@@ -32,14 +36,17 @@ export class ToolCallView implements EntryView {
           card.append(terminalView(content.terminalId, context.terminals[content.terminalId]));
           break;
         case 'unknown':
-          card.append(h('div', { className: 'content-chip' }, icon('question'), h('span', { text: `Unsupported content (${content.originalType})` })));
+          card.append(
+            h('div', { className: 'content-chip' }, icon('question'), h('span', { text: `Unsupported content (${content.originalType})` })),
+          );
           break;
       }
     });
     if (entry.locations.length > 0) card.append(locations(entry));
     if (entry.permission) card.append(permissionQuestion(entry, context));
     else if (entry.permissionOutcome) card.append(permissionOutcome(entry.permissionOutcome));
-    if (entry.rawInput !== undefined || entry.rawOutput !== undefined) card.append(...rawSection(entry, context.expandedRaw.has(entry.key)));
+    if (entry.rawInput !== undefined || entry.rawOutput !== undefined)
+      card.append(...rawSection(entry, context.expandedRaw.has(entry.key)));
     this.element.replaceChildren(card);
   }
 }
@@ -101,11 +108,17 @@ function permissionQuestion(entry: ToolCallEntry, context: RenderContext): HTMLE
     if (chosen !== undefined) button.setAttribute('disabled', '');
     buttons.append(button);
   }
-  return h('div', { className: 'permission', attrs: { role: 'group', 'aria-label': 'Permission request' } }, h('div', { className: 'permission-prompt' }, icon('shield'), h('span', { text: 'Allow this tool call?' })), buttons);
+  return h(
+    'div',
+    { className: 'permission', attrs: { role: 'group', 'aria-label': 'Permission request' } },
+    h('div', { className: 'permission-prompt' }, icon('shield'), h('span', { text: 'Allow this tool call?' })),
+    buttons,
+  );
 }
 
 function permissionOutcome(outcome: NonNullable<ToolCallEntry['permissionOutcome']>): HTMLElement {
-  if (outcome === 'cancelled') return h('div', { className: 'permission-outcome' }, icon('close'), h('span', { text: 'Permission request cancelled' }));
+  if (outcome === 'cancelled')
+    return h('div', { className: 'permission-outcome' }, icon('close'), h('span', { text: 'Permission request cancelled' }));
   return h('div', { className: 'permission-outcome' }, icon('shield'), h('span', { text: `Answered: ${outcome.name}` }));
 }
 
@@ -114,7 +127,13 @@ function rawSection(entry: ToolCallEntry, expanded: boolean): HTMLElement[] {
     'button',
     {
       className: 'raw-toggle',
-      attrs: { type: 'button', 'data-action': 'toggle-raw', 'data-key': entry.key, 'aria-expanded': String(expanded), 'aria-label': expanded ? 'Hide raw' : 'Show raw' },
+      attrs: {
+        type: 'button',
+        'data-action': 'toggle-raw',
+        'data-key': entry.key,
+        'aria-expanded': String(expanded),
+        'aria-label': expanded ? 'Hide raw' : 'Show raw',
+      },
     },
     icon(expanded ? 'chevron-down' : 'chevron-right'),
     h('span', { text: expanded ? 'Hide raw' : 'Show raw' }),

@@ -115,7 +115,10 @@ export async function streamMessage(options: MessageStreamOptions): Promise<Mess
         const from = sent === 0 ? 0 : (ends[sent - 1] ?? 0);
         const to = ends[due - 1] ?? text.length;
         sent = due;
-        const action: TranscriptAction = { type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', messageId: MESSAGE_ID, content: { type: 'text', text: text.slice(from, to) } } };
+        const action: TranscriptAction = {
+          type: 'session_update',
+          update: { sessionUpdate: 'agent_message_chunk', messageId: MESSAGE_ID, content: { type: 'text', text: text.slice(from, to) } },
+        };
         seq++;
         posts++;
         lastPostAt = performance.now();
@@ -134,7 +137,9 @@ export async function streamMessage(options: MessageStreamOptions): Promise<Mess
     if (painted - lastPostAt > 60_000) {
       const blocks = document.querySelectorAll(`[data-entry-key="msg:agent:${MESSAGE_ID}"] .md-block`);
       const last = blocks[blocks.length - 1]?.textContent ?? '';
-      throw new Error(`the end of the ${options.kind} message never reached the screen (${blocks.length} blocks, the last ends ${JSON.stringify(last.slice(-80))})`);
+      throw new Error(
+        `the end of the ${options.kind} message never reached the screen (${blocks.length} blocks, the last ends ${JSON.stringify(last.slice(-80))})`,
+      );
     }
   }
 }

@@ -6,7 +6,16 @@
 import type { TranscriptAction } from '../../../src/shared/actions';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import { streamMessage } from './message-stream';
-import { PROBE_GLOBAL, type IdleFigures, type LongWork, type PageSample, type ProbeApi, type SnapshotFigures, type StreamFigures, type StreamOptions } from '../probe-api';
+import {
+  PROBE_GLOBAL,
+  type IdleFigures,
+  type LongWork,
+  type PageSample,
+  type ProbeApi,
+  type SnapshotFigures,
+  type StreamFigures,
+  type StreamOptions,
+} from '../probe-api';
 
 interface ViewCounters {
   readonly renders: number;
@@ -41,7 +50,9 @@ const watchLongWork = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     (entry.entryType === 'longtask' ? longTasks.tasks : longTasks.frames).push(entry.duration);
     // With BENCH_VERBOSE the bench prints the page console: say where a long frame spent its time.
-    console.debug(`long ${entry.entryType} at ${Math.round(entry.startTime)} ms: ${Math.round(entry.duration)} ms ${JSON.stringify(entry.toJSON())}`);
+    console.debug(
+      `long ${entry.entryType} at ${Math.round(entry.startTime)} ms: ${Math.round(entry.duration)} ms ${JSON.stringify(entry.toJSON())}`,
+    );
   }
 });
 watchLongWork.observe({ type: 'longtask', buffered: true });
@@ -152,7 +163,10 @@ function stream(options: StreamOptions): Promise<StreamFigures> {
         seq++;
         posts++;
         // One merged chunk action per window, as the host's ActionPoster posts them.
-        const action: TranscriptAction = { type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', messageId: 'live', content: { type: 'text', text } } };
+        const action: TranscriptAction = {
+          type: 'session_update',
+          update: { sessionUpdate: 'agent_message_chunk', messageId: 'live', content: { type: 'text', text } },
+        };
         inFlight.set(seq, { postedAt: performance.now(), chunkTimes });
         post({ type: 'actions', firstSeq: seq, actions: [action] });
       }

@@ -13,11 +13,24 @@ export const initializeResult = z
       .loose()
       .nullish()
       .catch(undefined),
-    authMethods: z.array(z.object({ id: z.string(), name: z.string() }).loose()).nullish().catch(undefined),
-    agentInfo: z.object({ name: z.string(), title: z.string().nullish(), version: z.string().nullish() }).loose().nullish().catch(undefined),
+    authMethods: z
+      .array(z.object({ id: z.string(), name: z.string() }).loose())
+      .nullish()
+      .catch(undefined),
+    agentInfo: z
+      .object({ name: z.string(), title: z.string().nullish(), version: z.string().nullish() })
+      .loose()
+      .nullish()
+      .catch(undefined),
     // The v2 draft's names: capabilities.session.prompt.{image,audio,embeddedContext} are objects, present = supported.
     capabilities: z
-      .object({ session: z.object({ prompt: z.record(z.string(), z.unknown()).nullish().catch(undefined) }).loose().nullish().catch(undefined) })
+      .object({
+        session: z
+          .object({ prompt: z.record(z.string(), z.unknown()).nullish().catch(undefined) })
+          .loose()
+          .nullish()
+          .catch(undefined),
+      })
       .loose()
       .nullish()
       .catch(undefined),
@@ -41,7 +54,10 @@ export const newSessionResult = z
 /** v1 answers `{stopReason}` when the turn ends; the v2 draft may answer `{messageId}` at once instead. */
 export const promptResult = z.object({ stopReason: z.string().optional(), messageId: z.string().nullish() }).loose();
 
-export const setConfigOptionResult = z.object({ configOptions: z.array(z.unknown()).nullish() }).loose().nullish();
+export const setConfigOptionResult = z
+  .object({ configOptions: z.array(z.unknown()).nullish() })
+  .loose()
+  .nullish();
 
 export type InitializeResult = z.infer<typeof initializeResult>;
 export type NewSessionResult = z.infer<typeof newSessionResult>;

@@ -26,7 +26,13 @@ const resourceBlock = z.object({
   resource: z.object({ uri: z.string(), mimeType: OPTIONAL_STRING, text: z.string().optional(), blob: z.string().optional() }),
 });
 
-const BLOCK_SCHEMAS: Readonly<Record<string, z.ZodType<object>>> = { text: textBlock, image: imageBlock, audio: audioBlock, resource_link: resourceLinkBlock, resource: resourceBlock };
+const BLOCK_SCHEMAS: Readonly<Record<string, z.ZodType<object>>> = {
+  text: textBlock,
+  image: imageBlock,
+  audio: audioBlock,
+  resource_link: resourceLinkBlock,
+  resource: resourceBlock,
+};
 
 /** The `type` tag of a wire object, without building anything (this runs for every streamed chunk). */
 export function typeTag(raw: unknown): string | undefined {

@@ -7,7 +7,11 @@ export function modesOf(result: NewSessionResult): SessionModes | undefined {
   if (!result.modes) return undefined;
   return {
     current: result.modes.currentModeId,
-    available: result.modes.availableModes.map((mode) => ({ id: mode.id, name: mode.name, ...(mode.description ? { description: mode.description } : {}) })),
+    available: result.modes.availableModes.map((mode) => ({
+      id: mode.id,
+      name: mode.name,
+      ...(mode.description ? { description: mode.description } : {}),
+    })),
   };
 }
 

@@ -48,7 +48,11 @@ export function patchField<T>(raw: Record<string, unknown>, key: string, schema:
  * `nulls`: what a `null` field means. v1: nothing (as if omitted). v2: patch semantics, `null` clears or resets
  * (title unset, kind `other`, status `pending`, collections emptied, raw input/output removed).
  */
-export function parseToolCallFields(raw: Record<string, unknown>, problems: string[], nulls: 'unchanged' | 'clear' = 'unchanged'): ToolCallFields {
+export function parseToolCallFields(
+  raw: Record<string, unknown>,
+  problems: string[],
+  nulls: 'unchanged' | 'clear' = 'unchanged',
+): ToolCallFields {
   const title = optionalField(raw, 'title', STRING, problems);
   const kindText = optionalField(raw, 'kind', STRING, problems);
   // v2 ToolKind is open: an unknown kind shows as "other" rather than being dropped.
@@ -103,7 +107,14 @@ export function parsePlanItems(raw: unknown, problems: string[]): PlanItem[] {
  * An array the agent sends whose items are parsed one by one: a malformed item is dropped with a problem, never
  * the whole list; a value that is not an array is an empty list.
  */
-function parseEach<S extends z.ZodType, T>(raw: unknown, schema: S, list: string, item: string, problems: string[], toModel: (parsed: z.infer<S>) => T): T[] {
+function parseEach<S extends z.ZodType, T>(
+  raw: unknown,
+  schema: S,
+  list: string,
+  item: string,
+  problems: string[],
+  toModel: (parsed: z.infer<S>) => T,
+): T[] {
   if (!Array.isArray(raw)) {
     problems.push(`${list} are not an array`);
     return [];
@@ -155,7 +166,11 @@ const command = z
   .loose();
 
 export function parseCommands(raw: unknown, problems: string[]): AvailableCommand[] {
-  return parseEach(raw, command, 'availableCommands', 'a command', problems, ({ name, description, input }) => ({ name, description, ...(input?.hint ? { inputHint: input.hint } : {}) }));
+  return parseEach(raw, command, 'availableCommands', 'a command', problems, ({ name, description, input }) => ({
+    name,
+    description,
+    ...(input?.hint ? { inputHint: input.hint } : {}),
+  }));
 }
 
 const selectValue = z.object({ value: z.string(), name: z.string(), description: z.string().nullish().catch(undefined) }).loose();
@@ -175,11 +190,21 @@ export function parseConfigOptions(raw: unknown, problems: string[]): ConfigOpti
       problems.push('dropped a config option without id, name or type');
       continue;
     }
-    const common = { id, name: base.data.name, ...(base.data.description ? { description: base.data.description } : {}), ...(base.data.category ? { category: base.data.category } : {}) };
+    const common = {
+      id,
+      name: base.data.name,
+      ...(base.data.description ? { description: base.data.description } : {}),
+      ...(base.data.category ? { category: base.data.category } : {}),
+    };
     if (base.data.type === 'boolean' && typeof base.data['currentValue'] === 'boolean') {
       options.push({ ...common, type: 'boolean', currentValue: base.data['currentValue'], options: [] });
     } else if (base.data.type === 'select' && typeof base.data['currentValue'] === 'string') {
-      options.push({ ...common, type: 'select', currentValue: base.data['currentValue'], options: flattenSelectOptions(base.data['options']) });
+      options.push({
+        ...common,
+        type: 'select',
+        currentValue: base.data['currentValue'],
+        options: flattenSelectOptions(base.data['options']),
+      });
     } else {
       problems.push(`dropped config option "${id}" of unsupported type "${base.data.type}"`);
     }
@@ -195,7 +220,12 @@ function flattenSelectOptions(raw: unknown): ConfigOptionValue[] {
     const members = group.success && !('value' in (item as object)) ? group.data.options : [item];
     for (const member of members) {
       const value = selectValue.safeParse(member);
-      if (value.success) values.push({ value: value.data.value, name: value.data.name, ...(value.data.description ? { description: value.data.description } : {}) });
+      if (value.success)
+        values.push({
+          value: value.data.value,
+          name: value.data.name,
+          ...(value.data.description ? { description: value.data.description } : {}),
+        });
     }
   }
   return values;

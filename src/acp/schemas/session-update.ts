@@ -9,7 +9,18 @@ import type { NoticeSeverity } from '../../shared/model';
 import type { AgentTerminalUpdate, SessionUpdate } from '../../shared/updates';
 import { AGENT_TERMINAL_KINDS, parseAgentTerminalUpdate } from './agent-terminal-update';
 import { parseContentBlock, parseContentBlocks, parseToolCallContent } from './content';
-import { NON_EMPTY_STRING, NON_NEGATIVE, STRING, optionalField, patchField, parseCommands, parseConfigOptions, parsePlanBody, parsePlanItems, parseToolCallFields } from './session-update-fields';
+import {
+  NON_EMPTY_STRING,
+  NON_NEGATIVE,
+  STRING,
+  optionalField,
+  patchField,
+  parseCommands,
+  parseConfigOptions,
+  parsePlanBody,
+  parsePlanItems,
+  parseToolCallFields,
+} from './session-update-fields';
 
 export interface ParsedSessionUpdate {
   readonly update?: SessionUpdate;
@@ -103,7 +114,12 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
       if (used === undefined || size === undefined) return undefined;
       // Omitted leaves the last cost, null clears it (v2 spells this out; v1 says only "optional").
       const cost = patchField(raw, 'cost', COST, problems);
-      return { sessionUpdate: kind, used, size, ...(cost !== undefined ? { cost: cost && { amount: cost.amount, currency: cost.currency } } : {}) };
+      return {
+        sessionUpdate: kind,
+        used,
+        size,
+        ...(cost !== undefined ? { cost: cost && { amount: cost.amount, currency: cost.currency } } : {}),
+      };
     }
     case 'notice': {
       const title = required('title', NON_EMPTY_STRING);
@@ -117,9 +133,16 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
       const compactionId = required('compactionId', STRING);
       const status = required('status', STRING);
       if (compactionId === undefined || status === undefined) return undefined;
-      const summary = raw['summary'] === null ? null : Array.isArray(raw['summary']) ? parseContentBlocks(raw['summary'], problems) : undefined;
+      const summary =
+        raw['summary'] === null ? null : Array.isArray(raw['summary']) ? parseContentBlocks(raw['summary'], problems) : undefined;
       const error = patchField(raw, 'error', STRING, problems);
-      return { sessionUpdate: kind, compactionId, status, ...(summary !== undefined ? { summary } : {}), ...(error !== undefined ? { error } : {}) };
+      return {
+        sessionUpdate: kind,
+        compactionId,
+        status,
+        ...(summary !== undefined ? { summary } : {}),
+        ...(error !== undefined ? { error } : {}),
+      };
     }
     case 'compaction_summary_chunk': {
       const compactionId = required('compactionId', STRING);
@@ -134,7 +157,12 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
       const stopReason = optionalField(raw, 'stopReason', STRING, problems);
       // v2 ErrorStopReason: stopReason "error" carries the failure as a JSON-RPC error object.
       const error = stopReason === 'error' ? optionalField(raw, 'error', RPC_ERROR, problems) : undefined;
-      return { sessionUpdate: kind, state, ...(stopReason !== undefined ? { stopReason } : {}), ...(error ? { error: { code: error.code, message: error.message } } : {}) };
+      return {
+        sessionUpdate: kind,
+        state,
+        ...(stopReason !== undefined ? { stopReason } : {}),
+        ...(error ? { error: { code: error.code, message: error.message } } : {}),
+      };
     }
     default:
       problems.push(`unknown session update kind "${kind}"`);

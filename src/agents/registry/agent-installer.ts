@@ -112,7 +112,9 @@ export class AgentInstaller {
     const launchers = (['npx', 'uvx'] as const).filter((launcher) => agent.distribution[launcher] !== undefined);
     if (launchers.length === 0) {
       const platforms = Object.keys(agent.distribution.binary ?? {}).join(', ');
-      throw new Error(`${agent.name} has no build for this machine (${this.options.platform ?? `${process.platform}-${process.arch}`})${platforms ? `; only for ${platforms}` : ''}.`);
+      throw new Error(
+        `${agent.name} has no build for this machine (${this.options.platform ?? `${process.platform}-${process.arch}`})${platforms ? `; only for ${platforms}` : ''}.`,
+      );
     }
     let firstMissing: string | undefined;
     for (const launcher of launchers) {
@@ -126,7 +128,11 @@ export class AgentInstaller {
     throw new Error(firstMissing);
   }
 
-  private packageEntry(base: Pick<InstalledAgent, 'id' | 'name' | 'version' | 'pinned'>, launcher: PackageLauncher, agent: RegistryAgent): InstalledAgent {
+  private packageEntry(
+    base: Pick<InstalledAgent, 'id' | 'name' | 'version' | 'pinned'>,
+    launcher: PackageLauncher,
+    agent: RegistryAgent,
+  ): InstalledAgent {
     const distribution = agent.distribution[launcher]!;
     const line = packageLaunchLine(launcher, distribution);
     return { ...base, kind: launcher, command: line.command, args: [...line.args], env: { ...line.env } };

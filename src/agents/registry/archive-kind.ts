@@ -9,6 +9,9 @@ export function archiveKind(url: string): ArchiveKind {
   if (name.endsWith('.tar.gz') || name.endsWith('.tgz') || name.endsWith('.tar')) return 'tar';
   if (name.endsWith('.tar.bz2') || name.endsWith('.tbz2')) return 'tar.bz2';
   const installer = INSTALLERS.find((suffix) => name.endsWith(suffix));
-  if (installer) throw new Error(`${url} is an installer (${installer}), which the ACP registry does not support; only archives and raw binaries install.`);
+  if (installer)
+    throw new Error(
+      `${url} is an installer (${installer}), which the ACP registry does not support; only archives and raw binaries install.`,
+    );
   return 'raw';
 }

@@ -31,7 +31,9 @@ export class ChecksumMismatchError extends Error {
     readonly expected: string,
     readonly actual: string,
   ) {
-    super(`The download of ${url} does not match the registry's checksum (expected sha256 ${expected}, got ${actual}); nothing was installed.`);
+    super(
+      `The download of ${url} does not match the registry's checksum (expected sha256 ${expected}, got ${actual}); nothing was installed.`,
+    );
   }
 }
 
@@ -44,10 +46,12 @@ export async function downloadToFile(url: string, destination: string, options: 
     if (options.signal?.aborted) throw new Error('Download cancelled.', { cause: error });
     throw new Error(`Cannot download ${url}: ${errorText(error)}`, { cause: error });
   }
-  if (!response.ok || !response.body) throw new Error(`Cannot download ${url}: the server answered ${response.status} ${response.statusText}`);
+  if (!response.ok || !response.body)
+    throw new Error(`Cannot download ${url}: the server answered ${response.status} ${response.statusText}`);
   const length = Number(response.headers.get('content-length'));
   const totalBytes = Number.isFinite(length) && length > 0 ? length : undefined;
-  if (totalBytes !== undefined && totalBytes > maxBytes) throw new Error(`${url} is ${totalBytes} bytes, more than the ${maxBytes} allowed.`);
+  if (totalBytes !== undefined && totalBytes > maxBytes)
+    throw new Error(`${url} is ${totalBytes} bytes, more than the ${maxBytes} allowed.`);
   const hash = createHash('sha256');
   let receivedBytes = 0;
   const counter = new Transform({

@@ -19,7 +19,8 @@ export async function extractTar(file: string, destination: string, compression:
     filter: (entryPath, entry) => {
       const target = confinedPath(destination, entryPath);
       const link = 'linkpath' in entry && typeof entry.linkpath === 'string' && entry.linkpath ? entry.linkpath : undefined;
-      const linkEscapes = target && link !== undefined && !confinedPath(destination, path.relative(destination, path.resolve(path.dirname(target), link)));
+      const linkEscapes =
+        target && link !== undefined && !confinedPath(destination, path.relative(destination, path.resolve(path.dirname(target), link)));
       if (!target || linkEscapes) escaped ??= link ? `${entryPath} -> ${link}` : entryPath;
       return escaped === undefined;
     },

@@ -29,7 +29,8 @@ export async function extractZip(file: string, destination: string): Promise<voi
         const chunks: Buffer[] = [];
         for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
         const linkTarget = Buffer.concat(chunks).toString('utf8');
-        if (!confinedPath(destination, path.relative(destination, path.resolve(path.dirname(target), linkTarget)))) throw new PathEscapeError(`${entry.fileName} -> ${linkTarget}`);
+        if (!confinedPath(destination, path.relative(destination, path.resolve(path.dirname(target), linkTarget))))
+          throw new PathEscapeError(`${entry.fileName} -> ${linkTarget}`);
         await symlink(linkTarget, target);
         continue;
       }
@@ -48,7 +49,9 @@ export async function extractZip(file: string, destination: string): Promise<voi
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true }, (error, zip) => (error ? reject(error) : resolve(zip))),
+    yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true }, (error, zip) =>
+      error ? reject(error) : resolve(zip),
+    ),
   );
 }
 

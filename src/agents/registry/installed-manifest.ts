@@ -38,7 +38,10 @@ export async function readManifest(file: string): Promise<ManifestRead> {
   try {
     const parsed = manifestSchema.safeParse(JSON.parse(text));
     if (parsed.success) return { agents: parsed.data.agents };
-    return { agents: [], problem: `${file} is not a valid list of installed agents: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` };
+    return {
+      agents: [],
+      problem: `${file} is not a valid list of installed agents: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`,
+    };
   } catch (error) {
     return { agents: [], problem: `${file} is not JSON: ${error instanceof Error ? error.message : String(error)}` };
   }

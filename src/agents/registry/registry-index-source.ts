@@ -63,7 +63,8 @@ export class RegistryIndexSource {
     }
     if (!response.ok) return this.fallBack(cached, `${this.options.url} answered ${response.status} ${response.statusText}`);
     const announced = Number(response.headers.get('content-length'));
-    if (announced > MAX_INDEX_BYTES) return this.fallBack(cached, `${this.options.url} is ${announced} bytes, more than ${MAX_INDEX_BYTES}`);
+    if (announced > MAX_INDEX_BYTES)
+      return this.fallBack(cached, `${this.options.url} is ${announced} bytes, more than ${MAX_INDEX_BYTES}`);
     const text = await response.text();
     if (text.length > MAX_INDEX_BYTES) return this.fallBack(cached, `${this.options.url} sent more than ${MAX_INDEX_BYTES} bytes`);
     let body: unknown;

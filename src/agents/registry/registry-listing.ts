@@ -13,7 +13,9 @@ export type InstallState =
 export function installState(agent: RegistryAgent, installed: InstalledAgent | undefined): InstallState {
   if (!installed) return { kind: 'not_installed' };
   if (installed.version === agent.version) return { kind: 'up_to_date', version: installed.version };
-  return installed.pinned ? { kind: 'pinned', installed: installed.version, latest: agent.version } : { kind: 'update_available', installed: installed.version, latest: agent.version };
+  return installed.pinned
+    ? { kind: 'pinned', installed: installed.version, latest: agent.version }
+    : { kind: 'update_available', installed: installed.version, latest: agent.version };
 }
 
 export function installStateText(state: InstallState): string {

@@ -15,7 +15,10 @@ const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' 
 
 const binaryTargetSchema = z.object({
   archive: httpUrl,
-  sha256: z.string().regex(/^[a-fA-F0-9]{64}$/, 'must be 64 hex digits').optional(),
+  sha256: z
+    .string()
+    .regex(/^[a-fA-F0-9]{64}$/, 'must be 64 hex digits')
+    .optional(),
   cmd: z.string().min(1),
   args: z.array(z.string()).optional().default([]),
   env: stringMap.optional().default({}),
@@ -24,9 +27,16 @@ export type BinaryTarget = z.infer<typeof binaryTargetSchema>;
 
 const packageDistributionSchema = z.object({
   // A leading dash would be read by npx/uvx as an option of theirs, not as a package.
-  package: z.string().min(1).regex(/^[^-\s]\S*$/, 'must be a package name'),
+  package: z
+    .string()
+    .min(1)
+    .regex(/^[^-\s]\S*$/, 'must be a package name'),
   /** FORMAT.md: when set, run this command of the package instead of its default one. */
-  cmd: z.string().min(1).regex(/^[^-\s]\S*$/, 'must be a command name').optional(),
+  cmd: z
+    .string()
+    .min(1)
+    .regex(/^[^-\s]\S*$/, 'must be a command name')
+    .optional(),
   args: z.array(z.string()).optional().default([]),
   env: stringMap.optional().default({}),
 });
@@ -84,7 +94,9 @@ export function parseRegistryIndex(raw: unknown): RegistryIndex {
       continue;
     }
     const id = typeof entry === 'object' && entry !== null && 'id' in entry ? String(entry.id) : '?';
-    problems.push(`registry agent "${id}" skipped: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`).join('; ')}`);
+    problems.push(
+      `registry agent "${id}" skipped: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`).join('; ')}`,
+    );
   }
   return { version: index.version, agents, problems };
 }

@@ -20,7 +20,9 @@ export class HistoryVersionError extends Error {
     readonly file: string,
     readonly version: number,
   ) {
-    super(`${file} was written by a newer version of the extension (history format ${version}; this version reads up to ${HISTORY_FORMAT_VERSION}). Update the extension to open it.`);
+    super(
+      `${file} was written by a newer version of the extension (history format ${version}; this version reads up to ${HISTORY_FORMAT_VERSION}). Update the extension to open it.`,
+    );
     this.name = 'HistoryVersionError';
   }
 }
@@ -37,7 +39,11 @@ function looksLikeState(value: unknown): value is TranscriptState {
   return (
     isRecord(value) &&
     Array.isArray(value['pages']) &&
-    value['pages'].every((page) => Array.isArray(page) && page.every((entry) => isRecord(entry) && typeof entry['kind'] === 'string' && typeof entry['key'] === 'string')) &&
+    value['pages'].every(
+      (page) =>
+        Array.isArray(page) &&
+        page.every((entry) => isRecord(entry) && typeof entry['kind'] === 'string' && typeof entry['key'] === 'string'),
+    ) &&
     Array.isArray(value['positions']) &&
     typeof value['entryCount'] === 'number' &&
     isRecord(value['turn']) &&

@@ -98,7 +98,13 @@ export class HistoryStore {
     await this.recorders.get(id)?.close();
     await removeStaleTemporaries(sessionDir(this.root, id));
     const generation = (loaded.generations.at(-1) ?? -1) + 1;
-    return this.startRecorder(id, { seq: loaded.seq, generation, olderGenerations: loaded.generations, droppedEntries: loaded.droppedEntries, state: loaded.state });
+    return this.startRecorder(id, {
+      seq: loaded.seq,
+      generation,
+      olderGenerations: loaded.generations,
+      droppedEntries: loaded.droppedEntries,
+      state: loaded.state,
+    });
   }
 
   setDraft(id: string, draft: string): void {
@@ -151,7 +157,10 @@ export class HistoryStore {
 
   /** Oldest first, never `keep` (the session being created) nor one recording right now. */
   private evictBeyondLimit(keep: string): string[] {
-    const candidates = this.index.list().reverse().filter((summary) => summary.id !== keep && !this.recorders.has(summary.id));
+    const candidates = this.index
+      .list()
+      .reverse()
+      .filter((summary) => summary.id !== keep && !this.recorders.has(summary.id));
     const evicted = candidates.slice(0, Math.max(0, this.index.size - this.maxSessions)).map((summary) => summary.id);
     for (const id of evicted) this.index.delete(id);
     return evicted;

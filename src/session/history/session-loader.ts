@@ -25,7 +25,9 @@ export interface LoadedSession {
 
 export async function loadSession(dir: string): Promise<LoadedSession> {
   const snapshotText = await readFileIfExists(path.join(dir, SNAPSHOT_FILE));
-  const snapshot = snapshotText ? parseVersioned(path.join(dir, SNAPSHOT_FILE), JSON.parse(snapshotText.toString('utf8')), snapshotSchema) : undefined;
+  const snapshot = snapshotText
+    ? parseVersioned(path.join(dir, SNAPSHOT_FILE), JSON.parse(snapshotText.toString('utf8')), snapshotSchema)
+    : undefined;
   let state = snapshot?.state ?? initialState();
   let seq = snapshot?.seq ?? 0;
   let tornBytes = 0;

@@ -154,7 +154,8 @@ export class SessionRecorder {
 
   private closeRun(): void {
     const last = this.pending.at(-1);
-    if (last && this.run && this.run.texts.length > 1) this.pending[this.pending.length - 1] = { s: last.s, a: withChunkText(last.a, this.run.texts.join('')) };
+    if (last && this.run && this.run.texts.length > 1)
+      this.pending[this.pending.length - 1] = { s: last.s, a: withChunkText(last.a, this.run.texts.join('')) };
     this.run = undefined;
   }
 

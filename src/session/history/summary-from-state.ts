@@ -33,7 +33,10 @@ function firstPromptText(state: TranscriptState): string | undefined {
   for (const entry of firstPage.slice(0, FIRST_PROMPT_SEARCH)) {
     if (entry.key === DROPPED_HISTORY_KEY) return undefined;
     if (entry.kind !== 'message' || entry.role !== 'user') continue;
-    const text = entry.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join(' ').trim();
+    const text = entry.content
+      .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+      .join(' ')
+      .trim();
     if (text) return text.slice(0, FIRST_PROMPT_CHARS);
   }
   return undefined;

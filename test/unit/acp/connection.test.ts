@@ -32,7 +32,11 @@ function wire(): Wire {
     }
   });
   const quiet = (): void => undefined;
-  const connection = new AcpConnection({ input: toClient, output: fromClient, log: { info: quiet, warn: quiet, error: quiet, trace: quiet } });
+  const connection = new AcpConnection({
+    input: toClient,
+    output: fromClient,
+    log: { info: quiet, warn: quiet, error: quiet, trace: quiet },
+  });
   return {
     connection,
     sent,
@@ -85,7 +89,9 @@ describe('ACP connection', () => {
   it('delivers every update sent before the prompt answer before the answer resolves', async () => {
     const w = wire();
     const seen: string[] = [];
-    w.connection.onSessionUpdate(({ update }) => seen.push(update?.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text' ? update.content.text : '?'));
+    w.connection.onSessionUpdate(({ update }) =>
+      seen.push(update?.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text' ? update.content.text : '?'),
+    );
     const result = w.connection.prompt({ sessionId: 's', prompt: [] }).then((r) => {
       seen.push(`answer:${r.stopReason ?? ''}`);
     });
@@ -100,7 +106,9 @@ describe('ACP connection', () => {
   it('keeps wire order when updates and the answer arrive in one burst (updates after the answer still land)', async () => {
     const w = wire();
     const seen: string[] = [];
-    w.connection.onSessionUpdate(({ update }) => seen.push(update?.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text' ? update.content.text : '?'));
+    w.connection.onSessionUpdate(({ update }) =>
+      seen.push(update?.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text' ? update.content.text : '?'),
+    );
     const result = w.connection.prompt({ sessionId: 's', prompt: [] }).then(() => seen.push('answer'));
     const request = await w.next((m) => m['method'] === 'session/prompt');
     const line = (message: object) => JSON.stringify({ jsonrpc: '2.0', ...message });
@@ -114,7 +122,7 @@ describe('ACP connection', () => {
     w.connection.dispose();
   });
 
-  it('the agent withdrawing its request ($/cancel_request) cancels our handler\'s token', async () => {
+  it("the agent withdrawing its request ($/cancel_request) cancels our handler's token", async () => {
     const w = wire();
     let cancelled = false;
     w.connection.onRequestPermission(
@@ -126,7 +134,11 @@ describe('ACP connection', () => {
           });
         }),
     );
-    w.agentSays({ id: 9, method: 'session/request_permission', params: { sessionId: 's', toolCall: { toolCallId: 't' }, options: [{ optionId: 'a', name: 'Allow', kind: 'allow_once' }] } });
+    w.agentSays({
+      id: 9,
+      method: 'session/request_permission',
+      params: { sessionId: 's', toolCall: { toolCallId: 't' }, options: [{ optionId: 'a', name: 'Allow', kind: 'allow_once' }] },
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     w.agentSays({ method: '$/cancel_request', params: { requestId: 9 } });
     const answer = await w.next((m) => m['id'] === 9);

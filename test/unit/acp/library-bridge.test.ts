@@ -45,7 +45,10 @@ describe('library bridge', () => {
     await flush();
     // The request is queued in the library and not yet dispatched: the second update must queue behind it.
     assert.deepEqual(shortcut, ['1']);
-    assert.deepEqual(toLibrary.map((message) => ('method' in message ? message.method : '')), ['fs/read_text_file', 'session/update']);
+    assert.deepEqual(
+      toLibrary.map((message) => ('method' in message ? message.method : '')),
+      ['fs/read_text_file', 'session/update'],
+    );
   });
 
   it('reports a handler that throws on the shortcut as a handler failure and keeps reading', async () => {

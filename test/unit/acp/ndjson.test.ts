@@ -15,7 +15,11 @@ function reader(maxLineBytes?: number): Harness {
   const messages: Message[] = [];
   const invalid: string[] = [];
   const oversize: number[] = [];
-  const ndjson = new NdjsonMessageReader(input, { onInvalidLine: (text) => invalid.push(text), onOversizeLine: (bytes) => oversize.push(bytes) }, maxLineBytes);
+  const ndjson = new NdjsonMessageReader(
+    input,
+    { onInvalidLine: (text) => invalid.push(text), onOversizeLine: (bytes) => oversize.push(bytes) },
+    maxLineBytes,
+  );
   ndjson.listen((message) => messages.push(message));
   return { input, messages, invalid, oversize };
 }
@@ -60,7 +64,9 @@ describe('NDJSON framing', () => {
 
   it('skips a line that is not JSON (or not a JSON-RPC object) and keeps going', async () => {
     const h = reader();
-    h.input.write(Buffer.concat([line(note('a')), Buffer.from('this is not json\n[1,2]\n{"jsonrpc": "2.0", "method": \n'), line(note('b'))]));
+    h.input.write(
+      Buffer.concat([line(note('a')), Buffer.from('this is not json\n[1,2]\n{"jsonrpc": "2.0", "method": \n'), line(note('b'))]),
+    );
     await flush();
     assert.deepEqual(h.messages, [note('a'), note('b')]);
     assert.equal(h.invalid.length, 3);
@@ -87,7 +93,10 @@ describe('NDJSON framing', () => {
     await writer.write(note('multi\nline') as Message);
     await writer.write(note('second') as Message);
     const lines = Buffer.concat(chunks).toString().split('\n');
-    assert.deepEqual(lines.slice(0, 2).map((text) => JSON.parse(text) as unknown), [note('multi\nline'), note('second')]);
+    assert.deepEqual(
+      lines.slice(0, 2).map((text) => JSON.parse(text) as unknown),
+      [note('multi\nline'), note('second')],
+    );
     assert.equal(lines.length, 3);
   });
 });

@@ -16,7 +16,10 @@ describe('acpClient.agents setting', () => {
 
   it('skips a broken entry with a reason and keeps the others', () => {
     const parsed = parseAgentsSetting({ Broken: { args: ['x'] }, Empty: { command: '' }, Good: { command: 'goose', args: ['acp'] } });
-    assert.deepEqual(parsed.agents.map((a) => a.name), ['Good']);
+    assert.deepEqual(
+      parsed.agents.map((a) => a.name),
+      ['Good'],
+    );
     assert.equal(parsed.problems.length, 2);
     assert.match(parsed.problems[0] ?? '', /Broken.*command/);
   });
@@ -29,7 +32,15 @@ describe('acpClient.agents setting', () => {
       Unset: { command: 'd' },
       Bad: { command: 'e', protocolVersion: 3 },
     });
-    assert.deepEqual(agents.map((agent) => [agent.name, agent.protocolVersion]), [['One', 1], ['Two', 2], ['Auto', 'auto'], ['Unset', undefined]]);
+    assert.deepEqual(
+      agents.map((agent) => [agent.name, agent.protocolVersion]),
+      [
+        ['One', 1],
+        ['Two', 2],
+        ['Auto', 'auto'],
+        ['Unset', undefined],
+      ],
+    );
     assert.equal(problems.length, 1);
     assert.match(problems[0] ?? '', /Bad.*protocolVersion/);
   });

@@ -19,7 +19,10 @@ const isAlive = (pid: number): boolean => {
 };
 
 function agent(script: string, stdinGraceMs = 200): AgentProcess {
-  return new AgentProcess({ name: 't', command: node, args: ['-e', script], env: {} }, { cwd: process.cwd(), stdinGraceMs, termGraceMs: 200 });
+  return new AgentProcess(
+    { name: 't', command: node, args: ['-e', script], env: {} },
+    { cwd: process.cwd(), stdinGraceMs, termGraceMs: 200 },
+  );
 }
 
 describe('agent process', () => {
@@ -32,7 +35,9 @@ describe('agent process', () => {
   });
 
   it('escalates to SIGKILL for an agent that ignores stdin EOF and SIGTERM', async () => {
-    const proc = agent("process.on('SIGTERM', () => {}); process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000); process.stdout.write('ready\\n');");
+    const proc = agent(
+      "process.on('SIGTERM', () => {}); process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000); process.stdout.write('ready\\n');",
+    );
     // Only once it says it ignores SIGTERM: on a loaded machine Node can take a while to get there.
     await new Promise((resolve) => proc.stdout.once('data', resolve));
     const exit = await proc.stop();

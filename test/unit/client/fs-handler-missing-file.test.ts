@@ -20,9 +20,12 @@ describe('fs/read_text_file of a missing file', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('answers the spec\'s resource-not-found error (-32002) by default', async () => {
+  it("answers the spec's resource-not-found error (-32002) by default", async () => {
     const missing = path.join(root, 'nope.txt');
-    await assert.rejects(files.readTextFile({ path: missing }), (error: unknown) => error instanceof ResponseError && error.code === RESOURCE_NOT_FOUND);
+    await assert.rejects(
+      files.readTextFile({ path: missing }),
+      (error: unknown) => error instanceof ResponseError && error.code === RESOURCE_NOT_FOUND,
+    );
   });
 
   it('answers empty content to an agent that cannot recognize the error, and still serves files that exist', async () => {
@@ -37,6 +40,7 @@ describe('fs/read_text_file of a missing file', () => {
 
   it('picks empty content for Gemini CLI only (by its initialize agentInfo.name)', () => {
     assert.equal(missingFileAnswerFor('gemini-cli'), 'empty_content');
-    for (const name of ['qwen-code', 'OpenCode', '@agentclientprotocol/claude-agent-acp', undefined]) assert.equal(missingFileAnswerFor(name), 'not_found_error');
+    for (const name of ['qwen-code', 'OpenCode', '@agentclientprotocol/claude-agent-acp', undefined])
+      assert.equal(missingFileAnswerFor(name), 'not_found_error');
   });
 });

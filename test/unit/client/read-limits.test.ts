@@ -7,7 +7,8 @@ import { HarnessSuite } from '../../support/harness-suite';
 import { entriesOf } from '../../../src/shared/selectors';
 import type { TranscriptState } from '../../../src/shared/model';
 
-const ended = (state: TranscriptState): boolean => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
+const ended = (state: TranscriptState): boolean =>
+  state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
 
 async function agentReport(harness: HostHarness, read: { path: string; line?: number; limit?: number }): Promise<string> {
   await harness.controller.start(scriptedAgent('limits'));
@@ -31,7 +32,10 @@ describe('fs/read_text_file read limit (real agent process)', function () {
     const file = path.join(suite.root, 'big.txt');
     writeFileSync(file, 'z'.repeat(2 * 1024 * KB));
     const report = await agentReport(suite.start({ maxReadBytes: 1024 * KB }), { path: file });
-    assert.match(report, /^read error -32602: .*big\.txt: the file is 2\.0 MB, over the client's read limit of 1\.0 MB \(setting acpClient\.limits\.maxReadMB\)\. Read it in parts with line and limit\.$/);
+    assert.match(
+      report,
+      /^read error -32602: .*big\.txt: the file is 2\.0 MB, over the client's read limit of 1\.0 MB \(setting acpClient\.limits\.maxReadMB\)\. Read it in parts with line and limit\.$/,
+    );
   });
 
   it('serves a line/limit window of a file far over the cap', async () => {
@@ -53,6 +57,9 @@ describe('fs/read_text_file read limit (real agent process)', function () {
     writeFileSync(file, 'saved\n');
     const harness = suite.start({ maxReadBytes: 10 * KB });
     harness.files.unsaved.set(file, 'u'.repeat(20 * KB));
-    assert.match(await agentReport(harness, { path: file }), /^read error -32602: .*the file is 20\.0 KB, over the client's read limit of 10\.0 KB/);
+    assert.match(
+      await agentReport(harness, { path: file }),
+      /^read error -32602: .*the file is 20\.0 KB, over the client's read limit of 10\.0 KB/,
+    );
   });
 });

@@ -55,6 +55,7 @@ describe('acpClient.limits.maxReadMB', () => {
     assert.equal(maxReadBytesFromSetting(10), 10 * 1024 * 1024);
     assert.equal(maxReadBytesFromSetting(0.5), 512 * 1024);
     assert.equal(DEFAULT_MAX_READ_BYTES, 10 * 1024 * 1024);
-    for (const bad of [undefined, null, 0, -1, 'big', Number.NaN, Infinity]) assert.equal(maxReadBytesFromSetting(bad), DEFAULT_MAX_READ_BYTES, String(bad));
+    for (const bad of [undefined, null, 0, -1, 'big', Number.NaN, Infinity])
+      assert.equal(maxReadBytesFromSetting(bad), DEFAULT_MAX_READ_BYTES, String(bad));
   });
 });

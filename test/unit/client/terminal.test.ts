@@ -32,7 +32,11 @@ describe('terminal manager', () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
   const manager = (outputs: string[] = []) =>
-    new TerminalManager(() => [root], () => root, { onOutput: (_id, text) => outputs.push(text), onExit: () => undefined });
+    new TerminalManager(
+      () => [root],
+      () => root,
+      { onOutput: (_id, text) => outputs.push(text), onExit: () => undefined },
+    );
 
   it('runs the command with args and env in the workspace, and reports its exit', async () => {
     const seen: string[] = [];
@@ -55,9 +59,13 @@ describe('terminal manager', () => {
 
   it('kill ends the process and output stays readable until release', async () => {
     const terminals = manager();
-    const { terminalId } = await terminals.create({ command: process.execPath, args: ['-e', "console.log('started'); setInterval(() => {}, 1000)"] });
+    const { terminalId } = await terminals.create({
+      command: process.execPath,
+      args: ['-e', "console.log('started'); setInterval(() => {}, 1000)"],
+    });
     // Kill only once it has spoken: on a loaded machine Node can take a while to start.
-    for (let waited = 0; !/started/.test(terminals.output(terminalId).output) && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let waited = 0; !/started/.test(terminals.output(terminalId).output) && waited < 10_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     terminals.kill(terminalId);
     const status = await terminals.waitForExit(terminalId);
     assert.equal(status.signal, 'SIGKILL');
@@ -68,7 +76,11 @@ describe('terminal manager', () => {
 
   it('honours outputByteLimit', async () => {
     const terminals = manager();
-    const { terminalId } = await terminals.create({ command: process.execPath, args: ['-e', "process.stdout.write('x'.repeat(1000) + 'END')"], outputByteLimit: 10 });
+    const { terminalId } = await terminals.create({
+      command: process.execPath,
+      args: ['-e', "process.stdout.write('x'.repeat(1000) + 'END')"],
+      outputByteLimit: 10,
+    });
     await terminals.waitForExit(terminalId);
     const result = terminals.output(terminalId);
     assert.equal(result.output, 'xxxxxxxEND');

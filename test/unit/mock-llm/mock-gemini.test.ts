@@ -9,10 +9,16 @@ import { FALLBACK_TEXT } from '../../fixtures/mock-llm/script';
 const tools = [{ functionDeclarations: [{ name: 'write_file' }] }];
 
 function post(mock: MockGemini, method: string, body: object): Promise<Response> {
-  return fetch(`${mock.url}/v1beta/models/gemini-2.5-flash:${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${mock.url}/v1beta/models/gemini-2.5-flash:${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
-type Generated = { candidates: { content: { parts: { text?: string; functionCall?: { name: string; args: unknown } }[] }; finishReason?: string }[] };
+type Generated = {
+  candidates: { content: { parts: { text?: string; functionCall?: { name: string; args: unknown } }[] }; finishReason?: string }[];
+};
 
 describe('mock Gemini API', () => {
   let mock: MockGemini;
@@ -23,7 +29,9 @@ describe('mock Gemini API', () => {
 
   it('streams a scripted function call as SSE: the text part, then the functionCall with its args, the last event finished', async () => {
     mock.script.push({ type: 'tool_call', name: 'write_file', arguments: { file_path: '/w/a.txt', content: 'hi' }, text: 'Writing.' });
-    const text = await (await post(mock, 'streamGenerateContent?alt=sse', { contents: [{ role: 'user', parts: [{ text: 'go' }] }], tools })).text();
+    const text = await (
+      await post(mock, 'streamGenerateContent?alt=sse', { contents: [{ role: 'user', parts: [{ text: 'go' }] }], tools })
+    ).text();
     const events = [...text.matchAll(/^data: (.*)$/gm)].map((match) => JSON.parse(match[1] ?? 'null') as Generated);
     const parts = events.flatMap((event) => event.candidates[0]?.content.parts ?? []);
     assert.deepEqual(parts[0], { text: 'Writing.' });
@@ -35,15 +43,31 @@ describe('mock Gemini API', () => {
 
   it('answers side calls (no function declarations) without taking a step, counts tokens, and records every request', async () => {
     mock.script.push({ type: 'text', text: 'scripted' });
-    const side = (await (await post(mock, 'generateContent', { contents: [{ parts: [{ text: 'route?' }] }], generationConfig: { responseMimeType: 'application/json' } })).json()) as Generated;
+    const side = (await (
+      await post(mock, 'generateContent', {
+        contents: [{ parts: [{ text: 'route?' }] }],
+        generationConfig: { responseMimeType: 'application/json' },
+      })
+    ).json()) as Generated;
     assert.equal(side.candidates[0]?.content.parts[0]?.text, '{}');
     const plain = (await (await post(mock, 'generateContent', { contents: [{ parts: [{ text: 'hi' }] }] })).json()) as Generated;
     assert.equal(plain.candidates[0]?.content.parts[0]?.text, FALLBACK_TEXT);
     assert.deepEqual(await (await post(mock, 'countTokens', { contents: [] })).json(), { totalTokens: 4 });
-    const turn = (await (await post(mock, 'generateContent', { contents: [{ role: 'user', parts: [{ text: 'a' }] }, { role: 'model', parts: [{ text: 'b' }] }], tools })).json()) as Generated;
+    const turn = (await (
+      await post(mock, 'generateContent', {
+        contents: [
+          { role: 'user', parts: [{ text: 'a' }] },
+          { role: 'model', parts: [{ text: 'b' }] },
+        ],
+        tools,
+      })
+    ).json()) as Generated;
     assert.equal(turn.candidates[0]?.content.parts[0]?.text, 'scripted');
     assert.equal(mock.requests.length, 4);
-    assert.deepEqual(mock.turnRequests().map((request) => request.contents.length), [2]);
+    assert.deepEqual(
+      mock.turnRequests().map((request) => request.contents.length),
+      [2],
+    );
     assert.equal((await fetch(`${mock.url}/v1beta/other`)).status, 404);
   });
 });

@@ -7,7 +7,8 @@ import type { Entry, TranscriptState } from '../../../src/shared/model';
 import { TOOL_CONTENT_TRUNCATED_NOTE } from '../../../src/shared/reducer-limits';
 import { entriesOf } from '../../../src/shared/selectors';
 
-const ended = (state: TranscriptState): boolean => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
+const ended = (state: TranscriptState): boolean =>
+  state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
 
 async function turn(harness: HostHarness, command: object): Promise<Entry[]> {
   await harness.controller.start(scriptedAgent('limits'));
@@ -29,7 +30,10 @@ describe('sizes an agent controls (real agent process)', function () {
   it(`a runaway turn shows ${MAX_TOOL_CALLS_PER_TURN} tool calls and a notice, and still ends`, async () => {
     const entries = await turn(suite.start(), { toolCalls: MAX_TOOL_CALLS_PER_TURN + 20 });
     assert.equal(entries.filter((entry) => entry.kind === 'tool_call').length, MAX_TOOL_CALLS_PER_TURN);
-    assert.deepEqual(entries.filter((entry) => entry.kind === 'notice').map((entry) => entry.kind === 'notice' && entry.title), [`The agent started more than 1,000 tool calls in this turn`]);
+    assert.deepEqual(
+      entries.filter((entry) => entry.kind === 'notice').map((entry) => entry.kind === 'notice' && entry.title),
+      [`The agent started more than 1,000 tool calls in this turn`],
+    );
   });
 
   it('tool output over the limit is cut with a note', async () => {

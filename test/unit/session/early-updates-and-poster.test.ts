@@ -85,7 +85,9 @@ describe('posting actions to the webview', () => {
     poster.snapshot(initialState());
     poster.push({ type: 'notice_added', severity: 'info', title: 'two' });
     assert.deepEqual(
-      posted.map((m) => (m.type === 'actions' ? `actions@${m.firstSeq}x${m.actions.length}` : m.type === 'snapshot' ? `snapshot@${m.seq}` : m.type)),
+      posted.map((m) =>
+        m.type === 'actions' ? `actions@${m.firstSeq}x${m.actions.length}` : m.type === 'snapshot' ? `snapshot@${m.seq}` : m.type,
+      ),
       ['actions@1x1', 'actions@2x1', 'snapshot@2', 'actions@3x1'],
     );
     poster.dispose();

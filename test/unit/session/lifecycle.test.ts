@@ -93,7 +93,9 @@ describe('agent lifecycle', function () {
     await eventually(() => processesMarked(marker).length === 0, 'the silent agent is gone');
     await harness.controller.start(scriptedAgent('stream'));
     assert.deepEqual(await harness.controller.sendPrompt('again'), { accepted: true });
-    const state = await harness.waitFor((s) => s.turn.phase === 'idle' && entriesOf(s).filter((entry) => entry.kind === 'turn_end').length === 2);
+    const state = await harness.waitFor(
+      (s) => s.turn.phase === 'idle' && entriesOf(s).filter((entry) => entry.kind === 'turn_end').length === 2,
+    );
     assert.equal(entriesOf(state)[0]?.kind === 'message' && entriesOf(state)[0]?.kind, 'message', 'the earlier transcript is intact');
   });
 

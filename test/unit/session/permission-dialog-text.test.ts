@@ -18,6 +18,9 @@ describe('permission dialog: the files a tool call names', function () {
     await harness.controller.start(scriptedAgent('tools'));
     await harness.controller.sendPrompt('edit it');
     await harness.waitFor((state) => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end'));
-    assert.deepEqual(harness.prompt.shown.map((shown) => ({ title: shown.toolTitle, paths: shown.paths })), [{ title: 'Edit hello.ts', paths: [file] }]);
+    assert.deepEqual(
+      harness.prompt.shown.map((shown) => ({ title: shown.toolTitle, paths: shown.paths })),
+      [{ title: 'Edit hello.ts', paths: [file] }],
+    );
   });
 });

@@ -16,11 +16,14 @@ import { HarnessSuite } from '../../support/harness-suite';
 
 const textOf = (entry: Entry | undefined): string =>
   entry?.kind === 'message' ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
-const ended = (state: TranscriptState): boolean => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
+const ended = (state: TranscriptState): boolean =>
+  state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
 
 /** The blocks the echo agent says it received in the latest turn. */
 function received(state: TranscriptState): unknown[] {
-  const answer = entriesOf(state).filter((entry) => entry.kind === 'message' && entry.role === 'agent').pop();
+  const answer = entriesOf(state)
+    .filter((entry) => entry.kind === 'message' && entry.role === 'agent')
+    .pop();
   const match = /```json\n(.*)\n```/s.exec(textOf(answer));
   assert.ok(match?.[1], `no echo in ${textOf(answer)}`);
   return JSON.parse(match[1]) as unknown[];
@@ -70,12 +73,24 @@ describe('prompt attachments against a real agent process', function () {
   });
 
   it('sends only the selected lines, named by a line-range fragment', async () => {
-    const selection: Attachment = { kind: 'file', uri: pathToFileURL(helloPath).href, label: 'src/hello.ts', range: { startLine: 2, endLine: 3 } };
+    const selection: Attachment = {
+      kind: 'file',
+      uri: pathToFileURL(helloPath).href,
+      label: 'src/hello.ts',
+      range: { startLine: 2, endLine: 3 },
+    };
     const embedded = await turn('embeddedContext', 'why?', [selection]);
-    assert.deepEqual(received(embedded)[1], { type: 'resource', resource: { uri: `${pathToFileURL(helloPath).href}#L2-3`, text: 'line 2\nline 3\n' } });
+    assert.deepEqual(received(embedded)[1], {
+      type: 'resource',
+      resource: { uri: `${pathToFileURL(helloPath).href}#L2-3`, text: 'line 2\nline 3\n' },
+    });
     await harness?.controller.stop();
     const linked = await turn('', 'why?', [selection]);
-    assert.deepEqual(received(linked)[1], { type: 'resource_link', uri: `${pathToFileURL(helloPath).href}#L2-3`, name: 'src/hello.ts:2-3' });
+    assert.deepEqual(received(linked)[1], {
+      type: 'resource_link',
+      uri: `${pathToFileURL(helloPath).href}#L2-3`,
+      name: 'src/hello.ts:2-3',
+    });
   });
 
   it('links files that cannot be embedded (binary, too large) and says so', async () => {
@@ -87,12 +102,21 @@ describe('prompt attachments against a real agent process', function () {
       { kind: 'file', uri: pathToFileURL(binaryPath).href, label: 'logo.bin' },
       { kind: 'file', uri: pathToFileURL(bigPath).href, label: 'big.txt' },
     ]);
-    assert.deepEqual(received(state), [
-      { type: 'resource_link', uri: pathToFileURL(binaryPath).href, name: 'logo.bin' },
-      { type: 'resource_link', uri: pathToFileURL(bigPath).href, name: 'big.txt' },
-    ], 'a prompt of attachments alone carries no empty text block');
-    const notices = entriesOf(state).filter((entry) => entry.kind === 'notice').map((entry) => (entry.kind === 'notice' ? entry.detail ?? '' : ''));
-    assert.deepEqual(notices, ['logo.bin was sent as a link: it is not a text file', 'big.txt was sent as a link: it is larger than 256 KB']);
+    assert.deepEqual(
+      received(state),
+      [
+        { type: 'resource_link', uri: pathToFileURL(binaryPath).href, name: 'logo.bin' },
+        { type: 'resource_link', uri: pathToFileURL(bigPath).href, name: 'big.txt' },
+      ],
+      'a prompt of attachments alone carries no empty text block',
+    );
+    const notices = entriesOf(state)
+      .filter((entry) => entry.kind === 'notice')
+      .map((entry) => (entry.kind === 'notice' ? (entry.detail ?? '') : ''));
+    assert.deepEqual(notices, [
+      'logo.bin was sent as a link: it is not a text file',
+      'big.txt was sent as a link: it is larger than 256 KB',
+    ]);
   });
 
   it('sends images and audio only to an agent that advertises them', async () => {
@@ -100,8 +124,14 @@ describe('prompt attachments against a real agent process', function () {
     const audio: Attachment = { kind: 'audio', label: 'note.wav', mimeType: 'audio/wav', data: 'UklGRg==' };
     harness = suite.start();
     await harness.controller.start(scriptedAgent('echo', { ACP_PROMPT_CAPABILITIES: 'embeddedContext' }));
-    assert.deepEqual(await harness.controller.sendPrompt('see', [image]), { accepted: false, reason: 'Scripted does not accept images, so shot.png was not attached.' });
-    assert.deepEqual(await harness.controller.sendPrompt('hear', [audio]), { accepted: false, reason: 'Scripted does not accept audio, so note.wav was not attached.' });
+    assert.deepEqual(await harness.controller.sendPrompt('see', [image]), {
+      accepted: false,
+      reason: 'Scripted does not accept images, so shot.png was not attached.',
+    });
+    assert.deepEqual(await harness.controller.sendPrompt('hear', [audio]), {
+      accepted: false,
+      reason: 'Scripted does not accept audio, so note.wav was not attached.',
+    });
     assert.equal(entriesOf(harness.store.state).length, 0, 'nothing was sent, nothing shows as sent');
     await harness.controller.stop();
 

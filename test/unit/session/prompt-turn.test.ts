@@ -12,8 +12,12 @@ import type { Entry, ToolCallEntry, TranscriptState } from '../../../src/shared/
 
 const textOf = (entry: Entry | undefined): string =>
   entry?.kind === 'message' ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
-const ended = (state: TranscriptState): boolean => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
-const lastEnd = (state: TranscriptState) => entriesOf(state).filter((entry) => entry.kind === 'turn_end').pop();
+const ended = (state: TranscriptState): boolean =>
+  state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
+const lastEnd = (state: TranscriptState) =>
+  entriesOf(state)
+    .filter((entry) => entry.kind === 'turn_end')
+    .pop();
 const toolCall = (state: TranscriptState, id: string): ToolCallEntry | undefined =>
   entriesOf(state).find((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId === id);
 
@@ -33,13 +37,22 @@ describe('prompt turns against real agent processes', function () {
     assert.deepEqual(await harness.controller.sendPrompt('what is the answer?'), { accepted: true });
     const state = await harness.waitFor(ended);
     const entries = entriesOf(state);
-    assert.deepEqual(entries.map((e) => (e.kind === 'message' ? `${e.kind}:${e.role}` : e.kind)), ['message:user', 'plan', 'message:thought', 'message:agent', 'turn_end']);
+    assert.deepEqual(
+      entries.map((e) => (e.kind === 'message' ? `${e.kind}:${e.role}` : e.kind)),
+      ['message:user', 'plan', 'message:thought', 'message:agent', 'turn_end'],
+    );
     assert.equal(textOf(entries[0]), 'what is the answer?');
     assert.equal(textOf(entries[2]), 'Considering the question carefully.');
-    assert.match(textOf(entries[3]), /^You asked: \*\*what is the answer\?\*\*[\s\S]*```ts\nexport const answer = 42;\n```[\s\S]*That is all\.$/);
+    assert.match(
+      textOf(entries[3]),
+      /^You asked: \*\*what is the answer\?\*\*[\s\S]*```ts\nexport const answer = 42;\n```[\s\S]*That is all\.$/,
+    );
     const plan = entries[1];
     assert.ok(plan?.kind === 'plan' && plan.body.type === 'items');
-    assert.deepEqual(plan.body.items.map((item) => item.status), ['completed', 'in_progress', 'pending']);
+    assert.deepEqual(
+      plan.body.items.map((item) => item.status),
+      ['completed', 'in_progress', 'pending'],
+    );
     assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, { type: 'stopped', stopReason: 'end_turn' });
     assert.equal(state.agent.phase, 'ready');
   });
@@ -51,13 +64,21 @@ describe('prompt turns against real agent processes', function () {
     await harness.controller.start(scriptedAgent('tools'));
     await harness.controller.sendPrompt('edit it');
     const state = await harness.waitFor(ended);
-    assert.deepEqual(harness.prompt.shown[0]?.options.map((o) => o.name), ['Allow', 'Always allow', 'Reject']);
+    assert.deepEqual(
+      harness.prompt.shown[0]?.options.map((o) => o.name),
+      ['Allow', 'Always allow', 'Reject'],
+    );
     const call = toolCall(state, 'edit-1');
     assert.equal(call?.status, 'completed');
     assert.deepEqual(call?.permissionOutcome, { optionId: 'allow', name: 'Allow' });
     const diff = call?.content[0];
     assert.ok(diff?.type === 'diff');
-    assert.deepEqual(diff.files[0], { path: file, oldText: 'export const unsaved = 2;\n', newText: '// Edited by the scripted agent\nexport const unsaved = 2;\n', operation: 'modify' });
+    assert.deepEqual(diff.files[0], {
+      path: file,
+      oldText: 'export const unsaved = 2;\n',
+      newText: '// Edited by the scripted agent\nexport const unsaved = 2;\n',
+      operation: 'modify',
+    });
     assert.match(entriesOf(state).map(textOf).join('|'), /read: export const unsaved = 2;/);
     assert.equal(readFileSync(file, 'utf8'), '// Edited by the scripted agent\nexport const unsaved = 2;\n');
   });
@@ -79,11 +100,13 @@ describe('prompt turns against real agent processes', function () {
     }
   });
 
-  it('cancel marks the turn\'s tool calls cancelled at once, answers the pending permission cancelled, and the conversation goes on', async () => {
+  it("cancel marks the turn's tool calls cancelled at once, answers the pending permission cancelled, and the conversation goes on", async () => {
     harness = suite.start();
     await harness.controller.start(scriptedAgent('slow'));
     await harness.controller.sendPrompt('take your time');
-    await harness.waitFor((state) => toolCall(state, 'write-1')?.status === 'awaiting_permission' && toolCall(state, 'run-1')?.status === 'in_progress');
+    await harness.waitFor(
+      (state) => toolCall(state, 'write-1')?.status === 'awaiting_permission' && toolCall(state, 'run-1')?.status === 'in_progress',
+    );
     harness.controller.cancelTurn();
     const immediately = harness.store.state;
     assert.equal(immediately.turn.phase, 'cancelling');
@@ -149,7 +172,11 @@ describe('prompt turns against real agent processes', function () {
     await harness.controller.start(scriptedAgent('stop-reasons'));
     await harness.controller.sendPrompt('please fail');
     const failed = await harness.waitFor(ended);
-    assert.deepEqual(lastEnd(failed)?.kind === 'turn_end' && lastEnd(failed)?.outcome, { type: 'error', message: 'The model provider is overloaded', code: -32603 });
+    assert.deepEqual(lastEnd(failed)?.kind === 'turn_end' && lastEnd(failed)?.outcome, {
+      type: 'error',
+      message: 'The model provider is overloaded',
+      code: -32603,
+    });
     assert.ok(entriesOf(failed).some((entry) => textOf(entry) === 'partial answer before the error'));
     assert.equal(harness.store.state.agent.phase, 'ready', 'the session stays usable');
     await harness.controller.sendPrompt('now refusal');
@@ -163,7 +190,12 @@ describe('prompt turns against real agent processes', function () {
     const state = harness.store.state;
     assert.equal(state.agent.phase, 'exited', 'not left "Starting…"');
     const notice = entriesOf(state).find((entry) => entry.kind === 'notice');
-    assert.ok(notice?.kind === 'notice' && notice.title === 'Scripted could not start a session' && notice.detail === 'Authentication required' && notice.action === 'restart_agent');
+    assert.ok(
+      notice?.kind === 'notice' &&
+        notice.title === 'Scripted could not start a session' &&
+        notice.detail === 'Authentication required' &&
+        notice.action === 'restart_agent',
+    );
     assert.equal(harness.controller.isRunning, false);
   });
 
@@ -173,7 +205,13 @@ describe('prompt turns against real agent processes', function () {
     assert.equal(harness.store.state.title, 'Named before it was announced');
     await harness.controller.sendPrompt('hello');
     const state = await harness.waitFor((s) => ended(s) && entriesOf(s).some((entry) => textOf(entry) === 'on time, and late'));
-    assert.deepEqual(entriesOf(state).slice(-2).map((entry) => entry.kind), ['message', 'turn_end'], 'the late words joined the answer, before the turn end line');
+    assert.deepEqual(
+      entriesOf(state)
+        .slice(-2)
+        .map((entry) => entry.kind),
+      ['message', 'turn_end'],
+      'the late words joined the answer, before the turn end line',
+    );
   });
 
   for (const reason of ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', '_vendor_budget_exhausted']) {

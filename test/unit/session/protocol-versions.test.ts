@@ -11,7 +11,10 @@ import type { Entry, TranscriptState } from '../../../src/shared/model';
 const textOf = (entry: Entry | undefined): string =>
   entry?.kind === 'message' ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
 const turnEnds = (state: TranscriptState) => entriesOf(state).filter((entry) => entry.kind === 'turn_end');
-const ended = (count: number) => (state: TranscriptState): boolean => state.turn.phase === 'idle' && turnEnds(state).length === count;
+const ended =
+  (count: number) =>
+  (state: TranscriptState): boolean =>
+    state.turn.phase === 'idle' && turnEnds(state).length === count;
 
 describe('protocol versions', function () {
   this.timeout(20_000);
@@ -23,8 +26,16 @@ describe('protocol versions', function () {
     await harness.controller.start(v2Agent('state', 2));
     const ready = harness.store.state;
     assert.equal(ready.agent.phase, 'ready');
-    assert.deepEqual(ready.promptCapabilities, { image: false, audio: false, embeddedContext: true }, 'v2 capabilities are objects, present = supported');
-    assert.deepEqual(ready.commands.map((command) => command.name), ['review'], 'slash commands from the session/new answer');
+    assert.deepEqual(
+      ready.promptCapabilities,
+      { image: false, audio: false, embeddedContext: true },
+      'v2 capabilities are objects, present = supported',
+    );
+    assert.deepEqual(
+      ready.commands.map((command) => command.name),
+      ['review'],
+      'slash commands from the session/new answer',
+    );
     await harness.controller.sendPrompt('hello');
     const state = await harness.waitFor(ended(1));
     const entries = entriesOf(state);
@@ -32,9 +43,16 @@ describe('protocol versions', function () {
     assert.equal(textOf(answer), 'v2 heard: hello (and appended)', 'an upsert, then a chunk appended to it');
     const userMessages = entries.filter((entry) => entry.kind === 'message' && entry.role === 'user');
     assert.deepEqual(userMessages.map(textOf), ['hello'], "the agent's user_message echo of the prompt patches it, not doubles it");
-    assert.ok(entries.some((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'look-1' && entry.status === 'completed'), 'tool_call_update created the unseen call');
+    assert.ok(
+      entries.some((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'look-1' && entry.status === 'completed'),
+      'tool_call_update created the unseen call',
+    );
     const end = turnEnds(state)[0];
-    assert.deepEqual(end?.kind === 'turn_end' && end.outcome, { type: 'stopped', stopReason: 'max_tokens' }, 'the stop reason came with state_update idle');
+    assert.deepEqual(
+      end?.kind === 'turn_end' && end.outcome,
+      { type: 'stopped', stopReason: 'max_tokens' },
+      'the stop reason came with state_update idle',
+    );
     assert.ok(harness.logLines.some((line) => line.includes('V2 speaks ACP v2')));
   });
 
@@ -45,19 +63,32 @@ describe('protocol versions', function () {
     await harness.waitFor(ended(1));
     await harness.controller.sendPrompt('two');
     const state = await harness.waitFor(ended(2));
-    assert.deepEqual(turnEnds(state).map((end) => end.kind === 'turn_end' && end.outcome), [
-      { type: 'stopped', stopReason: 'end_turn' },
-      { type: 'stopped', stopReason: 'end_turn' },
-    ]);
+    assert.deepEqual(
+      turnEnds(state).map((end) => end.kind === 'turn_end' && end.outcome),
+      [
+        { type: 'stopped', stopReason: 'end_turn' },
+        { type: 'stopped', stopReason: 'end_turn' },
+      ],
+    );
   });
 
   it('v2 config values go tagged `type: "id"` (v1 leaves string values untagged), and the answer updates the picker', async () => {
     harness = suite.start();
     await harness.controller.start(v2Agent('state', 2));
-    assert.deepEqual(harness.store.state.configOptions.map((option) => [option.id, option.currentValue]), [['model', 'fast']], 'v2 `configId` read as the id');
+    assert.deepEqual(
+      harness.store.state.configOptions.map((option) => [option.id, option.currentValue]),
+      [['model', 'fast']],
+      'v2 `configId` read as the id',
+    );
     await harness.controller.setConfigOption('model', 'deep');
-    assert.deepEqual(harness.store.state.configOptions.map((option) => [option.id, option.currentValue]), [['model', 'deep']]);
-    assert.ok(harness.logLines.some((line) => line.includes('set_config_option model="deep" (id)')), 'the agent got the tagged value');
+    assert.deepEqual(
+      harness.store.state.configOptions.map((option) => [option.id, option.currentValue]),
+      [['model', 'deep']],
+    );
+    assert.ok(
+      harness.logLines.some((line) => line.includes('set_config_option model="deep" (id)')),
+      'the agent got the tagged value',
+    );
     assert.equal(entriesOf(harness.store.state).filter((entry) => entry.kind === 'notice').length, 0, 'no error notice');
   });
 
@@ -83,7 +114,10 @@ describe('protocol versions', function () {
     const state = await harness.waitFor(ended(1));
     assert.deepEqual(state.terminals['term-1']?.exit, { exitCode: null, signal: 'SIGTERM' });
     assert.equal(state.terminals['term-1']?.cancellable, undefined, 'capabilities null: Stop is no longer offered');
-    assert.ok(harness.logLines.some((line) => line.includes('terminal/cancel term-1')), 'the agent got the request');
+    assert.ok(
+      harness.logLines.some((line) => line.includes('terminal/cancel term-1')),
+      'the agent got the request',
+    );
     const run = entriesOf(state).find((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'run-1');
     assert.equal(run?.kind === 'tool_call' && run.status, 'failed');
   });
@@ -97,7 +131,11 @@ describe('protocol versions', function () {
     assert.ok(harness.logLines.some((line) => line.includes('answered ACP v1 to a v2 offer; restarting it on v1')));
     await harness.controller.sendPrompt('run it');
     const state = await harness.waitFor(ended(1));
-    assert.match(entriesOf(state).map(textOf).join(''), /terminal report: .*"exitCode":3/, 'terminal/* works: the v1 capabilities were heard');
+    assert.match(
+      entriesOf(state).map(textOf).join(''),
+      /terminal report: .*"exitCode":3/,
+      'terminal/* works: the v1 capabilities were heard',
+    );
   });
 
   it('offers v1 by default', async () => {

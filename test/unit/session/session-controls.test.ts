@@ -8,7 +8,8 @@ import { HarnessSuite } from '../../support/harness-suite';
 import { entriesOf } from '../../../src/shared/selectors';
 import type { NoticeEntry } from '../../../src/shared/model';
 
-const notices = (harness: HostHarness): NoticeEntry[] => entriesOf(harness.store.state).filter((entry): entry is NoticeEntry => entry.kind === 'notice');
+const notices = (harness: HostHarness): NoticeEntry[] =>
+  entriesOf(harness.store.state).filter((entry): entry is NoticeEntry => entry.kind === 'notice');
 
 describe('session modes and config options', function () {
   this.timeout(20_000);

@@ -19,11 +19,16 @@ interface TerminalReport {
   output: string;
 }
 
-const ended = (state: TranscriptState): boolean => state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
+const ended = (state: TranscriptState): boolean =>
+  state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
 
 function agentText(state: TranscriptState): string {
   return entriesOf(state)
-    .map((entry) => (entry.kind === 'message' && entry.role === 'agent' ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : ''))
+    .map((entry) =>
+      entry.kind === 'message' && entry.role === 'agent'
+        ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('')
+        : '',
+    )
     .join('');
 }
 
@@ -51,7 +56,8 @@ describe('terminals run for the agent', function () {
     assert.equal(got.exitCode, 3);
     assert.equal(got.signal, null);
     assert.equal(got.truncated, false);
-    for (let line = 1; line <= 5; line++) assert.ok(got.output.includes(`line ${line} héllo wörld ✓ from-agent\n`), `line ${line} in ${JSON.stringify(got.output)}`);
+    for (let line = 1; line <= 5; line++)
+      assert.ok(got.output.includes(`line ${line} héllo wörld ✓ from-agent\n`), `line ${line} in ${JSON.stringify(got.output)}`);
     assert.ok(got.output.includes('warning on stderr\n'), 'stderr is part of the output');
   });
 

@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { rankFiles, type RankedFile } from '../../../src/shared/file-ranking';
 
-const files: RankedFile[] = ['src/parser.ts', 'src/parser/index.ts', 'test/parser.test.ts', 'README.md', 'src/views/prompt-area.ts', 'docs/parsing-notes.md'].map((label) => ({
+const files: RankedFile[] = [
+  'src/parser.ts',
+  'src/parser/index.ts',
+  'test/parser.test.ts',
+  'README.md',
+  'src/views/prompt-area.ts',
+  'docs/parsing-notes.md',
+].map((label) => ({
   label,
   uri: `file:///w/${label}`,
 }));
@@ -28,6 +35,10 @@ describe('views: @ file ranking', () => {
   it('lets open editors win ties, and shorter paths win the rest', () => {
     const open = new Set(['file:///w/test/parser.test.ts']);
     assert.deepEqual(labels(rankFiles(files, 'parser', open, 2)), ['test/parser.test.ts', 'src/parser.ts']);
-    assert.deepEqual(labels(rankFiles(files, '', open, 3)), ['test/parser.test.ts', 'README.md', 'src/parser.ts'], 'an empty query offers open editors first');
+    assert.deepEqual(
+      labels(rankFiles(files, '', open, 3)),
+      ['test/parser.test.ts', 'README.md', 'src/parser.ts'],
+      'an empty query offers open editors first',
+    );
   });
 });

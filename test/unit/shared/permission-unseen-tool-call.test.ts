@@ -16,7 +16,13 @@ describe('reducer: a permission request for a tool call not seen before', () => 
       { optionId: 'cancel', name: 'Reject', kind: 'reject_once' as const },
     ];
     const asked = run([
-      { type: 'permission_requested', requestId: 'perm-1', toolCallId: 'replace__call_1', toolCall: { title: 'notes.txt: beta => BETA', kind: 'edit', locations: [{ path: '/w/notes.txt' }] }, options },
+      {
+        type: 'permission_requested',
+        requestId: 'perm-1',
+        toolCallId: 'replace__call_1',
+        toolCall: { title: 'notes.txt: beta => BETA', kind: 'edit', locations: [{ path: '/w/notes.txt' }] },
+        options,
+      },
     ]);
     const [card] = entriesOf(asked);
     assert.ok(card?.kind === 'tool_call');
@@ -25,7 +31,10 @@ describe('reducer: a permission request for a tool call not seen before', () => 
     assert.equal(card.toolKind, 'edit');
     assert.deepEqual(card.locations, [{ path: '/w/notes.txt' }]);
     assert.equal(card.status, 'awaiting_permission');
-    assert.deepEqual(card.permission?.options.map((option) => option.name), ['Allow', 'Reject']);
+    assert.deepEqual(
+      card.permission?.options.map((option) => option.name),
+      ['Allow', 'Reject'],
+    );
 
     const done = [
       { type: 'permission_resolved', requestId: 'perm-1', outcome: { optionId: 'proceed_once' } },

@@ -9,7 +9,14 @@ const run = (actions: TranscriptAction[], from: TranscriptState = initialState()
 const output = (text: string, terminalId = 't1'): TranscriptAction => ({ type: 'terminal_output', terminalId, text });
 const showIn = (toolCallId: string, terminalId = 't1'): TranscriptAction => ({
   type: 'session_update',
-  update: { sessionUpdate: 'tool_call', toolCallId, title: 'Run', kind: 'execute', status: 'in_progress', content: [{ type: 'terminal', terminalId }] },
+  update: {
+    sessionUpdate: 'tool_call',
+    toolCallId,
+    title: 'Run',
+    kind: 'execute',
+    status: 'in_progress',
+    content: [{ type: 'terminal', terminalId }],
+  },
 });
 
 describe('reducer: terminals', () => {
@@ -21,7 +28,15 @@ describe('reducer: terminals', () => {
       { type: 'terminal_exited', terminalId: 't1', exitCode: 1, signal: null },
       { type: 'terminal_released', terminalId: 't1' },
     ]);
-    assert.deepEqual(state.terminals['t1'], { terminalId: 't1', commandLine: 'npm test', output: 'one\ntwo\n', trimmed: false, exit: { exitCode: 1, signal: null }, released: true, toolCallIds: [] });
+    assert.deepEqual(state.terminals['t1'], {
+      terminalId: 't1',
+      commandLine: 'npm test',
+      output: 'one\ntwo\n',
+      trimmed: false,
+      exit: { exitCode: 1, signal: null },
+      released: true,
+      toolCallIds: [],
+    });
   });
 
   it('keeps only the newest output for display, never splitting a surrogate pair', () => {
@@ -37,15 +52,29 @@ describe('reducer: terminals', () => {
   });
 
   it('links a terminal to every tool call whose content shows it, whichever comes first', () => {
-    const state = run([showIn('call-a'), { type: 'terminal_started', terminalId: 't1', commandLine: 'make' }, showIn('call-b'), showIn('call-b')]);
+    const state = run([
+      showIn('call-a'),
+      { type: 'terminal_started', terminalId: 't1', commandLine: 'make' },
+      showIn('call-b'),
+      showIn('call-b'),
+    ]);
     assert.deepEqual(state.terminals['t1']?.toolCallIds, ['call-a', 'call-b']);
     assert.equal(state.terminals['t1']?.commandLine, 'make');
   });
 
   it('links through tool_call_content_chunk and permission requests too', () => {
     const state = run([
-      { type: 'session_update', update: { sessionUpdate: 'tool_call_content_chunk', toolCallId: 'c1', content: { type: 'terminal', terminalId: 't1' } } },
-      { type: 'permission_requested', requestId: 'p1', toolCallId: 'c2', toolCall: { content: [{ type: 'terminal', terminalId: 't2' }] }, options: [{ optionId: 'ok', name: 'OK', kind: 'allow_once' }] },
+      {
+        type: 'session_update',
+        update: { sessionUpdate: 'tool_call_content_chunk', toolCallId: 'c1', content: { type: 'terminal', terminalId: 't1' } },
+      },
+      {
+        type: 'permission_requested',
+        requestId: 'p1',
+        toolCallId: 'c2',
+        toolCall: { content: [{ type: 'terminal', terminalId: 't2' }] },
+        options: [{ optionId: 'ok', name: 'OK', kind: 'allow_once' }],
+      },
     ]);
     assert.deepEqual(state.terminals['t1']?.toolCallIds, ['c1']);
     assert.deepEqual(state.terminals['t2']?.toolCallIds, ['c2']);

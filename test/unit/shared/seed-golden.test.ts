@@ -13,7 +13,11 @@ import type { TranscriptAction } from '../../../src/shared/actions';
 interface Example {
   readonly seed: string;
   readonly index: number;
-  readonly message: { readonly method?: string; readonly params?: { readonly update?: unknown }; readonly result?: { readonly stopReason?: string } };
+  readonly message: {
+    readonly method?: string;
+    readonly params?: { readonly update?: unknown };
+    readonly result?: { readonly stopReason?: string };
+  };
 }
 
 const all = examples as readonly Example[];
@@ -43,14 +47,26 @@ function summary(entry: Entry): string {
 
 describe('golden: seed examples one by one into an empty transcript', () => {
   const table: [string, number, string[]][] = [
-    ['000', 0, ['plan default: Check for syntax errors(high,pending); Identify potential type issues(medium,pending); Review error handling patterns(medium,pending); Suggest improvements(low,pending)']],
+    [
+      '000',
+      0,
+      [
+        'plan default: Check for syntax errors(high,pending); Identify potential type issues(medium,pending); Review error handling patterns(medium,pending); Suggest improvements(low,pending)',
+      ],
+    ],
     ['000', 1, ["agent: I'll analyze your code for potential issues. Let me examine it..."]],
     ['000', 2, ['tool call_001 "Analyzing Python code" other pending content=']],
     ['000', 4, ['tool call_001 "Tool call" other in_progress content=']],
     ['000', 5, ['tool call_001 "Tool call" other completed content=Analysis complete:']],
     ['001', 0, ['tool call_001 "Tool call" other completed content=Analysis complete:']],
     ['002', 0, ['user: Can you analyze this code for potential issues?']],
-    ['002', 1, ['plan plan-1: Check for syntax errors(high,pending); Identify potential type issues(medium,pending); Review error handling patterns(medium,pending); Suggest improvements(low,pending)']],
+    [
+      '002',
+      1,
+      [
+        'plan plan-1: Check for syntax errors(high,pending); Identify potential type issues(medium,pending); Review error handling patterns(medium,pending); Suggest improvements(low,pending)',
+      ],
+    ],
     ['002', 2, ["agent: I'll analyze your code for potential issues. Let me examine it..."]],
     ['002', 3, ['agent:  Let me examine it...']],
     ['002', 4, ['thought: Need to inspect the loop body before suggesting a fix.']],
@@ -72,7 +88,10 @@ describe('golden: seed examples one by one into an empty transcript', () => {
   it('covers every session/update example in the seeds', () => {
     const covered = new Set(table.map(([seed, index]) => `${seed}:${index}`));
     const missing = all.filter((e) => e.message.method === 'session/update' && !covered.has(`${e.seed}:${e.index}`));
-    assert.deepEqual(missing.map((e) => `${e.seed}:${e.index}`), []);
+    assert.deepEqual(
+      missing.map((e) => `${e.seed}:${e.index}`),
+      [],
+    );
   });
 
   it('seed 002 usage_update fills the context meter', () => {
@@ -84,7 +103,11 @@ describe('golden: seed examples one by one into an empty transcript', () => {
 
 describe('golden: seed turns in sequence', () => {
   it('seed 000 (v1): plan, answer, a tool call that runs and completes', () => {
-    let state = reduce(initialState(), { type: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'Can you analyze this code for potential issues?' }] });
+    let state = reduce(initialState(), {
+      type: 'prompt_sent',
+      turnId: 't1',
+      content: [{ type: 'text', text: 'Can you analyze this code for potential issues?' }],
+    });
     for (const example of updatesOf('000')) state = apply(state, example.message.params?.update);
     state = reduce(state, { type: 'turn_ended', turnId: 't1', stopReason: 'end_turn' });
     assert.deepEqual(entriesOf(state).map(summary), [
@@ -111,6 +134,9 @@ describe('golden: seed turns in sequence', () => {
 
   it('the prompt results of the seeds are stop reasons', () => {
     const results = all.filter((e) => e.message.result);
-    assert.deepEqual(results.map((e) => e.message.result?.stopReason), ['end_turn', 'end_turn']);
+    assert.deepEqual(
+      results.map((e) => e.message.result?.stopReason),
+      ['end_turn', 'end_turn'],
+    );
   });
 });

@@ -11,8 +11,10 @@ import type { SessionUpdate } from '../../../src/shared/updates';
 const run = (actions: TranscriptAction[], from = initialState()): TranscriptState => actions.reduce(reduce, from);
 const upd = (update: SessionUpdate): TranscriptAction => ({ type: 'session_update', update });
 const chunk = (text: string): TranscriptAction => upd({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
-const textOf = (entry: Entry | undefined): string => (entry?.kind === 'message' ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '');
-const toolCalls = (state: TranscriptState): ToolCallEntry[] => entriesOf(state).filter((entry): entry is ToolCallEntry => entry.kind === 'tool_call');
+const textOf = (entry: Entry | undefined): string =>
+  entry?.kind === 'message' ? entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
+const toolCalls = (state: TranscriptState): ToolCallEntry[] =>
+  entriesOf(state).filter((entry): entry is ToolCallEntry => entry.kind === 'tool_call');
 const started = (): TranscriptState => run([{ type: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'go' }] }]);
 const CHUNK = 64 * 1024;
 
@@ -41,7 +43,10 @@ describe('transcript limits: agent message size', () => {
   });
 
   it('a v2 message replaced wholesale with too much is cut the same way', () => {
-    const state = run([upd({ sessionUpdate: 'agent_message', messageId: 'a1', content: [{ type: 'text', text: 'x'.repeat(MAX_MESSAGE_CHARS + 10) }] })], started());
+    const state = run(
+      [upd({ sessionUpdate: 'agent_message', messageId: 'a1', content: [{ type: 'text', text: 'x'.repeat(MAX_MESSAGE_CHARS + 10) }] })],
+      started(),
+    );
     const text = textOf(entriesOf(state)[1]);
     assert.equal(text.length, MAX_MESSAGE_CHARS);
     assert.ok(text.endsWith(MESSAGE_TRUNCATED_NOTE));
@@ -53,12 +58,29 @@ describe('transcript limits: tool call content size', () => {
     (call?.content ?? []).map((item) => (item.type === 'content' && item.content.type === 'text' ? item.content.text : item.type));
 
   it('content past the limit is cut, then a note says the output was truncated; later chunks are dropped', () => {
-    let state = run([upd({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Run', content: [{ type: 'content', content: { type: 'text', text: 'o'.repeat(MAX_TOOL_CONTENT_CHARS + 5) } }] })], started());
+    let state = run(
+      [
+        upd({
+          sessionUpdate: 'tool_call',
+          toolCallId: 'c1',
+          title: 'Run',
+          content: [{ type: 'content', content: { type: 'text', text: 'o'.repeat(MAX_TOOL_CONTENT_CHARS + 5) } }],
+        }),
+      ],
+      started(),
+    );
     const shown = contentText(toolCalls(state)[0]);
     assert.equal(shown.length, 2);
     assert.equal(shown[0]?.length, MAX_TOOL_CONTENT_CHARS);
     assert.equal(shown[1], TOOL_CONTENT_TRUNCATED_NOTE);
-    state = reduce(state, upd({ sessionUpdate: 'tool_call_content_chunk', toolCallId: 'c1', content: { type: 'content', content: { type: 'text', text: 'late' } } }));
+    state = reduce(
+      state,
+      upd({
+        sessionUpdate: 'tool_call_content_chunk',
+        toolCallId: 'c1',
+        content: { type: 'content', content: { type: 'text', text: 'late' } },
+      }),
+    );
     assert.deepEqual(contentText(toolCalls(state)[0]), shown);
   });
 
@@ -66,8 +88,17 @@ describe('transcript limits: tool call content size', () => {
     const big = 'd'.repeat(MAX_TOOL_CONTENT_CHARS);
     const state = run(
       [
-        upd({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Edit', content: [{ type: 'content', content: { type: 'text', text: 'before' } }] }),
-        upd({ sessionUpdate: 'tool_call_content_chunk', toolCallId: 'c1', content: { type: 'diff', files: [{ path: '/w/a.ts', oldText: big, newText: big }] } }),
+        upd({
+          sessionUpdate: 'tool_call',
+          toolCallId: 'c1',
+          title: 'Edit',
+          content: [{ type: 'content', content: { type: 'text', text: 'before' } }],
+        }),
+        upd({
+          sessionUpdate: 'tool_call_content_chunk',
+          toolCallId: 'c1',
+          content: { type: 'diff', files: [{ path: '/w/a.ts', oldText: big, newText: big }] },
+        }),
       ],
       started(),
     );
@@ -76,10 +107,14 @@ describe('transcript limits: tool call content size', () => {
 });
 
 describe('transcript limits: tool calls per turn', () => {
-  const call = (index: number): TranscriptAction => upd({ sessionUpdate: 'tool_call', toolCallId: `c${index}`, title: `Call ${index}`, status: 'completed' });
+  const call = (index: number): TranscriptAction =>
+    upd({ sessionUpdate: 'tool_call', toolCallId: `c${index}`, title: `Call ${index}`, status: 'completed' });
 
   it(`shows ${MAX_TOOL_CALLS_PER_TURN} tool calls, then one notice, and nothing more from that turn`, () => {
-    const state = run(Array.from({ length: MAX_TOOL_CALLS_PER_TURN + 5 }, (_, index) => call(index)), started());
+    const state = run(
+      Array.from({ length: MAX_TOOL_CALLS_PER_TURN + 5 }, (_, index) => call(index)),
+      started(),
+    );
     assert.equal(toolCalls(state).length, MAX_TOOL_CALLS_PER_TURN);
     const notices = entriesOf(state).filter((entry) => entry.kind === 'notice');
     assert.equal(notices.length, 1);
@@ -90,14 +125,33 @@ describe('transcript limits: tool calls per turn', () => {
   });
 
   it('a permission request for a call over the limit still shows its card', () => {
-    const state = run(Array.from({ length: MAX_TOOL_CALLS_PER_TURN + 1 }, (_, index) => call(index)), started());
-    const asked = reduce(state, { type: 'permission_requested', requestId: 'p1', toolCallId: 'over', toolCall: { title: 'Delete everything' }, options: [{ optionId: 'no', name: 'No', kind: 'reject_once' }] });
+    const state = run(
+      Array.from({ length: MAX_TOOL_CALLS_PER_TURN + 1 }, (_, index) => call(index)),
+      started(),
+    );
+    const asked = reduce(state, {
+      type: 'permission_requested',
+      requestId: 'p1',
+      toolCallId: 'over',
+      toolCall: { title: 'Delete everything' },
+      options: [{ optionId: 'no', name: 'No', kind: 'reject_once' }],
+    });
     assert.equal(toolCalls(asked).at(-1)?.status, 'awaiting_permission');
   });
 
   it('the next turn starts counting again', () => {
-    let state = run(Array.from({ length: MAX_TOOL_CALLS_PER_TURN + 1 }, (_, index) => call(index)), started());
-    state = run([{ type: 'turn_ended', turnId: 't1', stopReason: 'end_turn' }, { type: 'prompt_sent', turnId: 't2', content: [{ type: 'text', text: 'again' }] }, call(5_000)], state);
+    let state = run(
+      Array.from({ length: MAX_TOOL_CALLS_PER_TURN + 1 }, (_, index) => call(index)),
+      started(),
+    );
+    state = run(
+      [
+        { type: 'turn_ended', turnId: 't1', stopReason: 'end_turn' },
+        { type: 'prompt_sent', turnId: 't2', content: [{ type: 'text', text: 'again' }] },
+        call(5_000),
+      ],
+      state,
+    );
     assert.equal(toolCalls(state).at(-1)?.toolCallId, 'c5000');
   });
 });

@@ -72,16 +72,42 @@ const BLOCKS: readonly (readonly [string, Raw, ContentBlock])[] = [
     { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png', uri: 'file:///home/user/shot.png', annotations: null },
     { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png', uri: 'file:///home/user/shot.png' },
   ],
-  ['audio', { type: 'audio', data: 'UklGRiQAAABXQVZF', mimeType: 'audio/wav' }, { type: 'audio', data: 'UklGRiQAAABXQVZF', mimeType: 'audio/wav' }],
+  [
+    'audio',
+    { type: 'audio', data: 'UklGRiQAAABXQVZF', mimeType: 'audio/wav' },
+    { type: 'audio', data: 'UklGRiQAAABXQVZF', mimeType: 'audio/wav' },
+  ],
   [
     'resource_link',
-    { type: 'resource_link', uri: 'file:///home/user/project/README.md', name: 'README.md', title: 'Read me', description: 'Project readme', mimeType: 'text/markdown', size: 1024 },
-    { type: 'resource_link', uri: 'file:///home/user/project/README.md', name: 'README.md', title: 'Read me', description: 'Project readme', mimeType: 'text/markdown', size: 1024 },
+    {
+      type: 'resource_link',
+      uri: 'file:///home/user/project/README.md',
+      name: 'README.md',
+      title: 'Read me',
+      description: 'Project readme',
+      mimeType: 'text/markdown',
+      size: 1024,
+    },
+    {
+      type: 'resource_link',
+      uri: 'file:///home/user/project/README.md',
+      name: 'README.md',
+      title: 'Read me',
+      description: 'Project readme',
+      mimeType: 'text/markdown',
+      size: 1024,
+    },
   ],
   [
     'resource with text',
-    { type: 'resource', resource: { uri: 'file:///home/user/project/main.py', mimeType: 'text/x-python', text: 'def process_data(items):\n    pass' } },
-    { type: 'resource', resource: { uri: 'file:///home/user/project/main.py', mimeType: 'text/x-python', text: 'def process_data(items):\n    pass' } },
+    {
+      type: 'resource',
+      resource: { uri: 'file:///home/user/project/main.py', mimeType: 'text/x-python', text: 'def process_data(items):\n    pass' },
+    },
+    {
+      type: 'resource',
+      resource: { uri: 'file:///home/user/project/main.py', mimeType: 'text/x-python', text: 'def process_data(items):\n    pass' },
+    },
   ],
   [
     'resource with blob',
@@ -111,7 +137,10 @@ GOLDEN.push(
     updates: [{ sessionUpdate: 'user_message_chunk', messageId: 'msg_user_1', content: { type: 'text', text: 'from history' } }],
     expect: (state) => {
       const message = onlyMessage(state);
-      assert.deepEqual([message.role, message.messageId, message.content], ['user', 'msg_user_1', [{ type: 'text', text: 'from history' }]]);
+      assert.deepEqual(
+        [message.role, message.messageId, message.content],
+        ['user', 'msg_user_1', [{ type: 'text', text: 'from history' }]],
+      );
     },
   },
   {
@@ -140,7 +169,10 @@ GOLDEN.push(
     ],
     expect: (state) => {
       const message = onlyMessage(state);
-      assert.deepEqual([message.role, message.key, message.content], ['thought', 'msg:thought:msg_thought_1', [{ type: 'text', text: 'Plan: read the file' }]]);
+      assert.deepEqual(
+        [message.role, message.key, message.content],
+        ['thought', 'msg:thought:msg_thought_1', [{ type: 'text', text: 'Plan: read the file' }]],
+      );
     },
   },
   {
@@ -230,9 +262,15 @@ GOLDEN.push(
     name: 'available_commands_update (v2): {type: "command"} with {type: "text", hint} input; a later update replaces the list',
     updates: [
       { sessionUpdate: 'available_commands_update', availableCommands: [{ type: 'command', name: 'old', description: 'Gone soon' }] },
-      { sessionUpdate: 'available_commands_update', availableCommands: [{ type: 'command', name: 'review', description: 'Review the diff', input: { type: 'text', hint: 'what to focus on' } }] },
+      {
+        sessionUpdate: 'available_commands_update',
+        availableCommands: [
+          { type: 'command', name: 'review', description: 'Review the diff', input: { type: 'text', hint: 'what to focus on' } },
+        ],
+      },
     ],
-    expect: (state) => assert.deepEqual(state.commands, [{ name: 'review', description: 'Review the diff', inputHint: 'what to focus on' }]),
+    expect: (state) =>
+      assert.deepEqual(state.commands, [{ name: 'review', description: 'Review the diff', inputHint: 'what to focus on' }]),
   },
   {
     name: 'available_commands_update with an empty list clears the commands',
@@ -248,13 +286,25 @@ GOLDEN.push(
       {
         type: 'session_started',
         sessionId: 'sess_1',
-        modes: { current: 'ask', available: [{ id: 'ask', name: 'Ask' }, { id: 'architect', name: 'Architect', description: 'Design first' }] },
+        modes: {
+          current: 'ask',
+          available: [
+            { id: 'ask', name: 'Ask' },
+            { id: 'architect', name: 'Architect', description: 'Design first' },
+          ],
+        },
         promptCapabilities: { image: false, audio: false, embeddedContext: false },
       },
     ],
     updates: [{ sessionUpdate: 'current_mode_update', currentModeId: 'architect' }],
     expect: (state) =>
-      assert.deepEqual(state.modes, { current: 'architect', available: [{ id: 'ask', name: 'Ask' }, { id: 'architect', name: 'Architect', description: 'Design first' }] }),
+      assert.deepEqual(state.modes, {
+        current: 'architect',
+        available: [
+          { id: 'ask', name: 'Ask' },
+          { id: 'architect', name: 'Architect', description: 'Design first' },
+        ],
+      }),
   },
   {
     name: 'current_mode_update before any modes are known records the current mode',
@@ -313,7 +363,14 @@ GOLDEN.push(
             currentValue: 'gpt-5',
             options: [
               { group: 'anthropic', name: 'Anthropic', options: [{ value: 'sonnet', name: 'Sonnet' }] },
-              { group: 'openai', name: 'OpenAI', options: [{ value: 'gpt-5', name: 'GPT-5', description: null }, { value: 'o3', name: 'o3' }] },
+              {
+                group: 'openai',
+                name: 'OpenAI',
+                options: [
+                  { value: 'gpt-5', name: 'GPT-5', description: null },
+                  { value: 'o3', name: 'o3' },
+                ],
+              },
             ],
           },
         ],
@@ -321,13 +378,26 @@ GOLDEN.push(
     ],
     expect: (state) => {
       const [option] = state.configOptions;
-      assert.deepEqual([option?.currentValue, option?.options], ['gpt-5', [{ value: 'sonnet', name: 'Sonnet' }, { value: 'gpt-5', name: 'GPT-5' }, { value: 'o3', name: 'o3' }]]);
+      assert.deepEqual(
+        [option?.currentValue, option?.options],
+        [
+          'gpt-5',
+          [
+            { value: 'sonnet', name: 'Sonnet' },
+            { value: 'gpt-5', name: 'GPT-5' },
+            { value: 'o3', name: 'o3' },
+          ],
+        ],
+      );
     },
   },
   {
     name: 'config_option_update (v2 `configId`, `groupId`): grouped select and boolean; the next update replaces the whole list',
     updates: [
-      { sessionUpdate: 'config_option_update', configOptions: [{ configId: 'stale', name: 'Stale', type: 'boolean', currentValue: false }] },
+      {
+        sessionUpdate: 'config_option_update',
+        configOptions: [{ configId: 'stale', name: 'Stale', type: 'boolean', currentValue: false }],
+      },
       {
         sessionUpdate: 'config_option_update',
         configOptions: [
@@ -337,7 +407,16 @@ GOLDEN.push(
             category: 'thought_level',
             type: 'select',
             currentValue: 'high',
-            options: [{ groupId: 'levels', name: 'Levels', options: [{ value: 'low', name: 'Low' }, { value: 'high', name: 'High' }] }],
+            options: [
+              {
+                groupId: 'levels',
+                name: 'Levels',
+                options: [
+                  { value: 'low', name: 'Low' },
+                  { value: 'high', name: 'High' },
+                ],
+              },
+            ],
           },
           { configId: 'auto_approve', name: 'Auto-approve edits', description: null, type: 'boolean', currentValue: false },
         ],
@@ -345,7 +424,17 @@ GOLDEN.push(
     ],
     expect: (state) =>
       assert.deepEqual(state.configOptions, [
-        { id: 'effort', name: 'Reasoning effort', category: 'thought_level', type: 'select', currentValue: 'high', options: [{ value: 'low', name: 'Low' }, { value: 'high', name: 'High' }] },
+        {
+          id: 'effort',
+          name: 'Reasoning effort',
+          category: 'thought_level',
+          type: 'select',
+          currentValue: 'high',
+          options: [
+            { value: 'low', name: 'Low' },
+            { value: 'high', name: 'High' },
+          ],
+        },
         { id: 'auto_approve', name: 'Auto-approve edits', type: 'boolean', currentValue: false, options: [] },
       ]),
   },
@@ -406,16 +495,14 @@ for (const severity of ['info', 'warning', 'error'] as const) {
     },
   });
 }
-GOLDEN.push(
-  {
-    name: 'notice: a second notice replaces the banner with a new id (description null = none); a custom severity shows as info',
-    updates: [
-      { sessionUpdate: 'notice', severity: 'error', title: 'Rate limited' },
-      { sessionUpdate: 'notice', severity: '_vendor_hint', title: 'Retrying', description: null },
-    ],
-    expect: (state) => assert.deepEqual(state.banner, { severity: 'info', title: 'Retrying', id: 2 }),
-  },
-);
+GOLDEN.push({
+  name: 'notice: a second notice replaces the banner with a new id (description null = none); a custom severity shows as info',
+  updates: [
+    { sessionUpdate: 'notice', severity: 'error', title: 'Rate limited' },
+    { sessionUpdate: 'notice', severity: '_vendor_hint', title: 'Retrying', description: null },
+  ],
+  expect: (state) => assert.deepEqual(state.banner, { severity: 'info', title: 'Retrying', id: 2 }),
+});
 
 // ---- plans ----
 const ITEMS = [
@@ -442,27 +529,47 @@ GOLDEN.push(
       { sessionUpdate: 'plan', entries: ITEMS },
       { sessionUpdate: 'plan', entries: [] },
     ],
-    expect: (state) => assert.deepEqual(plans(state).map((p) => p.body), [{ type: 'items', items: [] }]),
+    expect: (state) =>
+      assert.deepEqual(
+        plans(state).map((p) => p.body),
+        [{ type: 'items', items: [] }],
+      ),
   },
   {
     name: 'plan_update by planId (v1 unstable / v2 PlanItems) shows the items',
     updates: [{ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'plan-a', entries: ITEMS } }],
-    expect: (state) => assert.deepEqual(plans(state).map((p) => [p.key, p.planId, p.body]), [['plan:plan-a', 'plan-a', { type: 'items', items: ITEMS }]]),
+    expect: (state) =>
+      assert.deepEqual(
+        plans(state).map((p) => [p.key, p.planId, p.body]),
+        [['plan:plan-a', 'plan-a', { type: 'items', items: ITEMS }]],
+      ),
   },
   {
     name: 'plan_update by id (seed 002 draft spelling) shows the items',
     updates: [{ sessionUpdate: 'plan_update', plan: { type: 'items', id: 'plan-b', entries: ITEMS.slice(0, 1) } }],
-    expect: (state) => assert.deepEqual(plans(state).map((p) => [p.planId, p.body]), [['plan-b', { type: 'items', items: ITEMS.slice(0, 1) }]]),
+    expect: (state) =>
+      assert.deepEqual(
+        plans(state).map((p) => [p.planId, p.body]),
+        [['plan-b', { type: 'items', items: ITEMS.slice(0, 1) }]],
+      ),
   },
   {
     name: 'plan_update markdown (PlanMarkdown {planId, content})',
     updates: [{ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'plan-md', content: '# Plan\n\n1. Read\n2. Write' } }],
-    expect: (state) => assert.deepEqual(plans(state).map((p) => p.body), [{ type: 'markdown', markdown: '# Plan\n\n1. Read\n2. Write' }]),
+    expect: (state) =>
+      assert.deepEqual(
+        plans(state).map((p) => p.body),
+        [{ type: 'markdown', markdown: '# Plan\n\n1. Read\n2. Write' }],
+      ),
   },
   {
     name: 'plan_update file (PlanFile {planId, uri})',
     updates: [{ sessionUpdate: 'plan_update', plan: { type: 'file', planId: 'plan-file', uri: 'file:///home/user/project/PLAN.md' } }],
-    expect: (state) => assert.deepEqual(plans(state).map((p) => p.body), [{ type: 'file', path: 'file:///home/user/project/PLAN.md' }]),
+    expect: (state) =>
+      assert.deepEqual(
+        plans(state).map((p) => p.body),
+        [{ type: 'file', path: 'file:///home/user/project/PLAN.md' }],
+      ),
   },
   {
     name: 'plan_update of an existing plan replaces it in place (by planId and by id)',
@@ -488,7 +595,11 @@ GOLDEN.push(
       { sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'p2', entries: ITEMS } },
       { sessionUpdate: 'plan_removed', planId: 'p1' },
     ],
-    expect: (state) => assert.deepEqual(plans(state).map((p) => p.planId), ['p2']),
+    expect: (state) =>
+      assert.deepEqual(
+        plans(state).map((p) => p.planId),
+        ['p2'],
+      ),
   },
   {
     name: 'plan_removed by id (draft alias) removes that plan; an unknown id changes nothing',
@@ -508,7 +619,10 @@ for (const status of ['in_progress', 'completed', 'failed', 'cancelled', '_vendo
     updates: [{ sessionUpdate: 'compaction_update', compactionId: 'cmp_1', status }],
     expect: (state) => {
       const entry = compaction(state);
-      assert.deepEqual([entry.key, entry.compactionId, entry.status, entry.summary, entry.error], ['compaction:cmp_1', 'cmp_1', status, [], undefined]);
+      assert.deepEqual(
+        [entry.key, entry.compactionId, entry.status, entry.summary, entry.error],
+        ['compaction:cmp_1', 'cmp_1', status, [], undefined],
+      );
     },
   });
 }
@@ -518,12 +632,19 @@ GOLDEN.push(
     updates: [
       { sessionUpdate: 'compaction_summary_chunk', compactionId: 'cmp_1', content: { type: 'text', text: 'We fixed ' } },
       { sessionUpdate: 'compaction_summary_chunk', compactionId: 'cmp_1', content: { type: 'text', text: 'the parser.' } },
-      { sessionUpdate: 'compaction_summary_chunk', compactionId: 'cmp_1', content: { type: 'resource_link', uri: 'file:///p/a.ts', name: 'a.ts' } },
+      {
+        sessionUpdate: 'compaction_summary_chunk',
+        compactionId: 'cmp_1',
+        content: { type: 'resource_link', uri: 'file:///p/a.ts', name: 'a.ts' },
+      },
     ],
     expect: (state) => {
       const entry = compaction(state);
       assert.equal(entry.status, 'in_progress');
-      assert.deepEqual(entry.summary, [{ type: 'text', text: 'We fixed the parser.' }, { type: 'resource_link', uri: 'file:///p/a.ts', name: 'a.ts' }]);
+      assert.deepEqual(entry.summary, [
+        { type: 'text', text: 'We fixed the parser.' },
+        { type: 'resource_link', uri: 'file:///p/a.ts', name: 'a.ts' },
+      ]);
     },
   },
   {
@@ -535,7 +656,10 @@ GOLDEN.push(
     ],
     expect: (state) => {
       assert.deepEqual(compaction(state).summary, [{ type: 'text', text: 'draft' }]);
-      const done = feed([{ sessionUpdate: 'compaction_update', compactionId: 'cmp_1', status: 'completed', summary: [{ type: 'text', text: 'final' }] }], state);
+      const done = feed(
+        [{ sessionUpdate: 'compaction_update', compactionId: 'cmp_1', status: 'completed', summary: [{ type: 'text', text: 'final' }] }],
+        state,
+      );
       assert.deepEqual([compaction(done).status, compaction(done).summary], ['completed', [{ type: 'text', text: 'final' }]]);
     },
   },
@@ -547,7 +671,10 @@ GOLDEN.push(
     ],
     expect: (state) => {
       assert.deepEqual(compaction(state).summary, []);
-      const refilled = feed([{ sessionUpdate: 'compaction_update', compactionId: 'cmp_1', status: 'completed', summary: [{ type: 'text', text: 'two' }] }], state);
+      const refilled = feed(
+        [{ sessionUpdate: 'compaction_update', compactionId: 'cmp_1', status: 'completed', summary: [{ type: 'text', text: 'two' }] }],
+        state,
+      );
       const emptied = feed([{ sessionUpdate: 'compaction_update', compactionId: 'cmp_1', status: 'completed', summary: [] }], refilled);
       assert.deepEqual(compaction(emptied).summary, []);
     },
@@ -582,7 +709,10 @@ GOLDEN.push(
     ],
     expect: (state) => {
       assert.deepEqual(state.turn, { phase: 'running', turnId: 't1' });
-      assert.deepEqual(entriesOf(state).map((e) => e.kind), ['message']);
+      assert.deepEqual(
+        entriesOf(state).map((e) => e.kind),
+        ['message'],
+      );
     },
   },
   {
@@ -595,7 +725,10 @@ GOLDEN.push(
     expect: (state) => {
       assert.equal(state.turn.phase, 'idle');
       const ends = entriesOf(state).filter((e) => e.kind === 'turn_end');
-      assert.deepEqual(ends.map((e) => e.kind === 'turn_end' && e.outcome), [{ type: 'stopped', stopReason: 'end_turn' }]);
+      assert.deepEqual(
+        ends.map((e) => e.kind === 'turn_end' && e.outcome),
+        [{ type: 'stopped', stopReason: 'end_turn' }],
+      );
     },
   },
   {
@@ -629,7 +762,14 @@ for (const stopReason of ['end_turn', 'max_tokens', 'max_turn_requests', 'refusa
 }
 
 // ---- tool calls: every ToolCallContent type, locations, raw input/output, kinds, statuses ----
-const call = (fields: Raw): Raw => ({ sessionUpdate: 'tool_call', toolCallId: 'call_001', title: 'Edit main.py', kind: 'edit', status: 'pending', ...fields });
+const call = (fields: Raw): Raw => ({
+  sessionUpdate: 'tool_call',
+  toolCallId: 'call_001',
+  title: 'Edit main.py',
+  kind: 'edit',
+  status: 'pending',
+  ...fields,
+});
 for (const [type, wire, stored] of BLOCKS) {
   GOLDEN.push({
     name: `tool_call content {type: "content"} wrapping ${type}`,
@@ -651,22 +791,37 @@ const v2Files = [
   { path: '/home/user/project/src/new.ts', operation: 'move', oldPath: '/home/user/project/src/old.ts' },
   { path: '/home/user/project/src/d2.ts', operation: 'copy', oldPath: '/home/user/project/src/d.ts' },
 ];
-const PATCH = 'diff --git a/home/user/project/src/a.ts b/home/user/project/src/a.ts\n--- a/home/user/project/src/a.ts\n+++ b/home/user/project/src/a.ts\n@@ -1 +1 @@\n-old\n+new\n';
+const PATCH =
+  'diff --git a/home/user/project/src/a.ts b/home/user/project/src/a.ts\n--- a/home/user/project/src/a.ts\n+++ b/home/user/project/src/a.ts\n@@ -1 +1 @@\n-old\n+new\n';
 GOLDEN.push(
   {
     name: 'tool_call diff (v1 {path, oldText, newText}) of an existing file',
     updates: [call({ content: [{ type: 'diff', path: '/home/user/project/main.py', oldText: 'print(1)\n', newText: 'print(2)\n' }] })],
     expect: (state) =>
-      assert.deepEqual(toolCall(state).content, [{ type: 'diff', files: [{ path: '/home/user/project/main.py', oldText: 'print(1)\n', newText: 'print(2)\n', operation: 'modify' }] }]),
+      assert.deepEqual(toolCall(state).content, [
+        {
+          type: 'diff',
+          files: [{ path: '/home/user/project/main.py', oldText: 'print(1)\n', newText: 'print(2)\n', operation: 'modify' }],
+        },
+      ]),
   },
   {
     name: 'tool_call diff (v1) with oldText null is a new file',
     updates: [call({ content: [{ type: 'diff', path: '/home/user/project/new.py', oldText: null, newText: 'x = 1\n' }] })],
-    expect: (state) => assert.deepEqual(toolCall(state).content, [{ type: 'diff', files: [{ path: '/home/user/project/new.py', oldText: null, newText: 'x = 1\n', operation: 'add' }] }]),
+    expect: (state) =>
+      assert.deepEqual(toolCall(state).content, [
+        { type: 'diff', files: [{ path: '/home/user/project/new.py', oldText: null, newText: 'x = 1\n', operation: 'add' }] },
+      ]),
   },
   {
     name: 'tool_call_update diff (v2 {changes, patch: {format, text}}): every operation, and the patch text',
-    updates: [{ sessionUpdate: 'tool_call_update', toolCallId: 'call_001', content: [{ type: 'diff', changes: v2Changes, patch: { format: 'git_patch', text: PATCH } }] }],
+    updates: [
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call_001',
+        content: [{ type: 'diff', changes: v2Changes, patch: { format: 'git_patch', text: PATCH } }],
+      },
+    ],
     expect: (state) => assert.deepEqual(toolCall(state).content, [{ type: 'diff', files: v2Files, patch: PATCH }]),
   },
   {
@@ -706,12 +861,29 @@ GOLDEN.push(
         ],
       }),
     ],
-    expect: (state) => assert.deepEqual(toolCall(state).content.map((c: ToolCallContent) => c.type), ['content', 'diff', 'terminal']),
+    expect: (state) =>
+      assert.deepEqual(
+        toolCall(state).content.map((c: ToolCallContent) => c.type),
+        ['content', 'diff', 'terminal'],
+      ),
   },
   {
     name: 'tool_call locations: path + line, path alone, line null',
-    updates: [call({ locations: [{ path: '/home/user/project/main.py', line: 42 }, { path: '/home/user/project/util.py' }, { path: '/home/user/project/b.py', line: null }] })],
-    expect: (state) => assert.deepEqual(toolCall(state).locations, [{ path: '/home/user/project/main.py', line: 42 }, { path: '/home/user/project/util.py' }, { path: '/home/user/project/b.py' }]),
+    updates: [
+      call({
+        locations: [
+          { path: '/home/user/project/main.py', line: 42 },
+          { path: '/home/user/project/util.py' },
+          { path: '/home/user/project/b.py', line: null },
+        ],
+      }),
+    ],
+    expect: (state) =>
+      assert.deepEqual(toolCall(state).locations, [
+        { path: '/home/user/project/main.py', line: 42 },
+        { path: '/home/user/project/util.py' },
+        { path: '/home/user/project/b.py' },
+      ]),
   },
   {
     name: 'tool_call rawInput and rawOutput are kept; an update without them keeps them; a new rawOutput replaces',
@@ -720,25 +892,61 @@ GOLDEN.push(
       { sessionUpdate: 'tool_call_update', toolCallId: 'call_001', status: 'in_progress' },
     ],
     expect: (state) => {
-      assert.deepEqual([toolCall(state).rawInput, toolCall(state).rawOutput], [{ command: 'pytest', args: ['-q', 'tests/'], env: { CI: '1' } }, 'collecting...']);
-      const done = feed([{ sessionUpdate: 'tool_call_update', toolCallId: 'call_001', status: 'completed', rawOutput: { exitCode: 0, stdout: '3 passed' } }], state);
-      assert.deepEqual([toolCall(done).rawInput, toolCall(done).rawOutput], [{ command: 'pytest', args: ['-q', 'tests/'], env: { CI: '1' } }, { exitCode: 0, stdout: '3 passed' }]);
+      assert.deepEqual(
+        [toolCall(state).rawInput, toolCall(state).rawOutput],
+        [{ command: 'pytest', args: ['-q', 'tests/'], env: { CI: '1' } }, 'collecting...'],
+      );
+      const done = feed(
+        [
+          {
+            sessionUpdate: 'tool_call_update',
+            toolCallId: 'call_001',
+            status: 'completed',
+            rawOutput: { exitCode: 0, stdout: '3 passed' },
+          },
+        ],
+        state,
+      );
+      assert.deepEqual(
+        [toolCall(done).rawInput, toolCall(done).rawOutput],
+        [
+          { command: 'pytest', args: ['-q', 'tests/'], env: { CI: '1' } },
+          { exitCode: 0, stdout: '3 passed' },
+        ],
+      );
     },
   },
   {
     name: 'tool_call title and every ToolKind land on the card',
-    updates: ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'].map((kind) => ({ sessionUpdate: 'tool_call', toolCallId: `call_${kind}`, title: `A ${kind} call`, kind })),
+    updates: ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'].map((kind) => ({
+      sessionUpdate: 'tool_call',
+      toolCallId: `call_${kind}`,
+      title: `A ${kind} call`,
+      kind,
+    })),
     expect: (state) =>
       assert.deepEqual(
         entriesOf(state).map((e) => e.kind === 'tool_call' && [e.title, e.toolKind]),
-        ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'].map((kind) => [`A ${kind} call`, kind]),
+        ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'].map((kind) => [
+          `A ${kind} call`,
+          kind,
+        ]),
       ),
   },
   {
     name: 'tool_call_content_chunk (v2) appends a diff and a terminal to the existing content',
     updates: [
-      { sessionUpdate: 'tool_call_update', toolCallId: 'call_001', title: 'Run and edit', content: [{ type: 'content', content: { type: 'text', text: 'Working' } }] },
-      { sessionUpdate: 'tool_call_content_chunk', toolCallId: 'call_001', content: { type: 'diff', changes: v2Changes.slice(0, 1), patch: { format: 'git_patch', text: PATCH } } },
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call_001',
+        title: 'Run and edit',
+        content: [{ type: 'content', content: { type: 'text', text: 'Working' } }],
+      },
+      {
+        sessionUpdate: 'tool_call_content_chunk',
+        toolCallId: 'call_001',
+        content: { type: 'diff', changes: v2Changes.slice(0, 1), patch: { format: 'git_patch', text: PATCH } },
+      },
       { sessionUpdate: 'tool_call_content_chunk', toolCallId: 'call_001', content: { type: 'terminal', terminalId: 'term_2' } },
     ],
     expect: (state) => {
@@ -752,10 +960,19 @@ GOLDEN.push(
   },
   {
     name: 'tool_call_content_chunk for an unseen id creates the call with that content',
-    updates: [{ sessionUpdate: 'tool_call_content_chunk', toolCallId: 'call_new', content: { type: 'content', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } } }],
+    updates: [
+      {
+        sessionUpdate: 'tool_call_content_chunk',
+        toolCallId: 'call_new',
+        content: { type: 'content', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } },
+      },
+    ],
     expect: (state) => {
       const entry = toolCall(state, 'call_new');
-      assert.deepEqual([entry.status, entry.content], ['pending', [{ type: 'content', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }]]);
+      assert.deepEqual(
+        [entry.status, entry.content],
+        ['pending', [{ type: 'content', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }]],
+      );
     },
   },
 );
@@ -769,10 +986,16 @@ for (const [from, status] of [
 ] as const) {
   GOLDEN.push({
     name: `tool_call_update status ${status} (from ${from}) shows on the card, other fields unchanged`,
-    updates: [call({ status: from, locations: [{ path: '/p/a.py', line: 1 }] }), { sessionUpdate: 'tool_call_update', toolCallId: 'call_001', status }],
+    updates: [
+      call({ status: from, locations: [{ path: '/p/a.py', line: 1 }] }),
+      { sessionUpdate: 'tool_call_update', toolCallId: 'call_001', status },
+    ],
     expect: (state) => {
       const entry = toolCall(state);
-      assert.deepEqual([entry.status, entry.title, entry.toolKind, entry.locations], [status, 'Edit main.py', 'edit', [{ path: '/p/a.py', line: 1 }]]);
+      assert.deepEqual(
+        [entry.status, entry.title, entry.toolKind, entry.locations],
+        [status, 'Edit main.py', 'edit', [{ path: '/p/a.py', line: 1 }]],
+      );
     },
   });
 }
@@ -805,13 +1028,20 @@ const dropped =
   (field: RegExp): Check =>
   (update, problems) => {
     assert.equal(update, undefined, 'the update is dropped');
-    assert.ok(problems.some((p) => field.test(p)), `a problem names the reason: ${JSON.stringify(problems)}`);
+    assert.ok(
+      problems.some((p) => field.test(p)),
+      `a problem names the reason: ${JSON.stringify(problems)}`,
+    );
   };
 const reported = (problems: readonly string[]): void => assert.ok(problems.length > 0, 'the malformed field is reported');
 
 const MALFORMED: MalformedRow[] = [
   // messages
-  { name: 'user_message_chunk without content is dropped', raw: { sessionUpdate: 'user_message_chunk', messageId: 'u9' }, check: dropped(/content/) },
+  {
+    name: 'user_message_chunk without content is dropped',
+    raw: { sessionUpdate: 'user_message_chunk', messageId: 'u9' },
+    check: dropped(/content/),
+  },
   {
     name: 'agent_thought_chunk with a content block missing its text is dropped',
     raw: { sessionUpdate: 'agent_thought_chunk', content: { type: 'text' } },
@@ -826,10 +1056,21 @@ const MALFORMED: MalformedRow[] = [
       assert.deepEqual(last?.kind === 'message' && [last.role, last.content], ['thought', [{ type: 'text', text: 'still thinking' }]]);
     },
   },
-  { name: 'agent_thought without messageId is dropped', raw: { sessionUpdate: 'agent_thought', content: [{ type: 'text', text: 'x' }] }, check: dropped(/messageId/) },
+  {
+    name: 'agent_thought without messageId is dropped',
+    raw: { sessionUpdate: 'agent_thought', content: [{ type: 'text', text: 'x' }] },
+    check: dropped(/messageId/),
+  },
   {
     name: 'agent_thought with one bad block keeps the good ones',
-    raw: { sessionUpdate: 'agent_thought', messageId: 'th1', content: [{ type: 'image', data: 'AAAA' }, { type: 'text', text: 'kept' }] },
+    raw: {
+      sessionUpdate: 'agent_thought',
+      messageId: 'th1',
+      content: [
+        { type: 'image', data: 'AAAA' },
+        { type: 'text', text: 'kept' },
+      ],
+    },
     check: (_u, problems, state) => {
       reported(problems);
       const last = entriesOf(state).pop();
@@ -839,12 +1080,25 @@ const MALFORMED: MalformedRow[] = [
   {
     name: 'an image block with a malformed uri keeps the image',
     raw: { sessionUpdate: 'agent_message_chunk', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png', uri: 17 } },
-    check: (update) => assert.deepEqual(update?.sessionUpdate === 'agent_message_chunk' && update.content, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }),
+    check: (update) =>
+      assert.deepEqual(update?.sessionUpdate === 'agent_message_chunk' && update.content, {
+        type: 'image',
+        data: 'iVBORw0KGgo=',
+        mimeType: 'image/png',
+      }),
   },
   {
     name: 'a resource_link with malformed title and size keeps the link',
-    raw: { sessionUpdate: 'user_message_chunk', content: { type: 'resource_link', uri: 'file:///p/a.ts', name: 'a.ts', title: ['x'], size: 'big' } },
-    check: (update) => assert.deepEqual(update?.sessionUpdate === 'user_message_chunk' && update.content, { type: 'resource_link', uri: 'file:///p/a.ts', name: 'a.ts' }),
+    raw: {
+      sessionUpdate: 'user_message_chunk',
+      content: { type: 'resource_link', uri: 'file:///p/a.ts', name: 'a.ts', title: ['x'], size: 'big' },
+    },
+    check: (update) =>
+      assert.deepEqual(update?.sessionUpdate === 'user_message_chunk' && update.content, {
+        type: 'resource_link',
+        uri: 'file:///p/a.ts',
+        name: 'a.ts',
+      }),
   },
   {
     name: 'an embedded resource without a uri is dropped',
@@ -854,7 +1108,10 @@ const MALFORMED: MalformedRow[] = [
   // session-level
   {
     name: 'available_commands_update: a command without a name is dropped; a malformed input loses only the hint',
-    raw: { sessionUpdate: 'available_commands_update', availableCommands: [{ description: 'nameless' }, { name: 'web', description: 'Search', input: { hint: 5 } }] },
+    raw: {
+      sessionUpdate: 'available_commands_update',
+      availableCommands: [{ description: 'nameless' }, { name: 'web', description: 'Search', input: { hint: 5 } }],
+    },
     check: (_u, problems, state) => {
       reported(problems);
       assert.deepEqual(state.commands, [{ name: 'web', description: 'Search' }]);
@@ -869,7 +1126,11 @@ const MALFORMED: MalformedRow[] = [
       assert.deepEqual(state.commands, []);
     },
   },
-  { name: 'current_mode_update without currentModeId is dropped', raw: { sessionUpdate: 'current_mode_update', modeId: 'code' }, check: dropped(/currentModeId/) },
+  {
+    name: 'current_mode_update without currentModeId is dropped',
+    raw: { sessionUpdate: 'current_mode_update', modeId: 'code' },
+    check: dropped(/currentModeId/),
+  },
   {
     name: 'config_option_update: an option without an id is dropped, a malformed description or category loses only that',
     raw: {
@@ -877,7 +1138,13 @@ const MALFORMED: MalformedRow[] = [
       configOptions: [
         { name: 'No id', type: 'boolean', currentValue: true },
         { configId: 'verbose', name: 'Verbose', description: 7, category: { x: 1 }, type: 'boolean', currentValue: true },
-        { id: 'model', name: 'Model', type: 'select', currentValue: 'a', options: [{ value: 'a', name: 'A', description: false }, { name: 'no value' }] },
+        {
+          id: 'model',
+          name: 'Model',
+          type: 'select',
+          currentValue: 'a',
+          options: [{ value: 'a', name: 'A', description: false }, { name: 'no value' }],
+        },
       ],
     },
     check: (_u, problems, state) => {
@@ -890,10 +1157,19 @@ const MALFORMED: MalformedRow[] = [
   },
   {
     name: 'config_option_update: an option of an unknown (v2 "other") type is dropped with a problem, the rest kept',
-    raw: { sessionUpdate: 'config_option_update', configOptions: [{ configId: 'temp', name: 'Temperature', type: '_slider', currentValue: 0.3 }, { configId: 'v', name: 'V', type: 'boolean', currentValue: false }] },
+    raw: {
+      sessionUpdate: 'config_option_update',
+      configOptions: [
+        { configId: 'temp', name: 'Temperature', type: '_slider', currentValue: 0.3 },
+        { configId: 'v', name: 'V', type: 'boolean', currentValue: false },
+      ],
+    },
     check: (_u, problems, state) => {
       assert.ok(problems.some((p) => /unsupported type "_slider"/.test(p)));
-      assert.deepEqual(state.configOptions.map((o) => o.id), ['v']);
+      assert.deepEqual(
+        state.configOptions.map((o) => o.id),
+        ['v'],
+      );
     },
   },
   {
@@ -906,7 +1182,11 @@ const MALFORMED: MalformedRow[] = [
     },
   },
   { name: 'usage_update without used is dropped', raw: { sessionUpdate: 'usage_update', size: 200000 }, check: dropped(/used/) },
-  { name: 'usage_update with a negative size is dropped', raw: { sessionUpdate: 'usage_update', used: 1, size: -5 }, check: dropped(/size/) },
+  {
+    name: 'usage_update with a negative size is dropped',
+    raw: { sessionUpdate: 'usage_update', used: 1, size: -5 },
+    check: dropped(/size/),
+  },
   {
     name: 'usage_update with a malformed cost keeps the usage and the last good cost',
     before: [{ sessionUpdate: 'usage_update', used: 1, size: 10, cost: { amount: 0.5, currency: 'USD' } }],
@@ -917,7 +1197,11 @@ const MALFORMED: MalformedRow[] = [
     },
   },
   { name: 'notice without a title is dropped', raw: { sessionUpdate: 'notice', severity: 'warning' }, check: dropped(/title/) },
-  { name: 'notice with an empty title is dropped', raw: { sessionUpdate: 'notice', severity: 'warning', title: '' }, check: dropped(/title/) },
+  {
+    name: 'notice with an empty title is dropped',
+    raw: { sessionUpdate: 'notice', severity: 'warning', title: '' },
+    check: dropped(/title/),
+  },
   {
     name: 'notice with a malformed severity and description still shows its title, as info',
     raw: { sessionUpdate: 'notice', severity: 3, title: 'Heads up', description: { text: 'no' } },
@@ -929,21 +1213,44 @@ const MALFORMED: MalformedRow[] = [
   // plans
   {
     name: 'plan: an entry without content is dropped, the others kept; an unknown priority/status falls back',
-    raw: { sessionUpdate: 'plan', entries: [{ priority: 'high', status: 'pending' }, { content: 'Kept', priority: 'urgent', status: 'blocked' }] },
+    raw: {
+      sessionUpdate: 'plan',
+      entries: [
+        { priority: 'high', status: 'pending' },
+        { content: 'Kept', priority: 'urgent', status: 'blocked' },
+      ],
+    },
     check: (_u, problems, state) => {
       reported(problems);
-      assert.deepEqual(plans(state).map((p) => p.body), [{ type: 'items', items: [{ content: 'Kept', priority: 'medium', status: 'pending' }] }]);
+      assert.deepEqual(
+        plans(state).map((p) => p.body),
+        [{ type: 'items', items: [{ content: 'Kept', priority: 'medium', status: 'pending' }] }],
+      );
     },
   },
-  { name: 'plan_update without a plan id is dropped', raw: { sessionUpdate: 'plan_update', plan: { type: 'items', entries: [] } }, check: dropped(/plan id/) },
+  {
+    name: 'plan_update without a plan id is dropped',
+    raw: { sessionUpdate: 'plan_update', plan: { type: 'items', entries: [] } },
+    check: dropped(/plan id/),
+  },
   { name: 'plan_update without a plan is dropped', raw: { sessionUpdate: 'plan_update' }, check: dropped(/typed plan/) },
-  { name: 'plan_update of an unknown plan type is dropped', raw: { sessionUpdate: 'plan_update', plan: { type: '_kanban', planId: 'p' } }, check: dropped(/unknown plan type/) },
+  {
+    name: 'plan_update of an unknown plan type is dropped',
+    raw: { sessionUpdate: 'plan_update', plan: { type: '_kanban', planId: 'p' } },
+    check: dropped(/unknown plan type/),
+  },
   {
     name: 'plan_update items with one bad entry keeps the others',
-    raw: { sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'p', entries: [{ content: 'ok', priority: 'low', status: 'completed' }, 'junk'] } },
+    raw: {
+      sessionUpdate: 'plan_update',
+      plan: { type: 'items', planId: 'p', entries: [{ content: 'ok', priority: 'low', status: 'completed' }, 'junk'] },
+    },
     check: (_u, problems, state) => {
       reported(problems);
-      assert.deepEqual(plans(state).map((p) => p.body), [{ type: 'items', items: [{ content: 'ok', priority: 'low', status: 'completed' }] }]);
+      assert.deepEqual(
+        plans(state).map((p) => p.body),
+        [{ type: 'items', items: [{ content: 'ok', priority: 'low', status: 'completed' }] }],
+      );
     },
   },
   {
@@ -952,25 +1259,58 @@ const MALFORMED: MalformedRow[] = [
     raw: { sessionUpdate: 'plan_removed' },
     check: (update, problems, state) => {
       dropped(/planId/)(update, problems, state);
-      assert.deepEqual(plans(state).map((p) => p.planId), ['p']);
+      assert.deepEqual(
+        plans(state).map((p) => p.planId),
+        ['p'],
+      );
     },
   },
   // compaction
-  { name: 'compaction_update without compactionId is dropped', raw: { sessionUpdate: 'compaction_update', status: 'completed' }, check: dropped(/compactionId/) },
-  { name: 'compaction_update without status is dropped', raw: { sessionUpdate: 'compaction_update', compactionId: 'c' }, check: dropped(/status/) },
+  {
+    name: 'compaction_update without compactionId is dropped',
+    raw: { sessionUpdate: 'compaction_update', status: 'completed' },
+    check: dropped(/compactionId/),
+  },
+  {
+    name: 'compaction_update without status is dropped',
+    raw: { sessionUpdate: 'compaction_update', compactionId: 'c' },
+    check: dropped(/status/),
+  },
   {
     name: 'compaction_update with a malformed error and one bad summary block keeps the rest',
-    raw: { sessionUpdate: 'compaction_update', compactionId: 'c', status: 'completed', error: 500, summary: [{ type: 'text' }, { type: 'text', text: 'Summary' }] },
+    raw: {
+      sessionUpdate: 'compaction_update',
+      compactionId: 'c',
+      status: 'completed',
+      error: 500,
+      summary: [{ type: 'text' }, { type: 'text', text: 'Summary' }],
+    },
     check: (_u, problems, state) => {
       reported(problems);
       const entry = entriesOf(state).pop();
-      assert.deepEqual(entry?.kind === 'compaction' && [entry.status, entry.summary, entry.error], ['completed', [{ type: 'text', text: 'Summary' }], undefined]);
+      assert.deepEqual(entry?.kind === 'compaction' && [entry.status, entry.summary, entry.error], [
+        'completed',
+        [{ type: 'text', text: 'Summary' }],
+        undefined,
+      ]);
     },
   },
-  { name: 'compaction_summary_chunk without compactionId is dropped', raw: { sessionUpdate: 'compaction_summary_chunk', content: { type: 'text', text: 'x' } }, check: dropped(/compactionId/) },
-  { name: 'compaction_summary_chunk without content is dropped', raw: { sessionUpdate: 'compaction_summary_chunk', compactionId: 'c' }, check: dropped(/content/) },
+  {
+    name: 'compaction_summary_chunk without compactionId is dropped',
+    raw: { sessionUpdate: 'compaction_summary_chunk', content: { type: 'text', text: 'x' } },
+    check: dropped(/compactionId/),
+  },
+  {
+    name: 'compaction_summary_chunk without content is dropped',
+    raw: { sessionUpdate: 'compaction_summary_chunk', compactionId: 'c' },
+    check: dropped(/content/),
+  },
   // state_update
-  { name: 'state_update without state is dropped and the turn keeps running', raw: { sessionUpdate: 'state_update', stopReason: 'end_turn' }, check: dropped(/state/) },
+  {
+    name: 'state_update without state is dropped and the turn keeps running',
+    raw: { sessionUpdate: 'state_update', stopReason: 'end_turn' },
+    check: dropped(/state/),
+  },
   {
     name: 'state_update idle with a malformed stopReason still ends the turn, as not reported',
     raw: { sessionUpdate: 'state_update', state: 'idle', stopReason: { why: 'done' } },
@@ -993,7 +1333,12 @@ const MALFORMED: MalformedRow[] = [
   // tool calls
   {
     name: 'tool_call with a malformed line keeps the location; one without a path is dropped',
-    raw: { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Read', locations: [{ path: '/p/a.py', line: 'ten' }, { line: 3 }, { path: '/p/b.py', line: 2 }] },
+    raw: {
+      sessionUpdate: 'tool_call',
+      toolCallId: 'c1',
+      title: 'Read',
+      locations: [{ path: '/p/a.py', line: 'ten' }, { line: 3 }, { path: '/p/b.py', line: 2 }],
+    },
     check: (_u, problems, state) => {
       reported(problems);
       assert.deepEqual(toolCall(state, 'c1').locations, [{ path: '/p/a.py' }, { path: '/p/b.py', line: 2 }]);
@@ -1018,12 +1363,20 @@ const MALFORMED: MalformedRow[] = [
     },
     check: (_u, problems, state) => {
       assert.equal(problems.length, 3, JSON.stringify(problems));
-      assert.deepEqual(toolCall(state, 'c1').content, [{ type: 'diff', files: [{ path: '/p/b', oldText: null, newText: 'b', operation: 'add' }] }]);
+      assert.deepEqual(toolCall(state, 'c1').content, [
+        { type: 'diff', files: [{ path: '/p/b', oldText: null, newText: 'b', operation: 'add' }] },
+      ]);
     },
   },
   {
     name: 'a v2 diff with one change missing its path and a malformed patch keeps the other changes',
-    raw: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', content: [{ type: 'diff', changes: [{ operation: 'modify' }, { operation: 'add', path: '/p/n.ts' }], patch: { format: 'git_patch' } }] },
+    raw: {
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'c1',
+      content: [
+        { type: 'diff', changes: [{ operation: 'modify' }, { operation: 'add', path: '/p/n.ts' }], patch: { format: 'git_patch' } },
+      ],
+    },
     check: (_u, problems, state) => {
       reported(problems);
       assert.deepEqual(toolCall(state, 'c1').content, [{ type: 'diff', files: [{ path: '/p/n.ts', operation: 'add' }] }]);
@@ -1034,20 +1387,35 @@ const MALFORMED: MalformedRow[] = [
     raw: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', content: [{ type: '_preview', url: 'http://localhost:3000' }] },
     check: (_u, problems, state) => {
       assert.deepEqual(problems, []);
-      assert.deepEqual(toolCall(state, 'c1').content, [{ type: 'unknown', originalType: '_preview', raw: { type: '_preview', url: 'http://localhost:3000' } }]);
+      assert.deepEqual(toolCall(state, 'c1').content, [
+        { type: 'unknown', originalType: '_preview', raw: { type: '_preview', url: 'http://localhost:3000' } },
+      ]);
     },
   },
   {
     name: 'tool_call_update with a malformed title and an unknown status applies its content',
     before: [{ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Run', status: 'in_progress' }],
-    raw: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', title: 99, status: 'exploded', content: [{ type: 'content', content: { type: 'text', text: 'out' } }] },
+    raw: {
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'c1',
+      title: 99,
+      status: 'exploded',
+      content: [{ type: 'content', content: { type: 'text', text: 'out' } }],
+    },
     check: (_u, problems, state) => {
       assert.equal(problems.length, 2, JSON.stringify(problems));
       const entry = toolCall(state, 'c1');
-      assert.deepEqual([entry.title, entry.status, entry.content], ['Run', 'in_progress', [{ type: 'content', content: { type: 'text', text: 'out' } }]]);
+      assert.deepEqual(
+        [entry.title, entry.status, entry.content],
+        ['Run', 'in_progress', [{ type: 'content', content: { type: 'text', text: 'out' } }]],
+      );
     },
   },
-  { name: 'tool_call_update without toolCallId is dropped', raw: { sessionUpdate: 'tool_call_update', status: 'completed' }, check: dropped(/toolCallId/) },
+  {
+    name: 'tool_call_update without toolCallId is dropped',
+    raw: { sessionUpdate: 'tool_call_update', status: 'completed' },
+    check: dropped(/toolCallId/),
+  },
   {
     name: 'tool_call_content_chunk without toolCallId is dropped',
     raw: { sessionUpdate: 'tool_call_content_chunk', content: { type: 'terminal', terminalId: 't' } },
@@ -1069,7 +1437,10 @@ const MALFORMED: MalformedRow[] = [
     check: (_u, problems, state) => {
       assert.deepEqual(problems, []);
       assert.deepEqual([toolCall(state, 'c1').status, toolCall(state, 'c1').title], ['paused', 'Waiting for input']);
-      const resumed = reduce(state, { type: 'session_update', update: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'in_progress' } });
+      const resumed = reduce(state, {
+        type: 'session_update',
+        update: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'in_progress' },
+      });
       assert.equal(toolCall(resumed, 'c1').status, 'in_progress');
     },
   },
@@ -1100,8 +1471,43 @@ describe('update kinds: malformed input keeps what is good', () => {
  * v2/schema.json, v2/schema.unstable.json; `$defs.SessionUpdate.oneOf/anyOf[*].properties.sessionUpdate.const`).
  * Copied rather than read, so the tests run on a clean clone. Update when the schemas are.
  */
-const V1_STABLE_KINDS = ['user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update', 'plan', 'available_commands_update', 'current_mode_update', 'config_option_update', 'session_info_update', 'usage_update', 'notice', 'compaction_update', 'compaction_summary_chunk'];
-const V2_STABLE_KINDS = ['user_message_chunk', 'user_message', 'agent_message_chunk', 'agent_message', 'agent_thought_chunk', 'agent_thought', 'state_update', 'tool_call_content_chunk', 'tool_call_update', 'terminal_update', 'terminal_output_chunk', 'plan_update', 'available_commands_update', 'config_option_update', 'session_info_update', 'usage_update', 'notice', 'compaction_update', 'compaction_summary_chunk'];
+const V1_STABLE_KINDS = [
+  'user_message_chunk',
+  'agent_message_chunk',
+  'agent_thought_chunk',
+  'tool_call',
+  'tool_call_update',
+  'plan',
+  'available_commands_update',
+  'current_mode_update',
+  'config_option_update',
+  'session_info_update',
+  'usage_update',
+  'notice',
+  'compaction_update',
+  'compaction_summary_chunk',
+];
+const V2_STABLE_KINDS = [
+  'user_message_chunk',
+  'user_message',
+  'agent_message_chunk',
+  'agent_message',
+  'agent_thought_chunk',
+  'agent_thought',
+  'state_update',
+  'tool_call_content_chunk',
+  'tool_call_update',
+  'terminal_update',
+  'terminal_output_chunk',
+  'plan_update',
+  'available_commands_update',
+  'config_option_update',
+  'session_info_update',
+  'usage_update',
+  'notice',
+  'compaction_update',
+  'compaction_summary_chunk',
+];
 /** What each unstable schema lists beyond its stable one. */
 const SUBAGENT_KINDS = ['subagent_update', 'session_message', 'session_message_chunk'];
 const SCHEMA_KINDS: Readonly<Record<string, readonly string[]>> = {
@@ -1122,33 +1528,96 @@ const KNOWN_GAPS: readonly string[] = SUBAGENT_KINDS;
  * v2 agent-owned terminals: parsed here (patch semantics kept, output still base64), decoded by the host in
  * arrival order into terminal actions (test/unit/session/agent-terminals.test.ts, protocol-versions.test.ts).
  */
-const TERMINAL_ROWS: readonly { readonly name: string; readonly raw: Record<string, unknown>; readonly parsed: AgentTerminalUpdate | undefined; readonly problems?: readonly string[] }[] = [
+const TERMINAL_ROWS: readonly {
+  readonly name: string;
+  readonly raw: Record<string, unknown>;
+  readonly parsed: AgentTerminalUpdate | undefined;
+  readonly problems?: readonly string[];
+}[] = [
   {
     name: 'terminal_update with every field',
-    raw: { sessionUpdate: 'terminal_update', terminalId: 'term_1', command: 'npm test', cwd: '/home/user/project', output: { data: 'aGk=' }, exitStatus: { exitCode: 1, signal: null }, size: { columns: 80, rows: 24 }, capabilities: { cancel: {} } },
-    parsed: { kind: 'terminal_update', terminalId: 'term_1', command: 'npm test', output: 'aGk=', exitStatus: { exitCode: 1, signal: null }, cancellable: true },
+    raw: {
+      sessionUpdate: 'terminal_update',
+      terminalId: 'term_1',
+      command: 'npm test',
+      cwd: '/home/user/project',
+      output: { data: 'aGk=' },
+      exitStatus: { exitCode: 1, signal: null },
+      size: { columns: 80, rows: 24 },
+      capabilities: { cancel: {} },
+    },
+    parsed: {
+      kind: 'terminal_update',
+      terminalId: 'term_1',
+      command: 'npm test',
+      output: 'aGk=',
+      exitStatus: { exitCode: 1, signal: null },
+      cancellable: true,
+    },
   },
-  { name: 'terminal_update with only the id changes nothing', raw: { sessionUpdate: 'terminal_update', terminalId: 'term_1' }, parsed: { kind: 'terminal_update', terminalId: 'term_1' } },
+  {
+    name: 'terminal_update with only the id changes nothing',
+    raw: { sessionUpdate: 'terminal_update', terminalId: 'term_1' },
+    parsed: { kind: 'terminal_update', terminalId: 'term_1' },
+  },
   {
     name: 'terminal_update nulls clear: command, output, exit, capabilities',
     raw: { sessionUpdate: 'terminal_update', terminalId: 'term_1', command: null, output: null, exitStatus: null, capabilities: null },
     parsed: { kind: 'terminal_update', terminalId: 'term_1', command: null, output: null, exitStatus: null, cancellable: false },
   },
-  { name: 'terminal_update exitStatus {} still marks the terminal exited', raw: { sessionUpdate: 'terminal_update', terminalId: 't', exitStatus: {} }, parsed: { kind: 'terminal_update', terminalId: 't', exitStatus: { exitCode: null, signal: null } } },
+  {
+    name: 'terminal_update exitStatus {} still marks the terminal exited',
+    raw: { sessionUpdate: 'terminal_update', terminalId: 't', exitStatus: {} },
+    parsed: { kind: 'terminal_update', terminalId: 't', exitStatus: { exitCode: null, signal: null } },
+  },
   {
     name: 'terminal_update: a malformed field is dropped, the rest kept',
     raw: { sessionUpdate: 'terminal_update', terminalId: 't', command: 42, exitStatus: { exitCode: 0 } },
     parsed: { kind: 'terminal_update', terminalId: 't', exitStatus: { exitCode: 0, signal: null } },
     problems: ['dropped malformed "command": value: Invalid input: expected string, received number'],
   },
-  { name: 'terminal_update without terminalId is dropped', raw: { sessionUpdate: 'terminal_update', command: 'x' }, parsed: undefined, problems: ['terminal_update dropped: "terminalId" is missing or malformed'] },
-  { name: 'terminal_output_chunk', raw: { sessionUpdate: 'terminal_output_chunk', terminalId: 'term_1', data: 'aGk=' }, parsed: { kind: 'terminal_output_chunk', terminalId: 'term_1', data: 'aGk=' } },
-  { name: 'terminal_output_chunk without data is dropped', raw: { sessionUpdate: 'terminal_output_chunk', terminalId: 'term_1' }, parsed: undefined, problems: ['terminal_output_chunk dropped: "data" is missing or malformed'] },
+  {
+    name: 'terminal_update without terminalId is dropped',
+    raw: { sessionUpdate: 'terminal_update', command: 'x' },
+    parsed: undefined,
+    problems: ['terminal_update dropped: "terminalId" is missing or malformed'],
+  },
+  {
+    name: 'terminal_output_chunk',
+    raw: { sessionUpdate: 'terminal_output_chunk', terminalId: 'term_1', data: 'aGk=' },
+    parsed: { kind: 'terminal_output_chunk', terminalId: 'term_1', data: 'aGk=' },
+  },
+  {
+    name: 'terminal_output_chunk without data is dropped',
+    raw: { sessionUpdate: 'terminal_output_chunk', terminalId: 'term_1' },
+    parsed: undefined,
+    problems: ['terminal_output_chunk dropped: "data" is missing or malformed'],
+  },
 ];
 
 describe('golden: null in a tool_call_update, v1 against v2', () => {
-  const full = { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Read a.ts', kind: 'read', status: 'in_progress', content: [{ type: 'content', content: { type: 'text', text: 'so far' } }], locations: [{ path: '/w/a.ts' }], rawInput: { path: '/w/a.ts' }, rawOutput: { ok: true } };
-  const nulls = { sessionUpdate: 'tool_call_update', toolCallId: 'c1', title: null, kind: null, status: null, content: null, locations: null, rawInput: null, rawOutput: null };
+  const full = {
+    sessionUpdate: 'tool_call',
+    toolCallId: 'c1',
+    title: 'Read a.ts',
+    kind: 'read',
+    status: 'in_progress',
+    content: [{ type: 'content', content: { type: 'text', text: 'so far' } }],
+    locations: [{ path: '/w/a.ts' }],
+    rawInput: { path: '/w/a.ts' },
+    rawOutput: { ok: true },
+  };
+  const nulls = {
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'c1',
+    title: null,
+    kind: null,
+    status: null,
+    content: null,
+    locations: null,
+    rawInput: null,
+    rawOutput: null,
+  };
   const after = (version: 1 | 2): ToolCallEntry => {
     let state = initialState();
     for (const raw of [full, nulls]) {
@@ -1161,12 +1630,18 @@ describe('golden: null in a tool_call_update, v1 against v2', () => {
 
   it('v2: null clears or resets each field, as the v2 schema defines (title unset, kind other, status pending, collections empty, raw gone)', () => {
     const call = after(2);
-    assert.deepEqual([call.title, call.toolKind, call.status, call.content, call.locations, 'rawInput' in call, 'rawOutput' in call], ['', 'other', 'pending', [], [], false, false]);
+    assert.deepEqual(
+      [call.title, call.toolKind, call.status, call.content, call.locations, 'rawInput' in call, 'rawOutput' in call],
+      ['', 'other', 'pending', [], [], false, false],
+    );
   });
 
   it('v1: null leaves each field as it was', () => {
     const call = after(1);
-    assert.deepEqual([call.title, call.toolKind, call.status, call.content.length, call.locations.length, call.rawInput, call.rawOutput], ['Read a.ts', 'read', 'in_progress', 1, 1, { path: '/w/a.ts' }, { ok: true }]);
+    assert.deepEqual(
+      [call.title, call.toolKind, call.status, call.content.length, call.locations.length, call.rawInput, call.rawOutput],
+      ['Read a.ts', 'read', 'in_progress', 1, 1, { path: '/w/a.ts' }, { ok: true }],
+    );
   });
 });
 
@@ -1194,13 +1669,22 @@ describe('golden: the tables cover every session/update kind of the schemas', ()
 
   for (const [schema, kinds] of Object.entries(SCHEMA_KINDS)) {
     it(`every kind of ${schema} has a golden row (seed-golden or this file) or is a known gap`, () => {
-      assert.deepEqual(kinds.filter((kind) => !covered.has(kind) && !KNOWN_GAPS.includes(kind)), []);
+      assert.deepEqual(
+        kinds.filter((kind) => !covered.has(kind) && !KNOWN_GAPS.includes(kind)),
+        [],
+      );
     });
   }
 
   it('every known gap is still reported as an unknown kind (move it into the tables once it is handled)', () => {
     for (const kind of KNOWN_GAPS) {
-      const { update, problems } = parseSessionUpdate({ sessionUpdate: kind, terminalId: 'term_1', sessionId: 'sess_child', messageId: 'm1', data: 'aGk=' });
+      const { update, problems } = parseSessionUpdate({
+        sessionUpdate: kind,
+        terminalId: 'term_1',
+        sessionId: 'sess_child',
+        messageId: 'm1',
+        data: 'aGk=',
+      });
       assert.equal(update, undefined, kind);
       assert.deepEqual(problems, [`unknown session update kind "${kind}"`]);
     }
@@ -1208,6 +1692,9 @@ describe('golden: the tables cover every session/update kind of the schemas', ()
 
   it('every kind the tables feed is one the schemas list, and none of them is a known gap', () => {
     const listed = new Set(Object.values(SCHEMA_KINDS).flat());
-    assert.deepEqual([...covered].filter((kind) => kind === undefined || !listed.has(kind) || KNOWN_GAPS.includes(kind)), []);
+    assert.deepEqual(
+      [...covered].filter((kind) => kind === undefined || !listed.has(kind) || KNOWN_GAPS.includes(kind)),
+      [],
+    );
   });
 });

@@ -81,6 +81,9 @@ describe('visibleProse: message bodies keep right-to-left text but lose the powe
   });
 
   it('shows embeddings and overrides as <U+XXXX>', () => {
-    assert.equal(visibleProse('run invoice\u202Egpj.exe and \u202Ax\u202C \u202B\u202D'), 'run invoice<U+202E>gpj.exe and <U+202A>x<U+202C> <U+202B><U+202D>');
+    assert.equal(
+      visibleProse('run invoice\u202Egpj.exe and \u202Ax\u202C \u202B\u202D'),
+      'run invoice<U+202E>gpj.exe and <U+202A>x<U+202C> <U+202B><U+202D>',
+    );
   });
 });

@@ -10,7 +10,12 @@ describe('chat webview HTML', () => {
     codiconsUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&b=2',
   });
   const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replace(/&#39;|&apos;/g, "'") ?? '';
-  const directives = new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
   it('denies everything by default and runs only the nonced script', () => {
     assert.deepEqual(directives.get('default-src'), ["'none'"]);
@@ -28,7 +33,11 @@ describe('chat webview HTML', () => {
   });
 
   it('links the codicons where vscode-elements looks for them, escaping the URI', () => {
-    assert.ok(html.includes('id="vscode-codicon-stylesheet" href="https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&amp;b=2"'));
+    assert.ok(
+      html.includes(
+        'id="vscode-codicon-stylesheet" href="https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&amp;b=2"',
+      ),
+    );
     assert.ok(html.includes('href="https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css"'));
   });
 });

@@ -15,6 +15,10 @@ describe('webview: @ file mentions', () => {
     const text = 'explain @par now';
     assert.deepEqual(acceptMention(text, { start: 8, query: 'par' }, 'src/parser.ts'), { text: 'explain @src/parser.ts now', caret: 23 });
     assert.deepEqual(acceptMention('@pa', { start: 0, query: 'pa' }, 'src/parser.ts'), { text: '@src/parser.ts ', caret: 15 });
-    assert.deepEqual(acceptMention('x @parXYZ', { start: 2, query: 'par' }, 'a.ts'), { text: 'x @a.ts ', caret: 8 }, 'the rest of the word under the caret goes too');
+    assert.deepEqual(
+      acceptMention('x @parXYZ', { start: 2, query: 'par' }, 'a.ts'),
+      { text: 'x @a.ts ', caret: 8 },
+      'the rest of the word under the caret goes too',
+    );
   });
 });

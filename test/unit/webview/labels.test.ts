@@ -1,6 +1,14 @@
 import * as assert from 'node:assert/strict';
 import type { ToolCallStatus, ToolKind } from '../../../src/shared/model';
-import { compactNumber, groupThousands, permissionOptionStyle, stopReasonLabel, toolKindIcon, toolStatusLabel, usageLabel } from '../../../webview/labels';
+import {
+  compactNumber,
+  groupThousands,
+  permissionOptionStyle,
+  stopReasonLabel,
+  toolKindIcon,
+  toolStatusLabel,
+  usageLabel,
+} from '../../../webview/labels';
 
 describe('labels', () => {
   it('names every stop reason the spec defines, and nothing for a normal end', () => {
@@ -18,7 +26,16 @@ describe('labels', () => {
   });
 
   it('labels every tool status distinctly', () => {
-    const statuses: ToolCallStatus[] = ['pending', 'awaiting_permission', 'in_progress', 'paused', 'completed', 'failed', 'rejected', 'cancelled'];
+    const statuses: ToolCallStatus[] = [
+      'pending',
+      'awaiting_permission',
+      'in_progress',
+      'paused',
+      'completed',
+      'failed',
+      'rejected',
+      'cancelled',
+    ];
     const labels = statuses.map(toolStatusLabel);
     assert.equal(new Set(labels).size, statuses.length);
     assert.equal(toolStatusLabel('awaiting_permission'), 'Awaiting permission');

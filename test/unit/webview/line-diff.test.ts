@@ -3,7 +3,10 @@ import { classifyPatchLine, diffLines, hunkHeader, splitLines, type LineDiff } f
 
 /** The diff as `diff -u` would print its body. */
 function unified(diff: LineDiff): string[] {
-  return diff.hunks.flatMap((hunk) => [hunkHeader(hunk), ...hunk.lines.map((line) => `${line.kind === 'add' ? '+' : line.kind === 'del' ? '-' : ' '}${line.text}`)]);
+  return diff.hunks.flatMap((hunk) => [
+    hunkHeader(hunk),
+    ...hunk.lines.map((line) => `${line.kind === 'add' ? '+' : line.kind === 'del' ? '-' : ' '}${line.text}`),
+  ]);
 }
 
 /** Applying the diff's lines to the old text must give the new text: the diff is a correct edit script. */
@@ -90,10 +93,18 @@ describe('line diff', () => {
   it('keeps the common head and tail as context when it falls back', () => {
     const head = ['h1', 'h2', 'h3', 'h4'];
     const tail = ['t1', 't2', 't3', 't4'];
-    const middle = (prefix: string): string[] => [...Array.from({ length: 10 }, (_, i) => `${prefix} ${i}`), 'kept', ...Array.from({ length: 10 }, (_, i) => `${prefix} ${i + 10}`)];
+    const middle = (prefix: string): string[] => [
+      ...Array.from({ length: 10 }, (_, i) => `${prefix} ${i}`),
+      'kept',
+      ...Array.from({ length: 10 }, (_, i) => `${prefix} ${i + 10}`),
+    ];
     const oldText = [...head, ...middle('old'), ...tail].join('\n');
     const newText = [...head, ...middle('new'), ...tail].join('\n');
-    assert.deepEqual([diffLines(oldText, newText).added, diffLines(oldText, newText).removed], [20, 20], 'within budget the common middle line is kept');
+    assert.deepEqual(
+      [diffLines(oldText, newText).added, diffLines(oldText, newText).removed],
+      [20, 20],
+      'within budget the common middle line is kept',
+    );
     const diff = diffLines(oldText, newText, { maxEdits: 10 });
     assert.deepEqual(unified(diff).slice(0, 5), ['@@ -2,27 +2,27 @@', ' h2', ' h3', ' h4', '-old 0']);
     assert.deepEqual(unified(diff).slice(-4), ['+new 19', ' t1', ' t2', ' t3']);
@@ -110,9 +121,13 @@ describe('line diff', () => {
   });
 
   it('classifies the lines of a ready-made patch', () => {
-    assert.deepEqual(
-      ['--- a/x', '+++ b/x', '@@ -1 +1 @@', '-old', '+new', ' same'].map(classifyPatchLine),
-      ['meta', 'meta', 'hunk', 'del', 'add', 'context'],
-    );
+    assert.deepEqual(['--- a/x', '+++ b/x', '@@ -1 +1 @@', '-old', '+new', ' same'].map(classifyPatchLine), [
+      'meta',
+      'meta',
+      'hunk',
+      'del',
+      'add',
+      'context',
+    ]);
   });
 });

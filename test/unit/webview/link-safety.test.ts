@@ -9,7 +9,18 @@ describe('link safety', () => {
   });
 
   it('blocks script-capable and unknown schemes, even disguised', () => {
-    for (const url of ['javascript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:x', '\u0001javascript:x', 'data:text/html;base64,AAAA', 'vbscript:x', 'command:foo', 'ftp://x', 'vscode-webview://x']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:x',
+      '\u0001javascript:x',
+      'data:text/html;base64,AAAA',
+      'vbscript:x',
+      'command:foo',
+      'ftp://x',
+      'vscode-webview://x',
+    ]) {
       assert.equal(isSafeLink(url), false, JSON.stringify(url));
     }
   });

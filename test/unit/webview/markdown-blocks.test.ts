@@ -87,7 +87,13 @@ describe('markdown rendering', () => {
   });
 
   it('keeps http, https, mailto, vscode and file links', () => {
-    for (const url of ['https://example.com/a', 'http://example.com', 'mailto:me@example.com', 'vscode:extension/x.y', 'file:///tmp/a.ts']) {
+    for (const url of [
+      'https://example.com/a',
+      'http://example.com',
+      'mailto:me@example.com',
+      'vscode:extension/x.y',
+      'file:///tmp/a.ts',
+    ]) {
       assert.ok(renderMarkdown(`[x](${url})`).includes(`href="${url}"`), url);
     }
   });

@@ -38,7 +38,11 @@ class StringSink implements BlockSink {
   }
 
   html(): string {
-    return this.blocks.map((block) => ('html' in block ? block.html : block.shell.replace('</code></pre>', `${escapeHtml(block.code + block.tail)}</code></pre>`))).join('');
+    return this.blocks
+      .map((block) =>
+        'html' in block ? block.html : block.shell.replace('</code></pre>', `${escapeHtml(block.code + block.tail)}</code></pre>`),
+      )
+      .join('');
   }
 
   private at(index: number): void {
@@ -60,20 +64,28 @@ function budgetOf(blocks: number): WorkBudget {
 
 /** Reference definitions last: some tests leave them out. */
 const DOCUMENTS: Record<string, string> = {
-  'paragraphs and headings': '# Title\n\nFirst paragraph\nstill first.\n\nSecond with **bold** and `code`.\nSetext\n---\n\n## Next\nText right after.\n',
+  'paragraphs and headings':
+    '# Title\n\nFirst paragraph\nstill first.\n\nSecond with **bold** and `code`.\nSetext\n---\n\n## Next\nText right after.\n',
   'tight and loose lists': '- one\n- two\n  continued\n\n- three\n\n1. a\n1. b\n\n   more b\n2) c\n\n* star\n+ plus\n\nAfter the lists.',
-  'fences of every kind': 'Intro:\n```ts info here\nconst a = 1;\n\n\nconst b = "<b>" & 2;\n```\nRight after.\n\n~~~\ntilde `x`\n~~~~\n\n````md\n```\ninner\n```\n````\n\n```a`b\nnot a fence\n\n   ```\n   indented fence\n   ```\n',
+  'fences of every kind':
+    'Intro:\n```ts info here\nconst a = 1;\n\n\nconst b = "<b>" & 2;\n```\nRight after.\n\n~~~\ntilde `x`\n~~~~\n\n````md\n```\ninner\n```\n````\n\n```a`b\nnot a fence\n\n   ```\n   indented fence\n   ```\n',
   'a fence closed on the last line with no newline': 'Code:\n\n```js\nlet x = 1;\n```',
   'an unclosed fence at the end': 'Look:\n\n```py\nprint(1)\n\nprint(2)\n  ``\n',
   'a fence inside a list item': '- item\n\n  ```\n  code\n\n  more\n  ```\n- next\n```\ntop level\n```\n- after',
-  'quotes, tables and indented code': '> quoted\n> more\nlazy\n\n| a | b |\n|---|---|\n| 1 | 2 |\n```\nfence after table\n```\n\n    indented code\n\n    still code\nend',
+  'quotes, tables and indented code':
+    '> quoted\n> more\nlazy\n\n| a | b |\n|---|---|\n| 1 | 2 |\n```\nfence after table\n```\n\n    indented code\n\n    still code\nend',
   'multi-byte characters': 'Émoji 🚀🚀 and 字节\n\n- 🎉 item\n- ünïcode\n\n```\n🚀 in code 字\n```\n\n末尾 🚀',
   'CRLF line ends': 'Line one\r\n\r\n```ts\r\nconst a = 1;\r\n```\r\n\r\n- a\r\n- b\r\n',
-  'raw HTML and unsafe links': 'Click [me](javascript:alert(1)) or [safe](https://example.com).\n\n<script>alert(1)</script>\n\n```html\n<img src=x onerror=alert(1)>\n```\n',
+  'raw HTML and unsafe links':
+    'Click [me](javascript:alert(1)) or [safe](https://example.com).\n\n<script>alert(1)</script>\n\n```html\n<img src=x onerror=alert(1)>\n```\n',
   'reference definitions': 'See [the docs][d] and [more].\n\n```\ncode\n```\n\n[d]: https://example.com\n[more]: https://example.org',
 };
 
-function streamed(text: string, ends: readonly number[], budget: () => WorkBudget = () => UNBOUNDED): { sink: StringSink; stream: MarkdownStream } {
+function streamed(
+  text: string,
+  ends: readonly number[],
+  budget: () => WorkBudget = () => UNBOUNDED,
+): { sink: StringSink; stream: MarkdownStream } {
   const sink = new StringSink();
   const stream = new MarkdownStream(sink);
   for (const end of ends) {

@@ -21,9 +21,18 @@ describe('webview: slash commands', () => {
   });
 
   it('lists prefix matches before substring matches, case-insensitively', () => {
-    assert.deepEqual(matchCommands(commands, '').map((c) => c.name), ['plan', 'preview', 'review', 'web']);
-    assert.deepEqual(matchCommands(commands, 'PRE').map((c) => c.name), ['preview']);
-    assert.deepEqual(matchCommands(commands, 'view').map((c) => c.name), ['preview', 'review']);
+    assert.deepEqual(
+      matchCommands(commands, '').map((c) => c.name),
+      ['plan', 'preview', 'review', 'web'],
+    );
+    assert.deepEqual(
+      matchCommands(commands, 'PRE').map((c) => c.name),
+      ['preview'],
+    );
+    assert.deepEqual(
+      matchCommands(commands, 'view').map((c) => c.name),
+      ['preview', 'review'],
+    );
     assert.deepEqual(matchCommands(commands, 'x'), []);
   });
 

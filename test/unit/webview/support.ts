@@ -3,20 +3,23 @@ import type { Entry, TranscriptState } from '../../../src/shared/model';
 import { fromEntries } from '../../../src/shared/pages';
 
 export function stateWith(entries: readonly Entry[]): TranscriptState {
-  return fromEntries({
-    pages: [],
-    positions: [],
-    entryCount: 0,
-    turn: { phase: 'idle' },
-    agent: { phase: 'ready', agentName: 'Test Agent' },
-    commands: [],
-    modes: undefined,
-    configOptions: [],
-    promptCapabilities: { image: false, audio: false, embeddedContext: false },
-    promptMessageIds: {},
-    terminals: {},
-    nextLocalId: 0,
-  }, entries);
+  return fromEntries(
+    {
+      pages: [],
+      positions: [],
+      entryCount: 0,
+      turn: { phase: 'idle' },
+      agent: { phase: 'ready', agentName: 'Test Agent' },
+      commands: [],
+      modes: undefined,
+      configOptions: [],
+      promptCapabilities: { image: false, audio: false, embeddedContext: false },
+      promptMessageIds: {},
+      terminals: {},
+      nextLocalId: 0,
+    },
+    entries,
+  );
 }
 
 export function agentMessage(id: string, text: string): Entry {

@@ -9,7 +9,10 @@ describe('webview UI state', () => {
         { kind: 'file', uri: 'file:///w/a.ts', label: 'a.ts', range: { startLine: 2, endLine: 4 } },
         { kind: 'image', label: 'shot.png', mimeType: 'image/png', data: 'iVBO' },
       ],
-      expandedThoughts: ['msg:thought:1'], expandedRaw: [], scroll: { atBottom: false, anchorKey: 'tool:1', anchorOffset: 12 } };
+      expandedThoughts: ['msg:thought:1'],
+      expandedRaw: [],
+      scroll: { atBottom: false, anchorKey: 'tool:1', anchorOffset: 12 },
+    };
     assert.deepEqual(parseUiState(stored), stored);
   });
 
@@ -27,7 +30,11 @@ describe('webview UI state', () => {
         'junk',
       ],
     };
-    assert.deepEqual(parseUiState(stored).attachments, [{ kind: 'file', uri: 'file:///w/a.ts', label: 'a.ts' }], 'a backwards range is dropped, the file kept');
+    assert.deepEqual(
+      parseUiState(stored).attachments,
+      [{ kind: 'file', uri: 'file:///w/a.ts', label: 'a.ts' }],
+      'a backwards range is dropped, the file kept',
+    );
   });
 
   it('toggles keys in and out of a persisted set', () => {

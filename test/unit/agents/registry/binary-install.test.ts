@@ -54,7 +54,9 @@ describe('installing binary agents from the registry', function () {
       const bytes = format === 'zip' ? await fixture.zip() : await fixture.tarGz();
       const url = fixture.serve(`agent-1.0.0.${format}`, bytes);
       const progress: DownloadProgress[] = [];
-      const installed = await installer.install(registryAgent(binaryAgentEntry('fixture', '1.0.0', url, { sha256: sha256(bytes) })), { onProgress: (step) => progress.push(step) });
+      const installed = await installer.install(registryAgent(binaryAgentEntry('fixture', '1.0.0', url, { sha256: sha256(bytes) })), {
+        onProgress: (step) => progress.push(step),
+      });
 
       assert.equal(installed.kind, 'binary');
       assert.equal(installed.command, path.join(agentFolder('fixture'), '1.0.0', 'bin', 'acp-agent'));
@@ -68,7 +70,9 @@ describe('installing binary agents from the registry', function () {
       const harness = suite.start();
       await harness.controller.start(config);
       assert.deepEqual(await harness.controller.sendPrompt('hello from the registry'), { accepted: true });
-      const state = await harness.waitFor((current) => current.turn.phase === 'idle' && agentText(current).includes('hello from the registry'));
+      const state = await harness.waitFor(
+        (current) => current.turn.phase === 'idle' && agentText(current).includes('hello from the registry'),
+      );
       assert.match(agentText(state), /^Prompt received:/);
     });
   }
@@ -76,14 +80,18 @@ describe('installing binary agents from the registry', function () {
   it('installs a tar.bz2 build', async function () {
     const bytes = await fixture.tarBz2();
     if (!bytes) this.skip(); // no bzip2 on this machine to make the archive
-    const installed = await installer.install(registryAgent(binaryAgentEntry('bz', '2.1.0', fixture.serve('agent.tbz2', bytes), { sha256: sha256(bytes) })));
+    const installed = await installer.install(
+      registryAgent(binaryAgentEntry('bz', '2.1.0', fixture.serve('agent.tbz2', bytes), { sha256: sha256(bytes) })),
+    );
     assert.ok(statSync(installed.command).isFile());
     assert.ok(statSync(installed.command).mode & 0o100);
   });
 
   it('installs a raw binary as the command itself, executable', async () => {
     const bytes = fixture.rawLauncher();
-    const installed = await installer.install(registryAgent(binaryAgentEntry('raw', '1.0.0', fixture.serve('acp-agent-linux-x64', bytes), { sha256: sha256(bytes) })));
+    const installed = await installer.install(
+      registryAgent(binaryAgentEntry('raw', '1.0.0', fixture.serve('acp-agent-linux-x64', bytes), { sha256: sha256(bytes) })),
+    );
     assert.equal(installed.command, path.join(agentFolder('raw'), '1.0.0', 'bin', 'acp-agent'));
     assert.ok(statSync(installed.command).mode & 0o100);
     assert.equal(statSync(installed.command).size, bytes.length);
@@ -91,7 +99,10 @@ describe('installing binary agents from the registry', function () {
 
   it('refuses a tar.gz with a symlink pointing outside the install folder', async () => {
     const url = fixture.serve('symlink.tar.gz', await fixture.tarGzWithEscapingSymlink());
-    await assert.rejects(installer.install(registryAgent(binaryAgentEntry('link', '1.0.0', url))), /The archive is unsafe: its entry "bin\/escape -> \.\.\/\.\.\/outside" would be written outside the install folder/);
+    await assert.rejects(
+      installer.install(registryAgent(binaryAgentEntry('link', '1.0.0', url))),
+      /The archive is unsafe: its entry "bin\/escape -> \.\.\/\.\.\/outside" would be written outside the install folder/,
+    );
     assert.deepEqual(readdirSync(agentFolder('link')), []);
   });
 
@@ -99,10 +110,16 @@ describe('installing binary agents from the registry', function () {
     const bytes = await fixture.tarGz();
     const url = fixture.serve('agent.tar.gz', bytes);
     const wrong = sha256(Buffer.from('something else'));
-    await assert.rejects(installer.install(registryAgent(binaryAgentEntry('tampered', '1.0.0', url, { sha256: wrong }))), (error: Error) => {
-      assert.match(error.message, new RegExp(`does not match the registry's checksum \\(expected sha256 ${wrong}, got ${sha256(bytes)}\\); nothing was installed`));
-      return true;
-    });
+    await assert.rejects(
+      installer.install(registryAgent(binaryAgentEntry('tampered', '1.0.0', url, { sha256: wrong }))),
+      (error: Error) => {
+        assert.match(
+          error.message,
+          new RegExp(`does not match the registry's checksum \\(expected sha256 ${wrong}, got ${sha256(bytes)}\\); nothing was installed`),
+        );
+        return true;
+      },
+    );
     assert.deepEqual(installer.installed, []);
     assert.deepEqual(readdirSync(agentFolder('tampered')), [], 'no version folder, no partial download');
   });
@@ -111,7 +128,10 @@ describe('installing binary agents from the registry', function () {
     it(`refuses a ${format} with a ../ entry as unsafe, writing nothing outside or inside`, async () => {
       const bytes = format === 'zip' ? await fixture.zipWithParentEntry() : await fixture.tarGzWithParentEntry();
       const url = fixture.serve(`escape.${format}`, bytes);
-      await assert.rejects(installer.install(registryAgent(binaryAgentEntry('slip', '1.0.0', url))), /The archive is unsafe: its entry "\.\.\/escape\.txt" would be written outside the install folder; nothing was installed\./);
+      await assert.rejects(
+        installer.install(registryAgent(binaryAgentEntry('slip', '1.0.0', url))),
+        /The archive is unsafe: its entry "\.\.\/escape\.txt" would be written outside the install folder; nothing was installed\./,
+      );
       assert.equal(existsSync(path.join(agentFolder('slip'), 'escape.txt')), false);
       assert.equal(existsSync(path.join(storage, 'agents', 'escape.txt')), false);
       assert.deepEqual(readdirSync(agentFolder('slip')), []);
@@ -123,7 +143,10 @@ describe('installing binary agents from the registry', function () {
     const bytes = await fixture.tarGz();
     const entry = binaryAgentEntry('nocmd', '1.0.0', fixture.serve('agent.tar.gz', bytes));
     const target = { archive: fixture.url('agent.tar.gz'), cmd: './bin/not-there' };
-    await assert.rejects(installer.install(registryAgent({ ...entry, distribution: { binary: { [currentPlatform()!]: target } } })), /has no "\.\/bin\/not-there", the command the registry says to run/);
+    await assert.rejects(
+      installer.install(registryAgent({ ...entry, distribution: { binary: { [currentPlatform()!]: target } } })),
+      /has no "\.\/bin\/not-there", the command the registry says to run/,
+    );
     assert.deepEqual(readdirSync(agentFolder('nocmd')), []);
   });
 
@@ -146,6 +169,9 @@ describe('installing binary agents from the registry', function () {
     const entry = binaryAgentEntry('elsewhere', '1.0.0', 'https://example.com/a.zip');
     const other = currentPlatform() === 'linux-x86_64' ? 'windows-x86_64' : 'linux-x86_64';
     const agent = registryAgent({ ...entry, distribution: { binary: { [other]: { archive: 'https://example.com/a.zip', cmd: 'a' } } } });
-    await assert.rejects(installer.install(agent), new RegExp(`has no build for this machine \\(${currentPlatform()}\\); only for ${other}`));
+    await assert.rejects(
+      installer.install(agent),
+      new RegExp(`has no build for this machine \\(${currentPlatform()}\\); only for ${other}`),
+    );
   });
 });

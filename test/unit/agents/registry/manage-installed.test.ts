@@ -19,7 +19,8 @@ const parsed = (entry: Record<string, unknown>): RegistryAgent => {
   assert.ok(agent);
   return agent;
 };
-const packageAgent = (id: string, distribution: Record<string, unknown>): RegistryAgent => parsed({ id, name: `Pkg ${id}`, version: '0.3.0', description: 'd', distribution });
+const packageAgent = (id: string, distribution: Record<string, unknown>): RegistryAgent =>
+  parsed({ id, name: `Pkg ${id}`, version: '0.3.0', description: 'd', distribution });
 
 describe('managing installed registry agents', function () {
   this.timeout(20_000);
@@ -76,7 +77,9 @@ describe('managing installed registry agents', function () {
 
   it('turns npx and uvx distributions into launch lines with their env', async () => {
     const installer = new AgentInstaller({ storageDir: storage, platform: 'linux-x86_64', env: withLaunchers('npx', 'uvx') });
-    const npx = await installer.install(packageAgent('n', { npx: { package: '@scope/agent@1.2.3', args: ['--acp'], env: { MODE: 'acp' } }, uvx: { package: 'py-agent' } }));
+    const npx = await installer.install(
+      packageAgent('n', { npx: { package: '@scope/agent@1.2.3', args: ['--acp'], env: { MODE: 'acp' } }, uvx: { package: 'py-agent' } }),
+    );
     assert.deepEqual([npx.kind, npx.command, npx.args, npx.env], ['npx', 'npx', ['-y', '@scope/agent@1.2.3', '--acp'], { MODE: 'acp' }]);
     const withCmd = await installer.install(packageAgent('c', { npx: { package: 'multi-tool', cmd: 'multi-acp' } }));
     assert.deepEqual(withCmd.args, ['-y', '--package', 'multi-tool', 'multi-acp']);
@@ -84,7 +87,10 @@ describe('managing installed registry agents', function () {
     assert.deepEqual([uvx.command, uvx.args], ['uvx', ['py-agent==0.3.0', 'acp']]);
     const uvxCmd = await installer.install(packageAgent('v', { uvx: { package: 'py-tools', cmd: 'py-acp' } }));
     assert.deepEqual(uvxCmd.args, ['--from', 'py-tools', 'py-acp']);
-    assert.deepEqual(installer.agentConfigs().map((agent) => agent.name), ['Pkg n', 'Pkg c', 'Pkg u', 'Pkg v']);
+    assert.deepEqual(
+      installer.agentConfigs().map((agent) => agent.name),
+      ['Pkg n', 'Pkg c', 'Pkg u', 'Pkg v'],
+    );
   });
 
   it('falls back to uvx when npx is missing, and says what to install when neither is there', async () => {
@@ -92,8 +98,14 @@ describe('managing installed registry agents', function () {
     const both = packageAgent('b', { npx: { package: 'js-agent' }, uvx: { package: 'py-agent' } });
     assert.equal((await onlyUv.install(both)).kind, 'uvx');
     const none = new AgentInstaller({ storageDir: storage, platform: 'linux-x86_64', env: { PATH: path.join(storage, 'empty') } });
-    await assert.rejects(none.install(packageAgent('n', { npx: { package: 'js-agent' } })), /runs through npx, which is not on PATH: install Node\.js/);
-    await assert.rejects(none.install(packageAgent('u', { uvx: { package: 'py-agent' } })), /runs through uvx, which is not on PATH: install uv/);
+    await assert.rejects(
+      none.install(packageAgent('n', { npx: { package: 'js-agent' } })),
+      /runs through npx, which is not on PATH: install Node\.js/,
+    );
+    await assert.rejects(
+      none.install(packageAgent('u', { uvx: { package: 'py-agent' } })),
+      /runs through uvx, which is not on PATH: install uv/,
+    );
   });
 
   it('keeps what another window installed meanwhile (both share the global storage)', async () => {
@@ -106,7 +118,10 @@ describe('managing installed registry agents', function () {
     await second.install(packageAgent('b', { npx: { package: 'agent-b' } }));
     const after = new AgentInstaller({ storageDir: storage, platform: 'linux-x86_64' });
     await after.load();
-    assert.deepEqual(after.installed.map((entry) => entry.id), ['a', 'b']);
+    assert.deepEqual(
+      after.installed.map((entry) => entry.id),
+      ['a', 'b'],
+    );
   });
 
   it('reads a broken manifest as nothing installed and says why', async () => {
@@ -119,7 +134,13 @@ describe('managing installed registry agents', function () {
 
   it('lists settings and installed agents together; a settings entry of the same name wins', () => {
     const agent = (name: string, command: string): AgentConfig => ({ name, command, args: [], env: {} });
-    const merged = mergeAgents([agent('Mine', 'my-agent'), agent('Gemini CLI', 'gemini')], [agent('Gemini CLI', 'npx'), agent('Codex', '/store/codex')]);
-    assert.deepEqual(merged.map((entry) => `${entry.name}=${entry.command}`), ['Mine=my-agent', 'Gemini CLI=gemini', 'Codex=/store/codex']);
+    const merged = mergeAgents(
+      [agent('Mine', 'my-agent'), agent('Gemini CLI', 'gemini')],
+      [agent('Gemini CLI', 'npx'), agent('Codex', '/store/codex')],
+    );
+    assert.deepEqual(
+      merged.map((entry) => `${entry.name}=${entry.command}`),
+      ['Mine=my-agent', 'Gemini CLI=gemini', 'Codex=/store/codex'],
+    );
   });
 });

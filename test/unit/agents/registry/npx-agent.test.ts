@@ -16,7 +16,10 @@ import { parseRegistryIndex } from '../../../../src/agents/registry/registry-sch
 import { repoRoot } from '../../../support/repo-root';
 
 const PACKAGE = '@agentclientprotocol/claude-agent-acp';
-const initializeAnswer = z.object({ id: z.number(), result: z.object({ protocolVersion: z.number(), agentInfo: z.object({ name: z.string() }) }) });
+const initializeAnswer = z.object({
+  id: z.number(),
+  result: z.object({ protocolVersion: z.number(), agentInfo: z.object({ name: z.string() }) }),
+});
 
 /** Live (not zombie) processes whose process group is `group`, from /proc. */
 function liveGroupMembers(group: number): number[] {
@@ -52,7 +55,13 @@ describe('an npx agent from the registry', function () {
     const manifest = JSON.parse(readFileSync(path.join(repoRoot(), 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     const version = manifest.devDependencies[PACKAGE];
     assert.ok(version);
-    const entry = { id: 'claude-acp', name: 'Claude Agent', version, description: 'd', distribution: { npx: { package: `${PACKAGE}@${version}` } } };
+    const entry = {
+      id: 'claude-acp',
+      name: 'Claude Agent',
+      version,
+      description: 'd',
+      distribution: { npx: { package: `${PACKAGE}@${version}` } },
+    };
     const agent = parseRegistryIndex({ agents: [entry] }).agents[0];
     assert.ok(agent);
     const installer = new AgentInstaller({ storageDir: home, platform: undefined });
@@ -62,10 +71,15 @@ describe('an npx agent from the registry', function () {
     assert.deepEqual([config.command, ...config.args], ['npx', '-y', `${PACKAGE}@${version}`]);
 
     // Its own config dir: the agent must not read the user's Claude settings.
-    const agentProcess = new AgentProcess({ ...config, env: { ...config.env, CLAUDE_CONFIG_DIR: home, DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1' } }, { cwd: home });
+    const agentProcess = new AgentProcess(
+      { ...config, env: { ...config.env, CLAUDE_CONFIG_DIR: home, DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1' } },
+      { cwd: home },
+    );
     const lines = createInterface({ input: agentProcess.stdout });
     const answer = new Promise<unknown>((resolve) => lines.on('line', (line) => resolve(JSON.parse(line))));
-    agentProcess.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })}\n`);
+    agentProcess.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })}\n`,
+    );
     const result = initializeAnswer.parse(await answer);
     assert.equal(result.id, 1);
     assert.equal(result.result.protocolVersion, 1);

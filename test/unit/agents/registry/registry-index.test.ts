@@ -12,7 +12,8 @@ describe('registry index', () => {
   let cacheDir: string;
   let clock: number;
   const source = (): RegistryIndexSource => new RegistryIndexSource({ url: fixture.url('registry.json'), cacheDir, now: () => clock });
-  const indexRequests = (): string[] => fixture.requests.filter((request) => request.url === '/registry.json').map((request) => String(request.headers['if-none-match'] ?? ''));
+  const indexRequests = (): string[] =>
+    fixture.requests.filter((request) => request.url === '/registry.json').map((request) => String(request.headers['if-none-match'] ?? ''));
 
   beforeEach(async () => {
     fixture = await new RegistryFixture().start();
@@ -28,7 +29,10 @@ describe('registry index', () => {
   it('fetches the index and keeps unknown fields of an agent', async () => {
     const index = await source().load();
     assert.equal(index.origin, 'network');
-    assert.deepEqual(index.agents.map((agent) => [agent.id, agent.version, agent.license]), [['alpha', '1.0.0', 'MIT']]);
+    assert.deepEqual(
+      index.agents.map((agent) => [agent.id, agent.version, agent.license]),
+      [['alpha', '1.0.0', 'MIT']],
+    );
     assert.deepEqual(index.agents[0]?.['someFutureField'], { kept: true });
     assert.equal(index.agents[0]?.distribution.binary?.['linux-x86_64']?.cmd, './bin/acp-agent');
   });
@@ -41,7 +45,10 @@ describe('registry index', () => {
     clock += 31 * 60 * 1000;
     const revalidated = await source().load();
     assert.equal(revalidated.origin, 'revalidated');
-    assert.deepEqual(revalidated.agents.map((agent) => agent.id), ['alpha']);
+    assert.deepEqual(
+      revalidated.agents.map((agent) => agent.id),
+      ['alpha'],
+    );
     const [first, second] = indexRequests();
     assert.equal(first, '');
     assert.match(second ?? '', /^"[0-9a-f]{16}"$/);
@@ -63,7 +70,10 @@ describe('registry index', () => {
     clock += 2 * 60 * 60 * 1000;
     const offline = await new RegistryIndexSource({ url, cacheDir, now: () => clock }).load();
     assert.equal(offline.origin, 'stale-cache');
-    assert.deepEqual(offline.agents.map((agent) => agent.id), ['alpha']);
+    assert.deepEqual(
+      offline.agents.map((agent) => agent.id),
+      ['alpha'],
+    );
     assert.match(offline.offlineReason ?? '', /cannot reach http:\/\/127\.0\.0\.1:\d+\/registry\.json/);
     const empty = mkdtempSync(path.join(tmpdir(), 'acp-registry-cache-'));
     try {
@@ -80,11 +90,24 @@ describe('registry index', () => {
         good,
         { ...binaryAgentEntry('badsum', '1.0.0', 'https://example.com/a.tar.gz', { sha256: 'abc' }) },
         { id: 'opt', name: 'Opt', version: '1.0.0', distribution: { npx: { package: '--registry=evil' } } },
-        { id: 'ftp', name: 'Ftp', version: '1.0.0', distribution: { binary: { 'linux-x86_64': { archive: 'file:///etc/passwd', cmd: 'x' } } } },
-        { id: 'future', name: 'Future', version: '1.0.0', distribution: { binary: { 'plan9-mips': { archive: 'whatever' } }, uvx: { package: 'future-agent' } } },
+        {
+          id: 'ftp',
+          name: 'Ftp',
+          version: '1.0.0',
+          distribution: { binary: { 'linux-x86_64': { archive: 'file:///etc/passwd', cmd: 'x' } } },
+        },
+        {
+          id: 'future',
+          name: 'Future',
+          version: '1.0.0',
+          distribution: { binary: { 'plan9-mips': { archive: 'whatever' } }, uvx: { package: 'future-agent' } },
+        },
       ],
     });
-    assert.deepEqual(index.agents.map((agent) => agent.id), ['good', 'future']);
+    assert.deepEqual(
+      index.agents.map((agent) => agent.id),
+      ['good', 'future'],
+    );
     assert.deepEqual(index.agents[1]?.distribution.binary, {}, 'an unknown platform is ignored, not fatal');
     assert.equal(index.problems.length, 3);
     assert.match(index.problems[0] ?? '', /"badsum".*sha256: must be 64 hex digits/);

@@ -5,11 +5,32 @@ import { agentListing, installState } from '../../../../src/agents/registry/regi
 import { parseRegistryIndex, type RegistryAgent } from '../../../../src/agents/registry/registry-schema';
 
 const agent = (fields: Record<string, unknown> = {}): RegistryAgent => {
-  const parsed = parseRegistryIndex({ agents: [{ id: 'gem', name: 'Gemini CLI', version: '2.0.0', description: "Google's CLI", license: 'Apache-2.0', distribution: { npx: { package: 'gem' } }, ...fields }] }).agents[0];
+  const parsed = parseRegistryIndex({
+    agents: [
+      {
+        id: 'gem',
+        name: 'Gemini CLI',
+        version: '2.0.0',
+        description: "Google's CLI",
+        license: 'Apache-2.0',
+        distribution: { npx: { package: 'gem' } },
+        ...fields,
+      },
+    ],
+  }).agents[0];
   assert.ok(parsed);
   return parsed;
 };
-const installed = (version: string, pinned = false): InstalledAgent => ({ id: 'gem', name: 'Gemini CLI', version, pinned, kind: 'npx', command: 'npx', args: [], env: {} });
+const installed = (version: string, pinned = false): InstalledAgent => ({
+  id: 'gem',
+  name: 'Gemini CLI',
+  version,
+  pinned,
+  kind: 'npx',
+  command: 'npx',
+  args: [],
+  env: {},
+});
 
 describe('registry listing', () => {
   it('shows version, license and whether it is installed or behind', () => {
@@ -21,7 +42,10 @@ describe('registry listing', () => {
   });
 
   it('neutralizes bidi overrides, invisible and control characters in registry text, and caps its length', () => {
-    const listing = agentListing(agent({ name: 'Safe\u202eexe.txt\u200b', description: `line one\nline two\u0007 ${'x'.repeat(400)}`, license: undefined }), undefined);
+    const listing = agentListing(
+      agent({ name: 'Safe\u202eexe.txt\u200b', description: `line one\nline two\u0007 ${'x'.repeat(400)}`, license: undefined }),
+      undefined,
+    );
     assert.equal(listing.label, 'Safe exe.txt');
     assert.equal(listing.description, 'v2.0.0');
     assert.ok(listing.detail.startsWith('line one line two x'));

@@ -22,12 +22,18 @@ describe('history: bounds', () => {
       await history.close(id);
       ids.push(id);
     }
-    assert.deepEqual(history.list().map((summary) => summary.agentName), ['Agent 4', 'Agent 3', 'Agent 2']);
+    assert.deepEqual(
+      history.list().map((summary) => summary.agentName),
+      ['Agent 4', 'Agent 3', 'Agent 2'],
+    );
     assert.equal(existsSync(path.join(root(), 'sessions', ids[0]!)), false);
     assert.equal(existsSync(path.join(root(), 'sessions', ids[1]!)), false);
     assert.equal(existsSync(path.join(root(), 'sessions', ids[4]!)), true);
     const reopened = await HistoryStore.open(root());
-    assert.deepEqual(reopened.list().map((summary) => summary.id), [ids[4], ids[3], ids[2]]);
+    assert.deepEqual(
+      reopened.list().map((summary) => summary.id),
+      [ids[4], ids[3], ids[2]],
+    );
   });
 
   it('never evicts a session that is recording, even when it is the oldest', async () => {
@@ -35,11 +41,20 @@ describe('history: bounds', () => {
     const history = await HistoryStore.open(root(), { maxSessions: 1, now: () => clock++ });
     const first = await history.create({ agentName: 'Recording' });
     const second = await history.create({ agentName: 'Newer' });
-    assert.deepEqual(history.list().map((summary) => summary.id).sort(), [first.id, second.id].sort());
+    assert.deepEqual(
+      history
+        .list()
+        .map((summary) => summary.id)
+        .sort(),
+      [first.id, second.id].sort(),
+    );
     await history.close(first.id);
     await history.close(second.id);
     await history.create({ agentName: 'Newest' });
-    assert.deepEqual(history.list().map((summary) => summary.agentName), ['Newest']);
+    assert.deepEqual(
+      history.list().map((summary) => summary.agentName),
+      ['Newest'],
+    );
   });
 
   it('drops the oldest entries beyond the size cap and says so at the top; the newest stay whole', async () => {
@@ -66,7 +81,10 @@ describe('history: bounds', () => {
     const dropped = live.length - (entries.length - 1);
     assert.ok(dropped > 0);
     assert.equal(loaded.droppedEntries, dropped);
-    assert.equal(notice.kind === 'notice' && notice.detail, `${dropped} older entries were removed to keep stored history within its size limit.`);
+    assert.equal(
+      notice.kind === 'notice' && notice.detail,
+      `${dropped} older entries were removed to keep stored history within its size limit.`,
+    );
     // Whatever is kept is the live transcript's tail, entry for entry.
     assert.deepEqual(asStored(entries.slice(1)), asStored(live.slice(dropped)));
   });

@@ -47,7 +47,10 @@ describe('history: session index', () => {
     await history.flush();
     rmSync(path.join(root(), 'sessions', id), { recursive: true });
     const reopened = await HistoryStore.open(root());
-    assert.deepEqual(reopened.list().map((summary) => [summary.id, summary.status]), [[id, 'closed']]);
+    assert.deepEqual(
+      reopened.list().map((summary) => [summary.id, summary.status]),
+      [[id, 'closed']],
+    );
   });
 
   it('orders sessions by last update, clears a draft, and keeps the first prompt short', async () => {
@@ -63,7 +66,10 @@ describe('history: session index', () => {
     await history.flush();
     history.setDraft(newer.id, 'draft');
     history.setDraft(newer.id, '');
-    assert.deepEqual(history.list().map((summary) => summary.id), [older.id, newer.id]);
+    assert.deepEqual(
+      history.list().map((summary) => summary.id),
+      [older.id, newer.id],
+    );
     assert.equal(history.get(older.id)?.firstPrompt?.length, FIRST_PROMPT_CHARS);
     assert.equal(history.get(newer.id)?.draft, undefined);
   });

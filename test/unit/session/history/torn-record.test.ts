@@ -22,7 +22,10 @@ describe('history: torn last record', () => {
     // Action 18 ends turn 0 (not a chunk: a record of its own); a chunk with multi-byte characters comes before it.
     const actions = takeActions(19);
     for (const action of actions.slice(0, 18)) store.dispatch(action);
-    store.dispatch({ type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: ' — naïve 🎉' } } });
+    store.dispatch({
+      type: 'session_update',
+      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: ' — naïve 🎉' } },
+    });
     await history.flush();
     const before = store.state;
     const last = actions[18];

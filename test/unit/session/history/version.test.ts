@@ -9,7 +9,8 @@ import { takeActions } from '../../../support/history-conversation';
 import { tempRootPerTest } from './temp-root';
 import { frameRecord } from '../../../../src/session/history/record-framing';
 
-const newer = (error: unknown): boolean => error instanceof HistoryVersionError && error.version === 2 && /newer version of the extension/.test(error.message);
+const newer = (error: unknown): boolean =>
+  error instanceof HistoryVersionError && error.version === 2 && /newer version of the extension/.test(error.message);
 
 describe('history: format version', () => {
   const root = tempRootPerTest();
@@ -54,7 +55,10 @@ describe('history: format version', () => {
 
   it('says what is wrong with a same-version file it cannot read, rather than loading it', async () => {
     const { history, dir, id } = await storedSession(100);
-    writeFileSync(path.join(dir, 'snapshot.json'), JSON.stringify({ format: 'acp-client-history-snapshot', version: 1, seq: 3, droppedEntries: 0, state: { pages: 'no' } }));
+    writeFileSync(
+      path.join(dir, 'snapshot.json'),
+      JSON.stringify({ format: 'acp-client-history-snapshot', version: 1, seq: 3, droppedEntries: 0, state: { pages: 'no' } }),
+    );
     await assert.rejects(history.load(id), /snapshot\.json is not readable history/);
   });
 });
