@@ -46,9 +46,9 @@ describe('registry listing', () => {
       agent({ name: 'Safe\u202eexe.txt\u200b', description: `line one\nline two\u0007 ${'x'.repeat(400)}`, license: undefined }),
       undefined,
     );
-    assert.equal(listing.label, 'Safe exe.txt');
+    assert.equal(listing.label, 'Safe<U+202E>exe.txt<U+200B>');
     assert.equal(listing.description, 'v2.0.0');
-    assert.ok(listing.detail.startsWith('line one line two x'));
+    assert.ok(listing.detail.startsWith('line one line two<U+0007> x'), listing.detail);
     assert.equal(listing.detail.length, 300);
     assert.ok(listing.detail.endsWith('…'));
   });
