@@ -276,7 +276,7 @@ export class AcpConnection {
   }
 }
 
-export function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => `${issue.path.length ? issue.path.join('.') : 'params'}: ${issue.message}`)

@@ -22,7 +22,7 @@ import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
 
 /** How long a cancelled turn may go unanswered before we offer to stop the agent (seeds: the agent SHOULD stop). */
-export const CANCEL_GRACE_MS = 10_000;
+const CANCEL_GRACE_MS = 10_000;
 
 const BUSY = 'Wait for the current turn to finish or cancel it.';
 

@@ -8,7 +8,7 @@ import { allEntries, fromEntries } from './pages';
 /** One fixed key: trimming twice updates the same notice instead of stacking notices. */
 export const DROPPED_HISTORY_KEY = 'history:dropped';
 
-export function droppedHistoryNotice(droppedEntries: number): NoticeEntry {
+function droppedHistoryNotice(droppedEntries: number): NoticeEntry {
   return {
     kind: 'notice',
     key: DROPPED_HISTORY_KEY,

@@ -26,7 +26,7 @@ export const MAX_TOOL_CALLS_PER_TURN = 1_000;
 
 /** Bytes of one `fs/read_text_file` answer by default (setting `acpClient.limits.maxReadMB`): more than any source
  * file an agent usefully reads whole, little enough to read and send without stalling the host. */
-export const DEFAULT_MAX_READ_MB = 10;
+const DEFAULT_MAX_READ_MB = 10;
 export const DEFAULT_MAX_READ_BYTES = DEFAULT_MAX_READ_MB * 1024 * 1024;
 
 /** The setting's value in bytes; anything but a positive number falls back to the default. */

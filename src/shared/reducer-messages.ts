@@ -21,7 +21,7 @@ const ROLE_OF: Record<MessageChunkKind | MessageUpsertKind, MessageRole> = {
   agent_thought: 'thought',
 };
 
-export function messageKey(role: MessageRole, messageId: string): string {
+function messageKey(role: MessageRole, messageId: string): string {
   return `msg:${role}:${messageId}`;
 }
 

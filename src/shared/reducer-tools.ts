@@ -10,7 +10,7 @@ import { activeTurnId, toolKey } from './selectors';
 import { admitToolCall, toolContentIsFull, withinToolContentLimit } from './reducer-limits';
 import type { ToolCallFields } from './updates';
 
-export const DEFAULT_TOOL_TITLE = 'Tool call';
+const DEFAULT_TOOL_TITLE = 'Tool call';
 
 const FINISHED: readonly ToolCallStatus[] = ['completed', 'failed', 'rejected', 'cancelled'];
 
@@ -51,7 +51,7 @@ function created(state: TranscriptState, toolCallId: string): ToolCallEntry {
  * Finds the call, creating it when unseen (within the turn's tool call limit unless `always`: a permission request
  * must show), and replaces it with `change(call)`.
  */
-export function upsertToolCall(
+function upsertToolCall(
   state: TranscriptState,
   toolCallId: string,
   change: (call: ToolCallEntry) => ToolCallEntry,

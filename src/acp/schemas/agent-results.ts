@@ -40,7 +40,7 @@ export const initializeResult = z
 
 const sessionModeSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullish() }).loose();
 
-export const sessionModeState = z.object({ currentModeId: z.string(), availableModes: z.array(sessionModeSchema) }).loose();
+const sessionModeState = z.object({ currentModeId: z.string(), availableModes: z.array(sessionModeSchema) }).loose();
 
 export const newSessionResult = z
   .object({

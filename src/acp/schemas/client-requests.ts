@@ -13,7 +13,7 @@ export const readTextFileParams = z
 
 export const writeTextFileParams = z.object({ sessionId: z.string(), path: z.string(), content: z.string() }).loose();
 
-export const permissionOptionSchema = z
+const permissionOptionSchema = z
   .object({
     optionId: z.string(),
     name: z.string(),

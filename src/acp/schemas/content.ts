@@ -35,7 +35,7 @@ const BLOCK_SCHEMAS: Readonly<Record<string, z.ZodType<object>>> = {
 };
 
 /** The `type` tag of a wire object, without building anything (this runs for every streamed chunk). */
-export function typeTag(raw: unknown): string | undefined {
+function typeTag(raw: unknown): string | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const type: unknown = (raw as { type?: unknown }).type;
   return typeof type === 'string' ? type : undefined;
@@ -156,7 +156,7 @@ export function parseLocations(raw: unknown, problems: string[]): ToolCallLocati
   return locations;
 }
 
-export function asJsonObject(raw: unknown): JsonObject {
+function asJsonObject(raw: unknown): JsonObject {
   const parsed = jsonObject.safeParse(raw);
   return parsed.success ? (parsed.data as JsonObject) : {};
 }
@@ -167,7 +167,7 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 /** Optional wire fields may be null; the model uses absence. */
-export function withoutNulls<T extends object>(value: T): T {
+function withoutNulls<T extends object>(value: T): T {
   const entries = Object.entries(value);
   if (!entries.some(([, field]) => field === null || field === undefined)) return value;
   return Object.fromEntries(entries.filter(([, field]) => field !== null && field !== undefined)) as T;

@@ -25,7 +25,7 @@ export interface DownloadOptions {
   readonly maxBytes?: number;
 }
 
-export class ChecksumMismatchError extends Error {
+class ChecksumMismatchError extends Error {
   constructor(
     readonly url: string,
     readonly expected: string,

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { HISTORY_FORMAT_VERSION, INDEX_FORMAT, indexFileSchema, parseVersioned, type SessionSummary } from './format';
 import { readFileIfExists, writeFileAtomic, writeFileAtomicSync } from './session-files';
 
-export const INDEX_FILE = 'index.json';
+const INDEX_FILE = 'index.json';
 
 export class HistoryIndex {
   private timer: ReturnType<typeof setTimeout> | undefined;

@@ -30,7 +30,7 @@ export interface HistoryOptions extends Partial<RecorderLimits> {
   readonly now?: () => number;
 }
 
-export const HISTORY_DEFAULTS = {
+const HISTORY_DEFAULTS = {
   maxSessions: 200,
   maxSessionBytes: 8 * 1024 * 1024,
   // Bounds the tail a load replays (the reducer is the cost there) against how often a snapshot is written.

@@ -69,7 +69,7 @@ export async function readFileIfExists(file: string): Promise<Buffer | undefined
   }
 }
 
-export function isMissing(error: unknown): boolean {
+function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
 
