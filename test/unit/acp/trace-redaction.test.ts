@@ -21,4 +21,13 @@ describe('trace redaction', () => {
     redaction.add(['1', '']);
     assert.equal(redaction.redact('{"id":1,"value":"1","text":"10 items"}'), '{"id":1,"value":"***","text":"10 items"}');
   });
+
+  it('a long secret is masked inside other text too (an agent quoting it back)', () => {
+    const redaction = new TraceRedaction();
+    redaction.add(['tok-9f3e1d', 'Bearer tok-9f3e1d']);
+    assert.equal(
+      redaction.redact('{"value":"Bearer tok-9f3e1d","text":"I got \\"tok-9f3e1d\\" from you"}'),
+      '{"value":"***","text":"I got \\"***\\" from you"}',
+    );
+  });
 });
