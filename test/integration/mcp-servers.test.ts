@@ -48,11 +48,9 @@ describe('MCP servers reach a real agent: Claude Code starts the configured stdi
       { [SERVER_NAME]: { command: process.execPath, args: [server], env: { MCP_MARKER_LOG: startedLog } } },
       vscode.ConfigurationTarget.Global,
     );
-    const client = await useAgent(
-      'Claude Code (mock API)',
-      { command: process.execPath, args: [claudeAgentBin()], env: agentEnv.env },
-      60_000,
-    );
+    // Claude Code otherwise defers MCP tools behind its ToolSearch tool, and the model sees only their names.
+    const env = { ...agentEnv.env, ENABLE_TOOL_SEARCH: 'false' };
+    const client = await useAgent('Claude Code (mock API)', { command: process.execPath, args: [claudeAgentBin()], env }, 60_000);
 
     assert.deepEqual(await client.sendPrompt('Which tools do you have?'), { accepted: true });
     await waitFor(client, turnEnded, 60_000);
