@@ -146,6 +146,9 @@ export class AgentSession {
     this.missingFile = missingFileAnswerFor(init.agentInfo?.name);
     this.mcp = selectForAgent(this.options.mcpServers ?? [], mcpCapabilitiesOf(init, version));
     this.redaction.add(this.mcp.secrets);
+    // Names only: values may hold secrets.
+    if (this.mcp.servers.length > 0)
+      this.options.log.info(`${this.agentName} gets MCP servers: ${this.mcp.servers.map((server) => server.name).join(', ')}`);
     const opened = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: this.mcp.servers });
     this.currentSessionId = opened.sessionId;
     return {

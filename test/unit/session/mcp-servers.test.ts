@@ -78,6 +78,7 @@ describe('MCP servers passed to a real agent', function () {
       { type: 'sse', name: 'events', url: 'https://events.example/sse', headers: [] },
     ]);
     assert.deepEqual(notices(harness), []);
+    assert.ok(harness.logLines.includes('Scripted gets MCP servers: files, docs, events'), 'the log names them, without values');
   });
 
   it('an agent advertising no http/sse gets the stdio server only, and a notice names what was left out and why', async () => {
