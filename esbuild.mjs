@@ -33,7 +33,16 @@ function filesUnder(dir, suffix) {
 const common = { bundle: true, sourcemap: dev ? 'linked' : false, minify: !dev, logLevel: 'warning', target: 'es2022' };
 
 const bundles = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    // jsonc-parser's main build is UMD with requires esbuild cannot follow; its ES module build bundles cleanly.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  },
   {
     ...common,
     entryPoints: ['webview/main.ts'],
@@ -73,7 +82,9 @@ async function buildAll() {
       ...filesUnder('test/integration', '.ts'),
       ...filesUnder('test/e2e', '.ts'),
       ...filesUnder('test/support', '.ts'),
-      ...['mock-anthropic', 'mock-llm', 'mock-openai', 'mock-gemini'].flatMap((mock) => filesUnder(join('test', 'fixtures', mock), '.ts')),
+      ...['mock-anthropic', 'mock-llm', 'mock-openai', 'mock-gemini', 'mcp-server'].flatMap((mock) =>
+        filesUnder(join('test', 'fixtures', mock), '.ts'),
+      ),
       ...filesUnder('bench', '.ts').filter((file) => !file.includes(join('bench', 'webview', 'page'))),
     ];
     // bench/webview/page runs in Chromium: the webview bench bundles it for the browser itself.

@@ -20,6 +20,8 @@ import { SessionContextKeys } from './editor/session-context-keys';
 import { registerSessionOptionCommands } from './commands/session-option-commands';
 import { WorkspaceFileIndex } from './editor/workspace-file-index';
 import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './editor/session-ports';
+import { VscodeMcpServerSource } from './editor/mcp-server-settings';
+import { VscodeSecretInputs } from './editor/secret-inputs';
 
 let controller: SessionController | undefined;
 
@@ -51,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     log: logChannelSink(log),
     env: vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0')),
     attachmentText: attachmentTextReader(workspaceFiles),
+    mcpServers: new VscodeMcpServerSource(new VscodeSecretInputs(context.secrets)),
   });
   const diffs = new DiffDocuments(store);
   const commands = new ChatCommands(controller, settings, store, diffs, log);

@@ -14,6 +14,7 @@ import { LibraryBridgeReader, LibraryBridgeWriter } from './library-bridge';
 import { NdjsonMessageReader, NdjsonMessageWriter, DEFAULT_MAX_LINE_BYTES } from './ndjson';
 import type { LogSink, TraceLevel } from './log-sink';
 import type { ProtocolVersion } from './protocol-version';
+import type { TraceRedaction } from './trace-redaction';
 import * as requests from './schemas/client-requests';
 import * as results from './schemas/agent-results';
 import { configOptionsOf, modesOf } from './schemas/session-setup';
@@ -28,6 +29,8 @@ export interface AcpConnectionOptions {
   readonly maxLineBytes?: number;
   /** The version offered in `initialize`: it decides what `null` means in a v2 tool call update. */
   readonly protocolVersion?: ProtocolVersion;
+  /** Secrets (MCP server env and header values) masked in the wire trace. */
+  readonly redaction?: TraceRedaction;
 }
 
 /** A `session/update`, parsed: a transcript update, or a v2 agent-owned terminal's state (still base64). */
@@ -97,7 +100,10 @@ export class AcpConnection {
     const trace = options.trace ?? 'off';
     if (trace !== 'off') {
       void this.connection.trace(trace === 'verbose' ? Trace.Verbose : Trace.Messages, {
-        log: (message: string, data?: string) => log.trace(data ? `${message}\n${data}` : message),
+        log: (message: string, data?: string) => {
+          const text = data ? `${message}\n${data}` : message;
+          log.trace(this.redact(text));
+        },
       });
     }
     this.connection.listen();
@@ -185,7 +191,7 @@ export class AcpConnection {
       deliver: (message) => {
         if (this.options.trace && this.options.trace !== 'off')
           this.options.log.trace(
-            `Received notification 'session/update'${this.options.trace === 'verbose' ? `\n${JSON.stringify(message)}` : ''}`,
+            this.redact(`Received notification 'session/update'${this.options.trace === 'verbose' ? `\n${JSON.stringify(message)}` : ''}`),
           );
         handle('params' in message ? message.params : undefined);
       },
@@ -261,6 +267,10 @@ export class AcpConnection {
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw new Error(`The agent answered ${method} with an invalid result: ${describeIssues(parsed.error)}`);
     return parsed.data;
+  }
+
+  private redact(text: string): string {
+    return this.options.redaction ? this.options.redaction.redact(text) : text;
   }
 
   private reportOnce(problem: string): void {

@@ -14,6 +14,8 @@ export interface AgentConfig {
   readonly env: Readonly<Record<string, string>>;
   /** Absent: the global `acpClient.protocolVersion`. */
   readonly protocolVersion?: ProtocolPreference;
+  /** `false`: this agent gets none of the configured MCP servers. */
+  readonly mcpServers?: boolean;
 }
 
 /** Accepts 1, 2, "1", "2" and "auto", as people write them in settings.json. */
@@ -26,6 +28,7 @@ const agentEntrySchema = z.object({
   args: z.array(z.string()).optional().default([]),
   env: z.record(z.string(), z.string()).optional().default({}),
   protocolVersion: protocolPreferenceSchema.optional(),
+  mcpServers: z.boolean().optional(),
 });
 
 export interface ParsedAgents {
@@ -48,8 +51,15 @@ export function parseAgentsSetting(raw: unknown): ParsedAgents {
       problems.push(`acpClient.agents["${name}"] skipped: ${reason}`);
       continue;
     }
-    const { command, args, env, protocolVersion } = parsed.data;
-    agents.push({ name, command, args, env, ...(protocolVersion !== undefined ? { protocolVersion } : {}) });
+    const { command, args, env, protocolVersion, mcpServers } = parsed.data;
+    agents.push({
+      name,
+      command,
+      args,
+      env,
+      ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+      ...(mcpServers !== undefined ? { mcpServers } : {}),
+    });
   }
   return { agents, problems };
 }

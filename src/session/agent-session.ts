@@ -8,6 +8,9 @@ import type { AgentConfig } from '../agents/agent-config';
 import { AgentProcess, type AgentExit } from '../agents/agent-process';
 import { AcpConnection, type SessionNotification } from '../acp/connection';
 import type { LogSink, TraceLevel } from '../acp/log-sink';
+import { TraceRedaction } from '../acp/trace-redaction';
+import type { ResolvedMcpServer } from '../agents/mcp-references';
+import { NO_MCP_SERVERS, selectForAgent, type McpSelection, type McpServerWire } from '../agents/mcp-wire';
 import { acceptedVersion, configValuePayload, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
 import type { FileSystemHandler } from '../client/fs-handler';
 import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
@@ -22,6 +25,7 @@ import { CLIENT_CAPABILITIES } from './client-capabilities';
 import { NeedsV1Restart } from './protocol-version';
 import { AgentTerminalDecoder, type TerminalAction } from './agent-terminals';
 import { EarlyUpdateBuffer } from './update-buffer';
+import { mcpCapabilitiesOf } from './mcp-capabilities';
 
 /** What the agent does to the transcript: its updates, its terminals, its permission requests. */
 export type AgentAction =
@@ -39,6 +43,8 @@ export interface AgentSessionOptions {
   readonly clientVersion: string;
   readonly files: FileSystemHandler;
   readonly permissions: PermissionBroker;
+  /** MCP servers for the agent's sessions; those on transports it does not advertise are left out. */
+  readonly mcpServers?: readonly ResolvedMcpServer[];
   readonly hooks: {
     /** One action per event the agent sends for our session, in arrival order. */
     readonly onAction: (action: AgentAction) => void;
@@ -57,6 +63,8 @@ export interface StartedSession {
   readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
   /** Updates the agent sent for this session before answering `session/new`. */
   readonly earlyUpdates: readonly SessionUpdate[];
+  /** MCP servers configured but not passed to this agent, each with the reason. */
+  readonly mcpServersSkipped: readonly string[];
 }
 
 export class AgentSession {
@@ -70,6 +78,8 @@ export class AgentSession {
   private nextPermissionId = 1;
   /** Set from the agent's `initialize` answer: see client/missing-file-answer.ts. */
   private missingFile: MissingFileAnswer = 'not_found_error';
+  private readonly redaction = new TraceRedaction();
+  private mcp: McpSelection = NO_MCP_SERVERS;
 
   constructor(
     config: AgentConfig,
@@ -84,6 +94,7 @@ export class AgentSession {
       log,
       trace: options.trace,
       protocolVersion: options.protocolVersion,
+      redaction: this.redaction,
     });
     const onAction = options.hooks.onAction;
     this.terminals = new TerminalManager(options.roots, () => options.cwd, {
@@ -110,6 +121,11 @@ export class AgentSession {
     return this.currentSessionId;
   }
 
+  /** The MCP servers `session/new` carried: `session/load` and `session/resume` must carry the same. */
+  get mcpServers(): readonly McpServerWire[] {
+    return this.mcp.servers;
+  }
+
   get exited(): boolean {
     return this.process.exited !== undefined;
   }
@@ -128,13 +144,19 @@ export class AgentSession {
     if (version !== offered) throw new NeedsV1Restart(this.agentName);
     this.options.log.info(`${this.agentName} speaks ACP v${version}`);
     this.missingFile = missingFileAnswerFor(init.agentInfo?.name);
-    const opened = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: [] });
+    this.mcp = selectForAgent(this.options.mcpServers ?? [], mcpCapabilitiesOf(init, version));
+    this.redaction.add(this.mcp.secrets);
+    // Names only: values may hold secrets.
+    if (this.mcp.servers.length > 0)
+      this.options.log.info(`${this.agentName} gets MCP servers: ${this.mcp.servers.map((server) => server.name).join(', ')}`);
+    const opened = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: this.mcp.servers });
     this.currentSessionId = opened.sessionId;
     return {
       ...opened,
       protocolVersion: version,
       promptCapabilities: promptCapabilitiesOf(init, version),
       earlyUpdates: this.early.release(opened.sessionId, Date.now()),
+      mcpServersSkipped: this.mcp.skipped,
     };
   }
 

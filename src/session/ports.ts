@@ -1,6 +1,7 @@
 /** What the session layer needs from its surroundings, so it runs in VS Code, in tests and in benchmarks alike. */
 import type { TraceLevel } from '../acp/log-sink';
 import type { AgentConfig } from '../agents/agent-config';
+import type { ResolvedMcpServer } from '../agents/mcp-references';
 
 /** The agents the user can chat with (settings and installed ones), and the one to start when none was chosen. */
 export interface AgentCatalog {
@@ -24,4 +25,9 @@ export interface SessionEnvironment {
   /** How long `initialize` and `session/new` may take before the chat says the agent is not responding. */
   startupTimeoutMs(): number;
   extensionVersion: string;
+}
+
+/** The MCP servers an agent gets: configured, switched off per agent, references resolved (may ask for a secret). */
+export interface McpServerSource {
+  forAgent(agent: AgentConfig): Promise<{ readonly servers: readonly ResolvedMcpServer[]; readonly problems: readonly string[] }>;
 }

@@ -17,7 +17,8 @@ import type { ToolCallShown } from '../shared/tool-paths';
 import { describeExit } from './crash-report';
 import { buildPromptContent, type AttachmentText } from './prompt-content';
 import { NeedsV1Restart, versionToOffer } from './protocol-version';
-import type { AgentCatalog, SessionEnvironment, UserNotifier } from './ports';
+import type { AgentCatalog, McpServerSource, SessionEnvironment, UserNotifier } from './ports';
+import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
 
@@ -37,6 +38,8 @@ export interface SessionControllerDeps {
   readonly env: SessionEnvironment;
   /** Reads attached files for embedding in prompts. */
   readonly attachmentText: AttachmentText;
+  /** MCP servers passed to agents; none without it. */
+  readonly mcpServers?: McpServerSource;
   /** How long a cancelled turn may go unanswered before we offer to stop the agent. */
   readonly cancelGraceMs?: number;
 }
@@ -264,9 +267,11 @@ export class SessionController {
       return;
     }
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
+    const mcpServers = await this.mcpServersFor(agent);
+    if (this.disposed || generation !== this.generation) return;
     let offer = versionToOffer(agent.protocolVersion);
     for (;;) {
-      const session = this.launch(agent, cwd, offer);
+      const session = this.launch(agent, cwd, offer, mcpServers);
       this.watchStartup(session);
       try {
         const started = await session.start();
@@ -289,6 +294,7 @@ export class SessionController {
           status: { phase: 'ready', agentName: agent.name, protocolVersion: started.protocolVersion },
         });
         for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
+        this.noticeMcpProblems(`MCP servers not passed to ${agent.name}`, started.mcpServersSkipped);
         return;
       } catch (error) {
         this.clearStartupTimer();
@@ -320,10 +326,35 @@ export class SessionController {
     }
   }
 
-  private launch(agent: AgentConfig, cwd: string, protocolVersion: ProtocolVersion): AgentSession {
+  /** Resolving may ask the user for a secret; a server that cannot be resolved is named, the others still go. */
+  private async mcpServersFor(agent: AgentConfig): Promise<readonly ResolvedMcpServer[]> {
+    if (!this.deps.mcpServers) return [];
+    try {
+      const { servers, problems } = await this.deps.mcpServers.forAgent(agent);
+      this.noticeMcpProblems('Some MCP servers were skipped', problems);
+      return servers;
+    } catch (error) {
+      this.noticeMcpProblems('MCP servers were not passed', [describeError(error).message]);
+      return [];
+    }
+  }
+
+  private noticeMcpProblems(title: string, problems: readonly string[]): void {
+    if (problems.length === 0) return;
+    for (const problem of problems) this.deps.log.warn(`${title}: ${problem}`);
+    this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', title, detail: problems.join('\n') });
+  }
+
+  private launch(
+    agent: AgentConfig,
+    cwd: string,
+    protocolVersion: ProtocolVersion,
+    mcpServers: readonly ResolvedMcpServer[],
+  ): AgentSession {
     const session: AgentSession = new AgentSession(agent, {
       cwd,
       protocolVersion,
+      mcpServers,
       roots: () => this.deps.env.roots(),
       log: this.deps.log,
       trace: this.deps.env.trace(),

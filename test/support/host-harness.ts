@@ -11,6 +11,8 @@ import type { CancellationSignal, PermissionPrompt, PermissionRequestView, Works
 import { attachmentTextReader } from '../../src/session/attachment-reader';
 import { SessionController } from '../../src/session/session-controller';
 import { TranscriptStore } from '../../src/session/transcript-store';
+import type { McpServerSource } from '../../src/session/ports';
+import type { TraceLevel } from '../../src/acp/log-sink';
 import * as path from 'node:path';
 import type { AgentConfig, ProtocolPreference } from '../../src/agents/agent-config';
 import type { TranscriptState } from '../../src/shared/model';
@@ -95,7 +97,14 @@ export interface HostHarness {
 
 export function createHostHarness(
   root: string,
-  options: { permissionAnswer?: string; cancelGraceMs?: number; startupTimeoutMs?: number; maxReadBytes?: number } = {},
+  options: {
+    permissionAnswer?: string;
+    cancelGraceMs?: number;
+    startupTimeoutMs?: number;
+    maxReadBytes?: number;
+    mcpServers?: McpServerSource;
+    trace?: TraceLevel;
+  } = {},
 ): HostHarness {
   const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
   const store = new TranscriptStore();
@@ -119,12 +128,13 @@ export function createHostHarness(
       cwd: () => root,
       roots: () => [root],
       isTrusted: () => true,
-      trace: () => 'off',
+      trace: () => options.trace ?? 'off',
       startupTimeoutMs: () => startupTimeoutMs,
       extensionVersion: 'test',
     },
     attachmentText: attachmentTextReader(files),
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
+    ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
   });
   const waitFor = (predicate: (state: TranscriptState) => boolean, timeoutMs = 10_000): Promise<TranscriptState> =>
     new Promise((resolve, reject) => {

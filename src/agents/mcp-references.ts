@@ -1,0 +1,92 @@
+/**
+ * `${env:NAME}` and `${input:ID}` in MCP server values, as VS Code's `mcp.json` writes them, so secrets stay out
+ * of settings: `env` from the extension host's environment, `input` from a secret store that asks the user once.
+ * A server whose reference cannot be resolved is skipped with the reason: sending it half-configured would fail
+ * later, inside the agent, where the user cannot see why.
+ */
+import type { McpInputPrompts, McpServerConfig } from './mcp-servers';
+
+/** Values for `${input:ID}`: stored ones, else asked for once and stored. Never written to settings. */
+export interface InputValues {
+  /** Undefined when the user gave none (dismissed the box). */
+  value(id: string, prompt: string): Promise<string | undefined>;
+}
+
+export interface ReferenceSources {
+  readonly env: (name: string) => string | undefined;
+  readonly inputs: InputValues;
+  /** Prompts from `mcp.json`'s `inputs`; an id without one gets a generic prompt naming the server. */
+  readonly inputPrompts?: McpInputPrompts;
+}
+
+export interface ResolvedMcpServer {
+  readonly config: McpServerConfig;
+  /** Every resolved value that holds an input's value: masked wherever the wire is traced. */
+  readonly secrets: readonly string[];
+}
+
+export type Resolution = { readonly ok: true; readonly server: ResolvedMcpServer } | { readonly ok: false; readonly problem: string };
+
+const REFERENCE = /\$\{(env|input):([^}]*)\}/g;
+
+class Unresolved extends Error {}
+
+export async function resolveReferences(server: McpServerConfig, sources: ReferenceSources): Promise<Resolution> {
+  const secrets: string[] = [];
+  const resolve = async (text: string): Promise<string> => {
+    let fromInput = false;
+    let result = '';
+    let last = 0;
+    for (const match of text.matchAll(REFERENCE)) {
+      const [whole, kind, id = ''] = match;
+      result += text.slice(last, match.index) + (await valueOf(kind === 'env' ? 'env' : 'input', id.trim()));
+      if (kind === 'input') fromInput = true;
+      last = match.index + whole.length;
+    }
+    result += text.slice(last);
+    if (fromInput) secrets.push(result);
+    return result;
+  };
+  const valueOf = async (kind: 'env' | 'input', id: string): Promise<string> => {
+    if (kind === 'env') {
+      const value = sources.env(id);
+      if (value === undefined) throw new Unresolved(`the environment variable ${id} is not set`);
+      return value;
+    }
+    const prompt = sources.inputPrompts?.get(id) ?? `Value of \${input:${id}} for the MCP server "${server.name}"`;
+    const value = await sources.inputs.value(id, prompt);
+    if (value === undefined) throw new Unresolved(`no value was given for \${input:${id}}`);
+    return value;
+  };
+  try {
+    const config: McpServerConfig =
+      server.transport === 'stdio'
+        ? {
+            ...server,
+            command: await resolve(server.command),
+            args: await resolveAll(server.args, resolve),
+            env: await resolveRecord(server.env, resolve),
+          }
+        : { ...server, url: await resolve(server.url), headers: await resolveRecord(server.headers, resolve) };
+    return { ok: true, server: { config, secrets } };
+  } catch (error) {
+    if (error instanceof Unresolved) return { ok: false, problem: `MCP server "${server.name}" skipped: ${error.message}` };
+    throw error;
+  }
+}
+
+/** One after another: the same input asked for twice must be asked once (the store keeps the first answer). */
+async function resolveAll(values: readonly string[], resolve: (text: string) => Promise<string>): Promise<string[]> {
+  const resolved: string[] = [];
+  for (const value of values) resolved.push(await resolve(value));
+  return resolved;
+}
+
+async function resolveRecord(
+  record: Readonly<Record<string, string>>,
+  resolve: (text: string) => Promise<string>,
+): Promise<Record<string, string>> {
+  const resolved: Record<string, string> = {};
+  for (const [name, value] of Object.entries(record)) resolved[name] = await resolve(value);
+  return resolved;
+}
