@@ -113,6 +113,8 @@ function statusText(agent: AgentStatus): string {
       return 'Starting…';
     case 'ready':
       return 'Ready';
+    case 'needs_auth':
+      return 'Sign-in needed';
     case 'exited':
       return agent.signal ? `Exited (${agent.signal})` : agent.exitCode === null ? 'Exited' : `Exited (code ${agent.exitCode})`;
   }

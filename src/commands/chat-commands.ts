@@ -233,6 +233,8 @@ function agentPhaseWords(phase: AgentStatus['phase']): string {
       return 'starting';
     case 'ready':
       return 'running';
+    case 'needs_auth':
+      return 'sign-in needed';
     case 'exited':
       return 'stopped';
     case 'none':
