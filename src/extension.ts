@@ -18,6 +18,8 @@ import { ChatViewProvider } from './views/chat-view-provider';
 import { DIFF_SCHEME, DiffDocuments } from './editor/diff-documents';
 import { SessionContextKeys } from './editor/session-context-keys';
 import { registerSessionOptionCommands } from './commands/session-option-commands';
+import { registerAuthCommands } from './commands/auth-commands';
+import { vscodeSignInPrompts } from './editor/sign-in-prompts';
 import { WorkspaceFileIndex } from './editor/workspace-file-index';
 import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './editor/session-ports';
 
@@ -51,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     log: logChannelSink(log),
     env: vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0')),
     attachmentText: attachmentTextReader(workspaceFiles),
+    signInPrompts: vscodeSignInPrompts,
   });
   const diffs = new DiffDocuments(store);
   const commands = new ChatCommands(controller, settings, store, diffs, log);
@@ -74,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     registerAddToChat((attachments) => view.addAttachments(attachments)),
     new SessionContextKeys(store),
     registerSessionOptionCommands(store, controller),
+    registerAuthCommands(controller),
     registerAgentRegistryCommands({ installer, storageDir: context.globalStorageUri.fsPath, log }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),

@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import type { AgentConfig, ProtocolPreference } from '../../src/agents/agent-config';
 import type { TranscriptState } from '../../src/shared/model';
 import { scriptedAgentPath } from './repo-root';
+import { ScriptedSignInPrompts } from './scripted-sign-in';
 
 export function scriptedAgent(scenario: string, env: Record<string, string> = {}, protocolVersion?: ProtocolPreference): AgentConfig {
   return {
@@ -88,6 +89,7 @@ export interface HostHarness {
   readonly prompt: ScriptedPermissionPrompt;
   readonly refused: RefusedAccess[];
   readonly warnings: string[];
+  readonly signIn: ScriptedSignInPrompts;
   /** What the controller logged (stderr of the agent included), in order. */
   readonly logLines: string[];
   waitFor(predicate: (state: TranscriptState) => boolean, timeoutMs?: number): Promise<TranscriptState>;
@@ -104,6 +106,7 @@ export function createHostHarness(
   const refused: RefusedAccess[] = [];
   const warnings: string[] = [];
   const logLines: string[] = [];
+  const signIn = new ScriptedSignInPrompts();
   const keep = (line: string): void => void logLines.push(line);
   const controller = new SessionController({
     store,
@@ -124,6 +127,7 @@ export function createHostHarness(
       extensionVersion: 'test',
     },
     attachmentText: attachmentTextReader(files),
+    signInPrompts: signIn,
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
   });
   const waitFor = (predicate: (state: TranscriptState) => boolean, timeoutMs = 10_000): Promise<TranscriptState> =>
@@ -140,5 +144,5 @@ export function createHostHarness(
         resolve(state);
       });
     });
-  return { store, controller, files, prompt, refused, warnings, logLines, waitFor };
+  return { store, controller, files, prompt, refused, warnings, signIn, logLines, waitFor };
 }
