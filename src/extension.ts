@@ -19,7 +19,7 @@ import { DIFF_SCHEME, DiffDocuments } from './editor/diff-documents';
 import { SessionContextKeys } from './editor/session-context-keys';
 import { registerSessionOptionCommands } from './commands/session-option-commands';
 import { registerAuthCommands } from './commands/auth-commands';
-import { vscodeSignInPrompts } from './editor/sign-in-prompts';
+import { vscodeAgentSecrets, vscodeSignInPrompts } from './editor/sign-in-prompts';
 import { WorkspaceFileIndex } from './editor/workspace-file-index';
 import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './editor/session-ports';
 
@@ -54,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     env: vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0')),
     attachmentText: attachmentTextReader(workspaceFiles),
     signInPrompts: vscodeSignInPrompts,
+    secrets: vscodeAgentSecrets(context.secrets),
   });
   const diffs = new DiffDocuments(store);
   const commands = new ChatCommands(controller, settings, store, diffs, log);

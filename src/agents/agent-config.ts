@@ -14,6 +14,8 @@ export interface AgentConfig {
   readonly env: Readonly<Record<string, string>>;
   /** Absent: the global `acpClient.protocolVersion`. */
   readonly protocolVersion?: ProtocolPreference;
+  /** The env variable an API key goes in: Sign In offers to store one in secret storage and pass it at spawn. */
+  readonly apiKeyEnv?: string;
 }
 
 /** Accepts 1, 2, "1", "2" and "auto", as people write them in settings.json. */
@@ -26,6 +28,10 @@ const agentEntrySchema = z.object({
   args: z.array(z.string()).optional().default([]),
   env: z.record(z.string(), z.string()).optional().default({}),
   protocolVersion: protocolPreferenceSchema.optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'apiKeyEnv must be an environment variable name')
+    .optional(),
 });
 
 export interface ParsedAgents {
@@ -48,8 +54,15 @@ export function parseAgentsSetting(raw: unknown): ParsedAgents {
       problems.push(`acpClient.agents["${name}"] skipped: ${reason}`);
       continue;
     }
-    const { command, args, env, protocolVersion } = parsed.data;
-    agents.push({ name, command, args, env, ...(protocolVersion !== undefined ? { protocolVersion } : {}) });
+    const { command, args, env, protocolVersion, apiKeyEnv } = parsed.data;
+    agents.push({
+      name,
+      command,
+      args,
+      env,
+      ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+      ...(apiKeyEnv !== undefined ? { apiKeyEnv } : {}),
+    });
   }
   return { agents, problems };
 }

@@ -15,7 +15,7 @@ import type { ProtocolVersion } from '../acp/protocol-version';
 import { AgentSession, type AgentAction, type StartedSession } from './agent-session';
 import { AuthRequired } from './auth-required';
 import { SignIn } from './sign-in';
-import type { SignInPrompts } from './sign-in-ports';
+import type { AgentSecrets, SignInPrompts } from './sign-in-ports';
 import type { ToolCallShown } from '../shared/tool-paths';
 import { describeExit } from './crash-report';
 import { buildPromptContent, type AttachmentText } from './prompt-content';
@@ -43,6 +43,7 @@ export interface SessionControllerDeps {
   /** How long a cancelled turn may go unanswered before we offer to stop the agent. */
   readonly cancelGraceMs?: number;
   readonly signInPrompts: SignInPrompts;
+  readonly secrets: AgentSecrets;
 }
 
 export class SessionController {
@@ -78,6 +79,7 @@ export class SessionController {
           this.deps.store.dispatch({ type: 'notice_added', severity, title, ...(detail === undefined ? {} : { detail }) }),
       },
       deps.signInPrompts,
+      deps.secrets,
     );
   }
 
@@ -296,9 +298,11 @@ export class SessionController {
       return;
     }
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
+    const spawned = await this.withStoredApiKey(agent);
+    if (this.disposed || generation !== this.generation) return;
     let offer = versionToOffer(agent.protocolVersion);
     for (;;) {
-      const session = this.launch(agent, cwd, offer);
+      const session = this.launch(spawned, cwd, offer);
       this.watchStartup(session);
       try {
         const started = await session.start();
@@ -344,6 +348,13 @@ export class SessionController {
         return;
       }
     }
+  }
+
+  /** The agent as spawned: with the API key the user stored, in the variable its settings name (only there). */
+  private async withStoredApiKey(agent: AgentConfig): Promise<AgentConfig> {
+    if (agent.apiKeyEnv === undefined) return agent;
+    const key = await this.deps.secrets.apiKey(agent.name).catch(() => undefined);
+    return key ? { ...agent, env: { ...agent.env, [agent.apiKeyEnv]: key } } : agent;
   }
 
   private sessionOpened(agentName: string, started: StartedSession): void {

@@ -11,11 +11,22 @@ export interface TerminalSignInCommand {
   readonly cwd: string;
 }
 
+/** What the user picked: one of the agent's methods, or to type an API key (offered when `apiKeyEnv` is set). */
+export type SignInChoice = AuthMethod | { readonly type: 'api_key'; readonly envName: string };
+
 export interface SignInPrompts {
-  /** The agent's methods by name and description; undefined when the user dismisses the picker. */
-  pickMethod(agentName: string, methods: readonly AuthMethod[]): Promise<AuthMethod | undefined>;
+  /** The agent's methods by name and description, then "Enter API key…" when `apiKeyEnv` is given; undefined when dismissed. */
+  pickMethod(agentName: string, methods: readonly AuthMethod[], apiKeyEnv: string | undefined): Promise<SignInChoice | undefined>;
+  /** A password box for the agent's API key; undefined when dismissed. */
+  askApiKey(agentName: string, envName: string): Promise<string | undefined>;
   /** Runs `task` while a cancellable progress notification says `title`; `signal` fires when the user cancels. */
   withProgress<T>(title: string, task: (signal: CancellationSignal) => Promise<T>): Promise<T>;
   /** Opens an interactive terminal running `command`; resolves with its exit code once it has exited (undefined: unknown). */
   runInTerminal(command: TerminalSignInCommand): Promise<number | undefined>;
+}
+
+/** API keys the user typed, per agent name: kept in the editor's secret storage, never in settings or logs. */
+export interface AgentSecrets {
+  apiKey(agentName: string): Promise<string | undefined>;
+  storeApiKey(agentName: string, key: string): Promise<void>;
 }

@@ -9,7 +9,7 @@ import type { AgentConfig } from '../agents/agent-config';
 import type { CancellationSignal } from '../client/ports';
 import type { NoticeSeverity } from '../shared/model';
 import type { AgentSession } from './agent-session';
-import type { SignInPrompts, TerminalSignInCommand } from './sign-in-ports';
+import type { AgentSecrets, SignInPrompts, TerminalSignInCommand } from './sign-in-ports';
 
 /** What the sign-in flow needs from the session controller. */
 export interface SignInHost {
@@ -41,6 +41,7 @@ export class SignIn {
   constructor(
     private readonly host: SignInHost,
     private readonly prompts: SignInPrompts,
+    private readonly secrets: AgentSecrets,
   ) {}
 
   async signIn(): Promise<void> {
@@ -50,13 +51,14 @@ export class SignIn {
       return;
     }
     const { session, agent } = running;
-    if (session.authMethods.length === 0) {
+    if (session.authMethods.length === 0 && agent.apiKeyEnv === undefined) {
       this.host.notice('warning', `${agent.name} lists no way to sign in`, 'Sign in the way its documentation says, then restart it.');
       return;
     }
-    const method = await this.prompts.pickMethod(agent.name, session.authMethods);
+    const method = await this.prompts.pickMethod(agent.name, session.authMethods, agent.apiKeyEnv);
     if (!method) return;
-    if (method.type === 'terminal') await this.inTerminal(agent, method);
+    if (method.type === 'api_key') await this.withApiKey(agent, method.envName);
+    else if (method.type === 'terminal') await this.inTerminal(agent, method);
     else await this.throughAgent(session, agent, method);
   }
 
@@ -93,6 +95,14 @@ export class SignIn {
       return;
     }
     await this.host.reopen(session);
+  }
+
+  /** The key goes to secret storage only; the restarted agent gets it in its environment (session-controller). */
+  private async withApiKey(agent: AgentConfig, envName: string): Promise<void> {
+    const key = await this.prompts.askApiKey(agent.name, envName);
+    if (!key) return;
+    await this.secrets.storeApiKey(agent.name, key);
+    await this.host.restart(agent);
   }
 
   private async inTerminal(agent: AgentConfig, method: Extract<AuthMethod, { type: 'terminal' }>): Promise<void> {

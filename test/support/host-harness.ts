@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import type { AgentConfig, ProtocolPreference } from '../../src/agents/agent-config';
 import type { TranscriptState } from '../../src/shared/model';
 import { scriptedAgentPath } from './repo-root';
-import { ScriptedSignInPrompts } from './scripted-sign-in';
+import { MemorySecrets, ScriptedSignInPrompts } from './scripted-sign-in';
 
 export function scriptedAgent(scenario: string, env: Record<string, string> = {}, protocolVersion?: ProtocolPreference): AgentConfig {
   return {
@@ -90,6 +90,7 @@ export interface HostHarness {
   readonly refused: RefusedAccess[];
   readonly warnings: string[];
   readonly signIn: ScriptedSignInPrompts;
+  readonly secrets: MemorySecrets;
   /** What the controller logged (stderr of the agent included), in order. */
   readonly logLines: string[];
   waitFor(predicate: (state: TranscriptState) => boolean, timeoutMs?: number): Promise<TranscriptState>;
@@ -107,6 +108,7 @@ export function createHostHarness(
   const warnings: string[] = [];
   const logLines: string[] = [];
   const signIn = new ScriptedSignInPrompts();
+  const secrets = new MemorySecrets();
   const keep = (line: string): void => void logLines.push(line);
   const controller = new SessionController({
     store,
@@ -128,6 +130,7 @@ export function createHostHarness(
     },
     attachmentText: attachmentTextReader(files),
     signInPrompts: signIn,
+    secrets,
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
   });
   const waitFor = (predicate: (state: TranscriptState) => boolean, timeoutMs = 10_000): Promise<TranscriptState> =>
@@ -144,5 +147,5 @@ export function createHostHarness(
         resolve(state);
       });
     });
-  return { store, controller, files, prompt, refused, warnings, signIn, logLines, waitFor };
+  return { store, controller, files, prompt, refused, warnings, signIn, secrets, logLines, waitFor };
 }

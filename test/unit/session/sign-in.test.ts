@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { scriptedAgent, type HostHarness } from '../../support/host-harness';
 import { HarnessSuite } from '../../support/harness-suite';
 import { scriptedAgentPath } from '../../support/repo-root';
+import { SCRIPTED_API_KEY } from '../../fixtures/agents/auth';
 import { entriesOf } from '../../../src/shared/selectors';
 import type { TranscriptState } from '../../../src/shared/model';
 
@@ -47,6 +48,7 @@ describe('signing in to an agent', function () {
         ['terminal', 'Sign in in a terminal', 'Runs the agent with a login flag'],
       ],
     );
+    assert.equal(harness.signIn.offered[0]?.apiKeyEnv, undefined, 'no "Enter API key…" without apiKeyEnv in its settings');
     assert.deepEqual(harness.signIn.progressTitles, ['Signing in to Scripted (Scripted sign-in)…']);
     assert.equal(harness.store.state.agent.phase, 'ready');
     assert.ok(harness.store.state.sessionId);
@@ -121,6 +123,27 @@ describe('signing in to an agent', function () {
     assert.equal(existsSync(marker()), false, 'the agent forgot the credentials');
     assert.ok(notices(harness.store.state).some((notice) => notice.title === 'Signed out of Scripted'));
     assert.equal(harness.store.state.agent.phase, 'needs_auth');
+  });
+
+  it('Enter API key… (agents whose settings name apiKeyEnv): the key goes to secret storage and into that variable at spawn, never into logs or the transcript', async () => {
+    const harness = suite.start();
+    await harness.controller.start({ ...authAgent(), apiKeyEnv: 'SCRIPTED_API_KEY' });
+    assert.equal(harness.store.state.agent.phase, 'needs_auth');
+    harness.signIn.choice = 'api_key';
+    harness.signIn.typedKey = SCRIPTED_API_KEY;
+    await harness.controller.signIn();
+    assert.equal(harness.signIn.offered[0]?.apiKeyEnv, 'SCRIPTED_API_KEY');
+    assert.equal(harness.secrets.keys.get('Scripted'), SCRIPTED_API_KEY);
+    assert.equal(harness.store.state.agent.phase, 'ready', 'the restarted agent found the key in its env');
+    assert.equal(
+      harness.logLines.some((line) => line.includes(SCRIPTED_API_KEY)),
+      false,
+    );
+    assert.equal(JSON.stringify(harness.store.state).includes(SCRIPTED_API_KEY), false);
+    // A later start (a new session, a restart) passes the stored key again.
+    await harness.controller.restart();
+    const afterRestart: TranscriptState = harness.store.state;
+    assert.equal(afterRestart.agent.phase, 'ready');
   });
 
   it('Sign Out on an agent without logout says it cannot and changes nothing', async () => {
