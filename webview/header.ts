@@ -70,7 +70,12 @@ export class Header {
     this.agentName.textContent = name;
     this.statusDot.className = `status-dot status-${agent.phase}`;
     this.agentStatus.textContent = statusText(agent);
-    this.agentStatus.title = agent.phase === 'ready' && agent.protocolVersion ? `Speaks ACP v${agent.protocolVersion}` : '';
+    this.agentStatus.title =
+      agent.phase === 'ready' && agent.protocolVersion
+        ? `Speaks ACP v${agent.protocolVersion}`
+        : agent.phase === 'needs_auth'
+          ? `Sign in with: ${agent.methods.map((name) => visibleText(name)).join(', ')}`
+          : '';
   }
 
   private renderUsage(usage: TranscriptState['usage']): void {

@@ -130,7 +130,7 @@ export class SignIn {
 function untilCancelled(work: Promise<void>, signal: CancellationSignal): Promise<'done' | 'cancelled'> {
   return new Promise((resolve, reject) => {
     const subscription = signal.onCancellationRequested(() => resolve('cancelled'));
-    work
+    void work
       .then(
         () => resolve(signal.isCancellationRequested ? 'cancelled' : 'done'),
         (error: unknown) =>
