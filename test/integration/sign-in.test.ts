@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
 import type { TranscriptState } from '../../src/shared/model';
+import { entriesOf } from '../../src/shared/selectors';
 import { codexLaunch, geminiCliLaunch, type AgentLaunch } from '../support/real-agents';
 import { scriptedAgentPath } from '../support/repo-root';
 import { api, sleep, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
@@ -59,13 +60,22 @@ describe('signing in to agents in VS Code', function () {
     for (const home of homes) rmSync(home, { recursive: true, force: true });
   });
 
-  it('Codex without credentials: "Sign-in needed" with its own methods, and the sign-in picker can be dismissed', async () => {
+  it('Codex without credentials: "Sign-in needed" with its own methods; the picker can be dismissed, and its first method (API Key) is sent as authenticate and its refusal shown', async () => {
     const launch = codexLaunch();
     homes.push(launch.home);
     const { client, state } = await startWithoutCredentials('Codex', launch);
     assert.deepEqual(state.agent, { phase: 'needs_auth', agentName: 'Codex', methods: ['API Key', 'ChatGPT'] });
     await signInPicking(undefined);
     assert.equal(client.transcript().agent.phase, 'needs_auth', 'dismissing the picker changes nothing');
+    // The picker lists Codex's methods in its order: the first, "API Key", is sent as authenticate, and
+    // without a key in its environment Codex refuses, which the chat shows.
+    await signInPicking(0);
+    const failed = await waitFor(client, (s) =>
+      entriesOf(s).some((entry) => entry.kind === 'notice' && entry.title === 'Signing in to Codex failed'),
+    );
+    const notice = entriesOf(failed).find((entry) => entry.kind === 'notice' && entry.title === 'Signing in to Codex failed');
+    assert.match(notice?.kind === 'notice' ? (notice.detail ?? '') : '', /OPENAI_API_KEY is not set/);
+    assert.equal(failed.agent.phase, 'needs_auth');
   });
 
   it('Gemini CLI without credentials: "Sign-in needed" with its own methods', async () => {
