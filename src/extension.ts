@@ -18,6 +18,8 @@ import { ChatViewProvider } from './views/chat-view-provider';
 import { DIFF_SCHEME, DiffDocuments } from './editor/diff-documents';
 import { SessionContextKeys } from './editor/session-context-keys';
 import { registerSessionOptionCommands } from './commands/session-option-commands';
+import { registerAuthCommands } from './commands/auth-commands';
+import { vscodeAgentSecrets, vscodeSignInPrompts } from './editor/sign-in-prompts';
 import { WorkspaceFileIndex } from './editor/workspace-file-index';
 import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './editor/session-ports';
 import { VscodeMcpServerSource } from './editor/mcp-server-settings';
@@ -54,6 +56,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     env: vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0')),
     attachmentText: attachmentTextReader(workspaceFiles),
     mcpServers: new VscodeMcpServerSource(new VscodeSecretInputs(context.secrets)),
+    signInPrompts: vscodeSignInPrompts,
+    secrets: vscodeAgentSecrets(context.secrets),
   });
   const diffs = new DiffDocuments(store);
   const commands = new ChatCommands(controller, settings, store, diffs, log);
@@ -77,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     registerAddToChat((attachments) => view.addAttachments(attachments)),
     new SessionContextKeys(store),
     registerSessionOptionCommands(store, controller),
+    registerAuthCommands(controller),
     registerAgentRegistryCommands({ installer, storageDir: context.globalStorageUri.fsPath, log }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),

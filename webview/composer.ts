@@ -308,6 +308,7 @@ export function blockedReason(state: TranscriptState | undefined, host: HostInfo
   const agent = state?.agent;
   if (!agent || agent.phase === 'none') return 'No agent is running. Select an agent to start.';
   if (agent.phase === 'starting') return `Starting ${agent.agentName}…`;
+  if (agent.phase === 'needs_auth') return `Sign in to ${agent.agentName} to continue.`;
   if (agent.phase === 'exited') return `${agent.agentName} has exited. Restart it to continue.`;
   return undefined;
 }

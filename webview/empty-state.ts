@@ -1,6 +1,7 @@
 /** What the transcript area says before there is a conversation: how to get an agent, or that it is ready. */
 import type { TranscriptState } from '../src/shared/model';
 import type { HostInfo } from '../src/shared/webview-protocol';
+import { visibleText } from '../src/shared/visible-text';
 import { UNTRUSTED_WORKSPACE } from '../src/shared/wording';
 import { h, icon, textButton } from './dom';
 
@@ -37,7 +38,7 @@ interface Description {
   readonly ways?: readonly {
     readonly label: string;
     readonly icon: string;
-    readonly action: 'select-agent' | 'add-agent' | 'configure-agents' | 'manage-trust';
+    readonly action: 'select-agent' | 'add-agent' | 'configure-agents' | 'manage-trust' | 'sign-in';
   }[];
 }
 
@@ -67,6 +68,14 @@ function describe(state: TranscriptState | undefined, host: HostInfo | undefined
   if (!agent || agent.phase === 'none')
     return { icon: 'hubot', title: 'No agent running', text: 'Choose an agent to start a session.', ways: [SELECT_AGENT] };
   if (agent.phase === 'starting') return { icon: 'loading codicon-modifier-spin', title: `Starting ${agent.agentName}…` };
+  if (agent.phase === 'needs_auth')
+    return {
+      icon: 'account',
+      title: 'Sign-in needed',
+      // Method names are the agent's words: shown with bidi and invisible characters made visible.
+      text: `${agent.agentName} asks you to sign in before it opens a session${agent.methods.length ? `: ${agent.methods.map((name) => visibleText(name)).join(', ')}` : ''}.`,
+      ways: [{ label: 'Sign in…', icon: 'sign-in', action: 'sign-in' }],
+    };
   if (agent.phase === 'exited') return { icon: 'debug-disconnect', title: `${agent.agentName} has exited`, ways: [SELECT_AGENT] };
   return {
     icon: 'comment-discussion',

@@ -70,7 +70,12 @@ export class Header {
     this.agentName.textContent = name;
     this.statusDot.className = `status-dot status-${agent.phase}`;
     this.agentStatus.textContent = statusText(agent);
-    this.agentStatus.title = agent.phase === 'ready' && agent.protocolVersion ? `Speaks ACP v${agent.protocolVersion}` : '';
+    this.agentStatus.title =
+      agent.phase === 'ready' && agent.protocolVersion
+        ? `Speaks ACP v${agent.protocolVersion}`
+        : agent.phase === 'needs_auth'
+          ? `Sign in with: ${agent.methods.map((name) => visibleText(name)).join(', ')}`
+          : '';
   }
 
   private renderUsage(usage: TranscriptState['usage']): void {
@@ -113,6 +118,8 @@ function statusText(agent: AgentStatus): string {
       return 'Starting…';
     case 'ready':
       return 'Ready';
+    case 'needs_auth':
+      return 'Sign-in needed';
     case 'exited':
       return agent.signal ? `Exited (${agent.signal})` : agent.exitCode === null ? 'Exited' : `Exited (code ${agent.exitCode})`;
   }

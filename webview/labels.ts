@@ -1,5 +1,5 @@
 /** What the UI calls things: stop reasons, statuses, icons. Pure and DOM-free. */
-import type { NoticeSeverity, PermissionOptionKind, PlanEntryStatus, ToolCallStatus, ToolKind } from '../src/shared/model';
+import type { NoticeAction, NoticeSeverity, PermissionOptionKind, PlanEntryStatus, ToolCallStatus, ToolKind } from '../src/shared/model';
 
 /** The line shown when a turn ends, or undefined when a normal end needs no line. */
 export function stopReasonLabel(stopReason: string): string | undefined {
@@ -91,8 +91,17 @@ export function severityIcon(severity: NoticeSeverity): string {
   return severity;
 }
 
-export function noticeActionLabel(action: 'restart_agent' | 'stop_agent'): string {
-  return action === 'restart_agent' ? 'Restart agent' : 'Stop agent';
+/** A notice's button: its words, codicon, whether it is the secondary kind, and the data-action app.ts routes. */
+export const NOTICE_ACTIONS: Readonly<
+  Record<NoticeAction, { readonly label: string; readonly icon: string; readonly secondary: boolean; readonly dataAction: string }>
+> = {
+  restart_agent: { label: 'Restart agent', icon: 'debug-restart', secondary: false, dataAction: 'restart-agent' },
+  stop_agent: { label: 'Stop agent', icon: 'debug-stop', secondary: true, dataAction: 'stop-agent' },
+  sign_in: { label: 'Sign in…', icon: 'sign-in', secondary: false, dataAction: 'sign-in' },
+};
+
+export function noticeActionLabel(action: NoticeAction): string {
+  return NOTICE_ACTIONS[action].label;
 }
 
 /** 48200 -> "48,200". Not toLocaleString: its first call loads locale data, a long task in a webview. */

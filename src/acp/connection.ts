@@ -127,6 +127,16 @@ export class AcpConnection {
     return this.request('initialize', params, results.initializeResult, token);
   }
 
+  /** Signs in with an `agent`-type method; a `terminal` one is never sent (the client runs it). */
+  async authenticate(methodId: string, token?: CancellationToken): Promise<void> {
+    await this.request('authenticate', { methodId }, results.emptyResult, token);
+  }
+
+  /** Only when the agent advertises `agentCapabilities.auth.logout`. */
+  async logout(): Promise<void> {
+    await this.request('logout', {}, results.emptyResult);
+  }
+
   async newSession(params: { cwd: string; mcpServers: readonly unknown[] }, token?: CancellationToken): Promise<OpenedSession> {
     const created = await this.request('session/new', params, results.newSessionResult, token);
     const problems: string[] = [];

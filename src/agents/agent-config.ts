@@ -16,6 +16,8 @@ export interface AgentConfig {
   readonly protocolVersion?: ProtocolPreference;
   /** `false`: this agent gets none of the configured MCP servers. */
   readonly mcpServers?: boolean;
+  /** The env variable an API key goes in: Sign In offers to store one in secret storage and pass it at spawn. */
+  readonly apiKeyEnv?: string;
 }
 
 /** Accepts 1, 2, "1", "2" and "auto", as people write them in settings.json. */
@@ -29,6 +31,10 @@ const agentEntrySchema = z.object({
   env: z.record(z.string(), z.string()).optional().default({}),
   protocolVersion: protocolPreferenceSchema.optional(),
   mcpServers: z.boolean().optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'apiKeyEnv must be an environment variable name')
+    .optional(),
 });
 
 export interface ParsedAgents {
@@ -51,7 +57,7 @@ export function parseAgentsSetting(raw: unknown): ParsedAgents {
       problems.push(`acpClient.agents["${name}"] skipped: ${reason}`);
       continue;
     }
-    const { command, args, env, protocolVersion, mcpServers } = parsed.data;
+    const { command, args, env, protocolVersion, mcpServers, apiKeyEnv } = parsed.data;
     agents.push({
       name,
       command,
@@ -59,6 +65,7 @@ export function parseAgentsSetting(raw: unknown): ParsedAgents {
       env,
       ...(protocolVersion !== undefined ? { protocolVersion } : {}),
       ...(mcpServers !== undefined ? { mcpServers } : {}),
+      ...(apiKeyEnv !== undefined ? { apiKeyEnv } : {}),
     });
   }
   return { agents, problems };

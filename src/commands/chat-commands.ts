@@ -99,6 +99,9 @@ export class ChatCommands implements vscode.Disposable {
       case 'stop_agent':
         void this.controller.stopUnresponsive();
         return;
+      case 'sign_in':
+        void this.controller.signIn();
+        return;
       case 'new_session':
         void this.newSession();
         return;
@@ -233,6 +236,8 @@ function agentPhaseWords(phase: AgentStatus['phase']): string {
       return 'starting';
     case 'ready':
       return 'running';
+    case 'needs_auth':
+      return 'sign-in needed';
     case 'exited':
       return 'stopped';
     case 'none':

@@ -3,7 +3,7 @@
  * permission, terminals) and the ACP session we opened on it. Knows nothing of turns; the controller drives it.
  * Everything the agent does to the transcript leaves here as one transcript action per event, on one hook.
  */
-import { ErrorCodes, ResponseError } from 'vscode-jsonrpc';
+import { CancellationTokenSource, ErrorCodes, ResponseError } from 'vscode-jsonrpc';
 import type { AgentConfig } from '../agents/agent-config';
 import { AgentProcess, type AgentExit } from '../agents/agent-process';
 import { AcpConnection, type SessionNotification } from '../acp/connection';
@@ -12,7 +12,9 @@ import { TraceRedaction } from '../acp/trace-redaction';
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import { NO_MCP_SERVERS, selectForAgent, type McpSelection, type McpServerWire } from '../agents/mcp-wire';
 import { acceptedVersion, configValuePayload, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
+import { canLogOut, parseAuthMethods, type AuthMethod } from '../acp/schemas/auth-methods';
 import type { FileSystemHandler } from '../client/fs-handler';
+import type { CancellationSignal } from '../client/ports';
 import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
@@ -23,6 +25,7 @@ import { pathsNamedBy, type ToolCallShown } from '../shared/tool-paths';
 import type { SessionUpdate } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
 import { NeedsV1Restart } from './protocol-version';
+import { AuthRequired, isAuthRequired } from './auth-required';
 import { AgentTerminalDecoder, type TerminalAction } from './agent-terminals';
 import { EarlyUpdateBuffer } from './update-buffer';
 import { mcpCapabilitiesOf } from './mcp-capabilities';
@@ -80,6 +83,9 @@ export class AgentSession {
   private missingFile: MissingFileAnswer = 'not_found_error';
   private readonly redaction = new TraceRedaction();
   private mcp: McpSelection = NO_MCP_SERVERS;
+  /** What `initialize` settled, kept so a session can be opened again after signing in. */
+  private initialized: { readonly version: ProtocolVersion; readonly promptCapabilities: StartedSession['promptCapabilities'] } | undefined;
+  private signIn: { readonly methods: readonly AuthMethod[]; readonly canLogOut: boolean } = { methods: [], canLogOut: false };
 
   constructor(
     config: AgentConfig,
@@ -130,7 +136,20 @@ export class AgentSession {
     return this.process.exited !== undefined;
   }
 
-  /** Initializes with the offered version and opens a session. A v2 offer answered with 1 throws NeedsV1Restart. */
+  /** The sign-in methods the agent listed in `initialize` (those we can use). */
+  get authMethods(): readonly AuthMethod[] {
+    return this.signIn.methods;
+  }
+
+  /** The agent advertised `agentCapabilities.auth.logout`. */
+  get canLogOut(): boolean {
+    return this.signIn.canLogOut;
+  }
+
+  /**
+   * Initializes with the offered version and opens a session. A v2 offer answered with 1 throws NeedsV1Restart;
+   * a session refused until the user signs in throws AuthRequired, and the agent keeps running for `authenticate`.
+   */
   async start(): Promise<StartedSession> {
     const offered = this.options.protocolVersion;
     const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: this.options.clientVersion };
@@ -149,15 +168,49 @@ export class AgentSession {
     // Names only: values may hold secrets.
     if (this.mcp.servers.length > 0)
       this.options.log.info(`${this.agentName} gets MCP servers: ${this.mcp.servers.map((server) => server.name).join(', ')}`);
-    const opened = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: this.mcp.servers });
+    const problems: string[] = [];
+    this.signIn = { methods: parseAuthMethods(init.authMethods, problems), canLogOut: canLogOut(init.agentCapabilities) };
+    problems.forEach((problem) => this.options.log.warn(`${this.agentName}: ${problem}`));
+    this.initialized = { version, promptCapabilities: promptCapabilitiesOf(init, version) };
+    return this.openSession();
+  }
+
+  /** `session/new` on an initialized agent: at start, and again once the user has signed in. */
+  async openSession(): Promise<StartedSession> {
+    const initialized = this.initialized;
+    if (!initialized) throw new Error(`${this.agentName} is not initialized`);
+    let opened;
+    try {
+      opened = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: this.mcp.servers });
+    } catch (error) {
+      if (isAuthRequired(error)) throw new AuthRequired(error.message);
+      throw error;
+    }
     this.currentSessionId = opened.sessionId;
     return {
       ...opened,
-      protocolVersion: version,
-      promptCapabilities: promptCapabilitiesOf(init, version),
+      protocolVersion: initialized.version,
+      promptCapabilities: initialized.promptCapabilities,
       earlyUpdates: this.early.release(opened.sessionId, Date.now()),
       mcpServersSkipped: this.mcp.skipped,
     };
+  }
+
+  /** Signs in with an `agent`-type method; cancelling abandons the request (`$/cancel_request`). */
+  async authenticate(methodId: string, signal: CancellationSignal): Promise<void> {
+    const source = new CancellationTokenSource();
+    const subscription = signal.onCancellationRequested(() => source.cancel());
+    if (signal.isCancellationRequested) source.cancel();
+    try {
+      await this.connection.authenticate(methodId, source.token);
+    } finally {
+      subscription.dispose();
+      source.dispose();
+    }
+  }
+
+  logout(): Promise<void> {
+    return this.connection.logout();
   }
 
   prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string; messageId?: string | null }> {

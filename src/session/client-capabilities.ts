@@ -2,6 +2,8 @@
 export const CLIENT_CAPABILITIES = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: true,
+  // Sign-in methods of type `terminal`: we run the agent's own command in a VS Code terminal (session/sign-in.ts).
+  auth: { terminal: true },
   // v1 asks agents to send these updates only to clients that say they present them; the chat does
   // (a banner for notices, a compaction card with its summary, plans addressed by id).
   session: { notices: {}, compaction: {} },

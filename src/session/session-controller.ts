@@ -12,7 +12,10 @@ import { activeTurnId, toolCallEntry } from '../shared/selectors';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { LogSink } from '../acp/log-sink';
 import type { ProtocolVersion } from '../acp/protocol-version';
-import { AgentSession, type AgentAction } from './agent-session';
+import { AgentSession, type AgentAction, type StartedSession } from './agent-session';
+import { AuthRequired } from './auth-required';
+import { SignIn } from './sign-in';
+import type { AgentSecrets, SignInPrompts } from './sign-in-ports';
 import type { ToolCallShown } from '../shared/tool-paths';
 import { describeExit } from './crash-report';
 import { buildPromptContent, type AttachmentText } from './prompt-content';
@@ -42,6 +45,8 @@ export interface SessionControllerDeps {
   readonly mcpServers?: McpServerSource;
   /** How long a cancelled turn may go unanswered before we offer to stop the agent. */
   readonly cancelGraceMs?: number;
+  readonly signInPrompts: SignInPrompts;
+  readonly secrets: AgentSecrets;
 }
 
 export class SessionController {
@@ -61,8 +66,35 @@ export class SessionController {
   private readonly turnIds = new TurnIds();
   private cancelTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  private readonly auth: SignIn;
 
-  constructor(private readonly deps: SessionControllerDeps) {}
+  constructor(private readonly deps: SessionControllerDeps) {
+    this.auth = new SignIn(
+      {
+        running: () => {
+          const session = this.session;
+          return session && !session.exited && this.agent ? { session, agent: this.agent } : undefined;
+        },
+        reopen: (session) => this.reopen(session),
+        restart: (agent) => this.start(agent),
+        cwd: () => this.deps.env.cwd(),
+        notice: (severity, title, detail) =>
+          this.deps.store.dispatch({ type: 'notice_added', severity, title, ...(detail === undefined ? {} : { detail }) }),
+      },
+      deps.signInPrompts,
+      deps.secrets,
+    );
+  }
+
+  /** "ACP: Sign In…" and the chat's Sign in… button: any time, not only when the agent asked. */
+  signIn(): Promise<void> {
+    return this.auth.signIn();
+  }
+
+  /** "ACP: Sign Out": ACP `logout` when the agent offers it, then a fresh start. */
+  signOut(): Promise<void> {
+    return this.auth.signOut();
+  }
 
   get agentName(): string | undefined {
     return this.agent?.name;
@@ -142,6 +174,8 @@ export class SessionController {
     if (text.trim().length === 0 && attachments.length === 0) return { accepted: false, reason: 'The prompt is empty.' };
     if (this.starting) await this.starting.catch(() => undefined);
     const session = this.session;
+    if (session && !session.exited && this.deps.store.state.agent.phase === 'needs_auth')
+      return { accepted: false, reason: `Sign in to ${session.agentName} first.` };
     if (!session || session.exited || !session.sessionId) {
       return {
         accepted: false,
@@ -269,9 +303,11 @@ export class SessionController {
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
     const mcpServers = await this.mcpServersFor(agent);
     if (this.disposed || generation !== this.generation) return;
+    const spawned = await this.withStoredApiKey(agent);
+    if (this.disposed || generation !== this.generation) return;
     let offer = versionToOffer(agent.protocolVersion);
     for (;;) {
-      const session = this.launch(agent, cwd, offer, mcpServers);
+      const session = this.launch(spawned, cwd, offer, mcpServers);
       this.watchStartup(session);
       try {
         const started = await session.start();
@@ -281,25 +317,18 @@ export class SessionController {
           await session.stop();
           return;
         }
-        this.deps.store.dispatch({
-          type: 'session_started',
-          sessionId: started.sessionId,
-          ...(started.modes ? { modes: started.modes } : {}),
-          ...(started.configOptions ? { configOptions: started.configOptions } : {}),
-          ...(started.availableCommands ? { availableCommands: started.availableCommands } : {}),
-          promptCapabilities: started.promptCapabilities,
-        });
-        this.deps.store.dispatch({
-          type: 'agent_status',
-          status: { phase: 'ready', agentName: agent.name, protocolVersion: started.protocolVersion },
-        });
-        for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
-        this.noticeMcpProblems(`MCP servers not passed to ${agent.name}`, started.mcpServersSkipped);
+        this.sessionOpened(agent.name, started);
         return;
       } catch (error) {
         this.clearStartupTimer();
         if (this.session !== session || generation !== this.generation) {
           await session.stop();
+          return;
+        }
+        if (error instanceof AuthRequired && session.authMethods.length > 0) {
+          // It runs on, waiting for `authenticate`: signing in then opens the session on this same process.
+          // (With no method listed there is nothing to sign in with here: it is stopped like any refusal.)
+          this.needsSignIn(session, error);
           return;
         }
         this.session = undefined;
@@ -343,6 +372,70 @@ export class SessionController {
     if (problems.length === 0) return;
     for (const problem of problems) this.deps.log.warn(`${title}: ${problem}`);
     this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', title, detail: problems.join('\n') });
+  }
+
+  /** The agent as spawned: with the API key the user stored, in the variable its settings name (only there). */
+  private async withStoredApiKey(agent: AgentConfig): Promise<AgentConfig> {
+    if (agent.apiKeyEnv === undefined) return agent;
+    const key = await this.deps.secrets.apiKey(agent.name).catch(() => undefined);
+    return key ? { ...agent, env: { ...agent.env, [agent.apiKeyEnv]: key } } : agent;
+  }
+
+  private sessionOpened(agentName: string, started: StartedSession): void {
+    this.deps.store.dispatch({
+      type: 'session_started',
+      sessionId: started.sessionId,
+      ...(started.modes ? { modes: started.modes } : {}),
+      ...(started.configOptions ? { configOptions: started.configOptions } : {}),
+      ...(started.availableCommands ? { availableCommands: started.availableCommands } : {}),
+      promptCapabilities: started.promptCapabilities,
+    });
+    this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName, protocolVersion: started.protocolVersion } });
+    for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
+    this.noticeMcpProblems(`MCP servers not passed to ${agentName}`, started.mcpServersSkipped);
+  }
+
+  private needsSignIn(session: AgentSession, refusal: AuthRequired): void {
+    const name = session.agentName;
+    const methods = session.authMethods.map((method) => method.name);
+    this.deps.log.info(`${name} refused a session until you sign in: ${refusal.message}`);
+    this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'needs_auth', agentName: name, methods } });
+    this.deps.store.dispatch({
+      type: 'notice_added',
+      severity: 'warning',
+      title: `Sign in to ${name} to start a session`,
+      detail: `${refusal.message.replace(/\.?$/, '.')} It offers: ${methods.join(', ')}.`,
+      action: 'sign_in',
+    });
+    void this.deps.notifier.warn(`${name} needs you to sign in.`, 'Sign In…').then((choice) => {
+      if (choice === 'Sign In…' && this.session === session) void this.signIn();
+    });
+  }
+
+  /** After an `agent`-type sign-in: the session the agent refused, on the same process. */
+  private async reopen(session: AgentSession): Promise<void> {
+    if (this.session !== session || session.exited || session.sessionId !== undefined) return;
+    const name = session.agentName;
+    this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: name } });
+    try {
+      const started = await session.openSession();
+      if (this.session === session) this.sessionOpened(name, started);
+    } catch (error) {
+      if (this.session !== session) return;
+      if (error instanceof AuthRequired) return this.needsSignIn(session, error);
+      const { message } = describeError(error);
+      this.deps.log.error(`Opening a session on ${name} after signing in failed: ${message}`);
+      this.session = undefined;
+      const exit = await session.stop();
+      this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: name, exitCode: exit.code } });
+      this.deps.store.dispatch({
+        type: 'notice_added',
+        severity: 'error',
+        title: `${name} could not start a session`,
+        detail: message,
+        action: 'restart_agent',
+      });
+    }
   }
 
   private launch(

@@ -3,7 +3,7 @@
  * which runs the same reducer. Actions carry every value the reducer needs (times, ids) so that reducing is
  * deterministic and host and webview states stay identical.
  */
-import type { AgentStatus, AvailableCommand, ConfigOption, NoticeSeverity, PermissionOption, SessionModes } from './model';
+import type { AgentStatus, AvailableCommand, ConfigOption, NoticeAction, NoticeSeverity, PermissionOption, SessionModes } from './model';
 import type { ContentBlock } from './content';
 import type { SessionUpdate, ToolCallFields } from './updates';
 
@@ -50,7 +50,7 @@ export type TranscriptAction =
       readonly severity: NoticeSeverity;
       readonly title: string;
       readonly detail?: string;
-      readonly action?: 'restart_agent' | 'stop_agent';
+      readonly action?: NoticeAction;
     }
   /** The agent started a command (`terminal/create`). */
   | { readonly type: 'terminal_started'; readonly terminalId: string; readonly commandLine: string }

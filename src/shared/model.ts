@@ -119,7 +119,7 @@ export interface NoticeEntry {
   readonly title: string;
   readonly detail?: string;
   /** An action the webview offers as a button (e.g. restart a crashed agent). */
-  readonly action?: 'restart_agent' | 'stop_agent';
+  readonly action?: NoticeAction;
 }
 
 /** A context compaction the agent ran (or is running), with its summary as it streams. */
@@ -144,11 +144,16 @@ export type TurnState =
   | { readonly phase: 'running'; readonly turnId: string }
   | { readonly phase: 'cancelling'; readonly turnId: string; readonly since: number };
 
+/** What a notice's button does: each is also a message the webview posts (webview-protocol.ts). */
+export type NoticeAction = 'restart_agent' | 'stop_agent' | 'sign_in';
+
 export type AgentStatus =
   | { readonly phase: 'none' }
   | { readonly phase: 'starting'; readonly agentName: string }
   /** `protocolVersion`: the ACP version the agent and client agreed on (absent in transcripts stored before it was kept). */
   | { readonly phase: 'ready'; readonly agentName: string; readonly protocolVersion?: 1 | 2 }
+  /** Running, but it refused a session until the user signs in; `methods`: the names of its sign-in methods. */
+  | { readonly phase: 'needs_auth'; readonly agentName: string; readonly methods: readonly string[] }
   | { readonly phase: 'exited'; readonly agentName: string; readonly exitCode: number | null; readonly signal?: string };
 
 export interface AvailableCommand {

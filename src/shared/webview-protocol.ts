@@ -52,6 +52,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'cancel_terminal'; readonly terminalId: string }
   | { readonly type: 'restart_agent' }
   | { readonly type: 'stop_agent' }
+  /** The agent refused a session until the user signs in: pick one of its sign-in methods. */
+  | { readonly type: 'sign_in' }
   | { readonly type: 'new_session' }
   | { readonly type: 'select_agent' }
   /** The empty state's ways out: the registry, the settings, and VS Code's workspace trust. */

@@ -17,6 +17,7 @@ import * as path from 'node:path';
 import type { AgentConfig, ProtocolPreference } from '../../src/agents/agent-config';
 import type { TranscriptState } from '../../src/shared/model';
 import { scriptedAgentPath } from './repo-root';
+import { MemorySecrets, ScriptedSignInPrompts } from './scripted-sign-in';
 
 export function scriptedAgent(scenario: string, env: Record<string, string> = {}, protocolVersion?: ProtocolPreference): AgentConfig {
   return {
@@ -90,6 +91,8 @@ export interface HostHarness {
   readonly prompt: ScriptedPermissionPrompt;
   readonly refused: RefusedAccess[];
   readonly warnings: string[];
+  readonly signIn: ScriptedSignInPrompts;
+  readonly secrets: MemorySecrets;
   /** What the controller logged (stderr of the agent included), in order. */
   readonly logLines: string[];
   waitFor(predicate: (state: TranscriptState) => boolean, timeoutMs?: number): Promise<TranscriptState>;
@@ -113,6 +116,8 @@ export function createHostHarness(
   const refused: RefusedAccess[] = [];
   const warnings: string[] = [];
   const logLines: string[] = [];
+  const signIn = new ScriptedSignInPrompts();
+  const secrets = new MemorySecrets();
   const keep = (line: string): void => void logLines.push(line);
   const controller = new SessionController({
     store,
@@ -133,6 +138,8 @@ export function createHostHarness(
       extensionVersion: 'test',
     },
     attachmentText: attachmentTextReader(files),
+    signInPrompts: signIn,
+    secrets,
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
     ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
   });
@@ -150,5 +157,5 @@ export function createHostHarness(
         resolve(state);
       });
     });
-  return { store, controller, files, prompt, refused, warnings, logLines, waitFor };
+  return { store, controller, files, prompt, refused, warnings, signIn, secrets, logLines, waitFor };
 }

@@ -1,7 +1,7 @@
 /** Plans (a checklist), turn ends (why a turn stopped) and notices (with an optional action button). */
 import type { Entry, PlanEntry } from '../../src/shared/model';
 import { h, icon, textButton } from '../dom';
-import { noticeActionLabel, planStatusIcon, planStatusLabel, severityIcon, stopReasonLabel } from '../labels';
+import { NOTICE_ACTIONS, planStatusIcon, planStatusLabel, severityIcon, stopReasonLabel } from '../labels';
 import { basename } from './content-view';
 import type { EntryView } from './entry-view';
 import { StreamingMarkdown } from './streaming-markdown';
@@ -97,13 +97,8 @@ export class NoticeView implements EntryView {
     if (entry.detail) text.append(h('div', { className: 'notice-detail', text: entry.detail }));
     const children: HTMLElement[] = [icon(severityIcon(entry.severity)), text];
     if (entry.action) {
-      children.push(
-        textButton(noticeActionLabel(entry.action), {
-          secondary: entry.action === 'stop_agent',
-          icon: entry.action === 'restart_agent' ? 'debug-restart' : 'debug-stop',
-          dataset: { action: entry.action === 'restart_agent' ? 'restart-agent' : 'stop-agent' },
-        }),
-      );
+      const button = NOTICE_ACTIONS[entry.action];
+      children.push(textButton(button.label, { secondary: button.secondary, icon: button.icon, dataset: { action: button.dataAction } }));
     }
     this.element.replaceChildren(...children);
   }

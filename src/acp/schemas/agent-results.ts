@@ -13,10 +13,8 @@ export const initializeResult = z
       .loose()
       .nullish()
       .catch(undefined),
-    authMethods: z
-      .array(z.object({ id: z.string(), name: z.string() }).loose())
-      .nullish()
-      .catch(undefined),
+    // Item by item in auth-methods.ts: one method we cannot use must not hide the others.
+    authMethods: z.array(z.unknown()).nullish().catch(undefined),
     agentInfo: z
       .object({ name: z.string(), title: z.string().nullish(), version: z.string().nullish() })
       .loose()
@@ -58,6 +56,9 @@ export const setConfigOptionResult = z
   .object({ configOptions: z.array(z.unknown()).nullish() })
   .loose()
   .nullish();
+
+/** `authenticate` and `logout` answer `{}` (or, from some agents, `null`): nothing in it is read. */
+export const emptyResult = z.unknown();
 
 export type InitializeResult = z.infer<typeof initializeResult>;
 export type NewSessionResult = z.infer<typeof newSessionResult>;

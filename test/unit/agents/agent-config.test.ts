@@ -45,6 +45,15 @@ describe('acpClient.agents setting', () => {
     assert.match(problems[0] ?? '', /Bad.*protocolVersion/);
   });
 
+  it('keeps apiKeyEnv when it names an environment variable, and skips the entry when it does not', () => {
+    const { agents, problems } = parseAgentsSetting({
+      Codex: { command: 'codex', apiKeyEnv: 'OPENAI_API_KEY' },
+      Bad: { command: 'x', apiKeyEnv: 'no way' },
+    });
+    assert.deepEqual(agents, [{ name: 'Codex', command: 'codex', args: [], env: {}, apiKeyEnv: 'OPENAI_API_KEY' }]);
+    assert.match(problems[0] ?? '', /Bad.*apiKeyEnv must be an environment variable name/);
+  });
+
   it('reports a setting that is not an object', () => {
     assert.equal(parseAgentsSetting(['npx']).problems.length, 1);
     assert.deepEqual(parseAgentsSetting(undefined), { agents: [], problems: [] });
