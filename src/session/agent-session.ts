@@ -11,6 +11,7 @@ import type { LogSink, TraceLevel } from '../acp/log-sink';
 import { acceptedVersion, configValuePayload, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
 import type { FileSystemHandler } from '../client/fs-handler';
 import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
+import type { ElicitationBroker } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
 import type { TranscriptAction } from '../shared/actions';
@@ -22,10 +23,14 @@ import { CLIENT_CAPABILITIES } from './client-capabilities';
 import { NeedsV1Restart } from './protocol-version';
 import { AgentTerminalDecoder, type TerminalAction } from './agent-terminals';
 import { EarlyUpdateBuffer } from './update-buffer';
+import { ElicitationHandler } from './elicitation-handler';
 
 /** What the agent does to the transcript: its updates, its terminals, its permission requests. */
 export type AgentAction =
-  | Extract<TranscriptAction, { type: 'session_update' | 'permission_requested' | 'permission_resolved' }>
+  | Extract<
+      TranscriptAction,
+      { type: 'session_update' | 'permission_requested' | 'permission_resolved' | 'elicitation_requested' | 'elicitation_resolved' }
+    >
   | TerminalAction;
 
 export interface AgentSessionOptions {
@@ -39,6 +44,7 @@ export interface AgentSessionOptions {
   readonly clientVersion: string;
   readonly files: FileSystemHandler;
   readonly permissions: PermissionBroker;
+  readonly elicitations: ElicitationBroker;
   readonly hooks: {
     /** One action per event the agent sends for our session, in arrival order. */
     readonly onAction: (action: AgentAction) => void;
@@ -206,6 +212,13 @@ export class AgentSession {
     this.connection.onReadTextFile((params) => files.readTextFile(params, this.missingFile));
     this.connection.onWriteTextFile((params) => files.writeTextFile(params));
     this.registerTerminalHandlers();
+    new ElicitationHandler(this.connection, this.options.elicitations, {
+      agentName: this.agentName,
+      log: this.options.log,
+      onAction: hooks.onAction,
+      ownsSession: (sessionId) => this.ownsSession(sessionId, 'elicitation/create'),
+      refuse: unknownSession,
+    });
   }
 
   private receive({ sessionId, update, terminal }: SessionNotification): void {
