@@ -97,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     onDidChangeTranscript: (listener) => store.subscribe((_action, state) => listener(state)),
     chatViewReady: () => view.firstReady,
     sendPrompt: (text, attachments) => commands.sendPrompt(text, attachments),
+    answerElicitation: (answer) => commands.handle({ type: 'elicitation_answer', ...answer }),
   };
 }
 
