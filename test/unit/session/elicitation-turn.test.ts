@@ -144,6 +144,17 @@ describe('elicitations against a real agent process', function () {
     assert.equal(elicitations(state)[0]?.outcome, 'cancelled');
   });
 
+  it('the agent exiting mid-form removes the form (nothing is left to answer)', async () => {
+    const harness = suite.start();
+    const view = await ask(harness, 'exit');
+    const state = await harness.waitFor((s) => s.agent.phase === 'exited' && elicitations(s)[0]?.outcome !== undefined);
+    assert.equal(elicitations(state)[0]?.outcome, 'cancelled');
+    assert.deepEqual(await harness.controller.answerElicitation(view.requestId, 'accept', { name: 'Ada', region: 'eu' }), {
+      ok: false,
+      reason: 'not_pending',
+    });
+  });
+
   it('a request for a session this client never opened is refused and shows nothing', async () => {
     const harness = suite.start();
     await harness.controller.start(scriptedAgent('elicit'));
