@@ -5,6 +5,7 @@
 import type { Attachment } from './shared/attachments';
 import type { TranscriptState } from './shared/model';
 import type { PromptVerdict } from './session/session-controller';
+import type { WebviewToHostMessage } from './shared/webview-protocol';
 
 export interface AcpClientApi {
   /** The transcript as the chat view shows it. */
@@ -15,4 +16,6 @@ export interface AcpClientApi {
   chatViewReady(): Promise<void>;
   /** Sends a prompt as if typed in the chat (with the draft's attachments), starting the configured agent if needed. */
   sendPrompt(text: string, attachments?: readonly Attachment[]): Promise<PromptVerdict>;
+  /** Answers an agent's question as the chat's buttons do (the same message, the same checks). */
+  answerElicitation(answer: Omit<Extract<WebviewToHostMessage, { type: 'elicitation_answer' }>, 'type'>): void;
 }

@@ -6,7 +6,9 @@ import { currentPlatform } from './agents/registry/platform';
 import { AgentSettings } from './editor/agent-settings';
 import { registerAgentRegistryCommands } from './commands/agent-registry-commands';
 import { FileSystemHandler } from './client/fs-handler';
+import { ElicitationBroker } from './client/elicitation-broker';
 import { PermissionBroker } from './client/permission-broker';
+import { vscodeElicitationPorts } from './editor/elicitation-ports';
 import { VscodePermissionPrompt } from './editor/permission-prompt';
 import { VscodeWorkspaceFiles } from './editor/workspace-files';
 import { attachmentTextReader } from './session/attachment-reader';
@@ -51,6 +53,15 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     store,
     files,
     permissions: new PermissionBroker(new VscodePermissionPrompt()),
+    // The view is created below; the ports read it only when an agent asks, long after activation.
+    elicitations: new ElicitationBroker(
+      vscodeElicitationPorts({
+        get visible() {
+          return view.visible;
+        },
+        reveal: () => view.reveal(),
+      }),
+    ),
     notifier: vscodeNotifier,
     log: logChannelSink(log),
     env: vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0')),
@@ -94,6 +105,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     onDidChangeTranscript: (listener) => store.subscribe((_action, state) => listener(state)),
     chatViewReady: () => view.firstReady,
     sendPrompt: (text, attachments) => commands.sendPrompt(text, attachments),
+    answerElicitation: (answer) => commands.handle({ type: 'elicitation_answer', ...answer }),
   };
 }
 

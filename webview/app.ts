@@ -14,6 +14,7 @@ import { classifyLink } from './link-safety';
 import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './sync';
 import type { RenderContext } from './transcript/entry-view';
 import { VirtualTranscript } from './transcript/virtual-transcript';
+import { answerElicitation } from './transcript/elicitation-answer';
 import { parseUiState, toggled, type UiState } from './ui-state';
 import type { HostChannel } from './vscode-api';
 
@@ -188,6 +189,11 @@ export class ChatApp {
         this.channel.post({ type: 'permission_answer', requestId: data.requestId, optionId: data.optionId });
         if (entryKey) this.transcript.setContext(this.context(), [entryKey]);
         return;
+      case 'elicitation': {
+        const message = answerElicitation(control, this.sync.state, entryKey);
+        if (message) this.channel.post(message);
+        return;
+      }
       case 'open-diff':
         if (data.toolCallId === undefined) return;
         this.channel.post({

@@ -17,6 +17,7 @@ import type { ProtocolVersion } from './protocol-version';
 import type { TraceRedaction } from './trace-redaction';
 import * as requests from './schemas/client-requests';
 import * as results from './schemas/agent-results';
+import { completeElicitationParams, createElicitationParams, type CreateElicitationParams } from './schemas/elicitation';
 import { configOptionsOf, modesOf } from './schemas/session-setup';
 import { parseSessionUpdate } from './schemas/session-update';
 import { parseCommands, parseToolCallFields } from './schemas/session-update-fields';
@@ -237,6 +238,18 @@ export class AcpConnection {
   /** `terminal/output`, `terminal/wait_for_exit`, `terminal/kill` and `terminal/release`: all name a terminal. */
   onTerminalRequest(method: 'output' | 'wait_for_exit' | 'kill' | 'release', handler: Handler<requests.TerminalRefParams, unknown>): void {
     this.onRequest(`terminal/${method}`, requests.terminalRefParams, handler);
+  }
+
+  /** `elicitation/create`: a form or a URL; a request scoped to no session (`requestId`) fails the schema. */
+  onCreateElicitation(handler: Handler<CreateElicitationParams, unknown>): void {
+    this.onRequest('elicitation/create', createElicitationParams, handler);
+  }
+
+  onCompleteElicitation(handler: (elicitationId: string) => void): void {
+    this.connection.onNotification(
+      'elicitation/complete',
+      this.validatedNotification('elicitation/complete', completeElicitationParams, (params) => handler(params.elicitationId)),
+    );
   }
 
   /** Registers an agent -> client request; params failing the schema get -32602 naming the field. */

@@ -42,3 +42,13 @@ export interface PermissionPrompt {
    */
   ask(request: PermissionRequestView, token: CancellationSignal): Promise<string | undefined>;
 }
+
+export interface ElicitationPorts {
+  /**
+   * Tells the user an agent waits for an answer when the chat is not on screen (a notification that reveals the
+   * chat). Disposed once the question is answered, so a stale notification can be withdrawn.
+   */
+  announce(question: { readonly agentName: string; readonly message: string }): { dispose(): void };
+  /** Opens a URL outside VS Code (the user clicked Open; the broker checked it is http(s)). */
+  openExternal(url: string): Promise<void>;
+}

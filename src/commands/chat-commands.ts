@@ -81,6 +81,12 @@ export class ChatCommands implements vscode.Disposable {
       case 'permission_answer':
         this.controller.answerPermission(intent.requestId, intent.optionId);
         return;
+      case 'elicitation_answer':
+        void this.controller.answerElicitation(intent.requestId, intent.action, intent.values).then((result) => {
+          // The chat checks the form before posting; a refusal here means the webview and host disagree.
+          if (!result.ok) this.log.warn(`Elicitation ${intent.requestId} not answered: ${JSON.stringify(result)}`);
+        });
+        return;
       case 'open_diff':
         void this.diffs.open(intent.toolCallId, intent.contentIndex, intent.fileIndex);
         return;

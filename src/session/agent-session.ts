@@ -16,6 +16,7 @@ import { canLogOut, parseAuthMethods, type AuthMethod } from '../acp/schemas/aut
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { CancellationSignal } from '../client/ports';
 import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
+import type { ElicitationBroker } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
 import type { TranscriptAction } from '../shared/actions';
@@ -29,10 +30,14 @@ import { AuthRequired, isAuthRequired } from './auth-required';
 import { AgentTerminalDecoder, type TerminalAction } from './agent-terminals';
 import { EarlyUpdateBuffer } from './update-buffer';
 import { mcpCapabilitiesOf } from './mcp-capabilities';
+import { ElicitationHandler } from './elicitation-handler';
 
 /** What the agent does to the transcript: its updates, its terminals, its permission requests. */
 export type AgentAction =
-  | Extract<TranscriptAction, { type: 'session_update' | 'permission_requested' | 'permission_resolved' }>
+  | Extract<
+      TranscriptAction,
+      { type: 'session_update' | 'permission_requested' | 'permission_resolved' | 'elicitation_requested' | 'elicitation_resolved' }
+    >
   | TerminalAction;
 
 export interface AgentSessionOptions {
@@ -48,6 +53,7 @@ export interface AgentSessionOptions {
   readonly permissions: PermissionBroker;
   /** MCP servers for the agent's sessions; those on transports it does not advertise are left out. */
   readonly mcpServers?: readonly ResolvedMcpServer[];
+  readonly elicitations: ElicitationBroker;
   readonly hooks: {
     /** One action per event the agent sends for our session, in arrival order. */
     readonly onAction: (action: AgentAction) => void;
@@ -281,6 +287,13 @@ export class AgentSession {
     this.connection.onReadTextFile((params) => files.readTextFile(params, this.missingFile));
     this.connection.onWriteTextFile((params) => files.writeTextFile(params));
     this.registerTerminalHandlers();
+    new ElicitationHandler(this.connection, this.options.elicitations, {
+      agentName: this.agentName,
+      log: this.options.log,
+      onAction: hooks.onAction,
+      ownsSession: (sessionId) => this.ownsSession(sessionId, 'elicitation/create'),
+      refuse: unknownSession,
+    });
   }
 
   private receive({ sessionId, update, terminal }: SessionNotification): void {

@@ -6,6 +6,7 @@
 import type { AgentConfig } from '../agents/agent-config';
 import type { AgentExit } from '../agents/agent-process';
 import type { FileSystemHandler } from '../client/fs-handler';
+import type { AnswerResult, ElicitationBroker, UserElicitationAction } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import type { Attachment } from '../shared/attachments';
 import { activeTurnId, toolCallEntry } from '../shared/selectors';
@@ -36,6 +37,7 @@ export interface SessionControllerDeps {
   readonly store: TranscriptStore;
   readonly files: FileSystemHandler;
   readonly permissions: PermissionBroker;
+  readonly elicitations: ElicitationBroker;
   readonly notifier: UserNotifier;
   readonly log: LogSink;
   readonly env: SessionEnvironment;
@@ -166,6 +168,7 @@ export class SessionController {
     this.session = undefined;
     this.clearCancelTimer();
     this.deps.permissions.cancelAll();
+    this.deps.elicitations.cancelAll();
     if (session) await session.stop();
   }
 
@@ -227,6 +230,7 @@ export class SessionController {
     const session = this.session;
     this.deps.store.dispatch({ type: 'cancel_requested', turnId: turn.turnId, at: Date.now() });
     this.deps.permissions.cancelAll();
+    this.deps.elicitations.cancelAll();
     session?.cancel();
     this.clearCancelTimer();
     this.cancelTimer = setTimeout(() => this.offerToStop(turn.turnId), this.deps.cancelGraceMs ?? CANCEL_GRACE_MS);
@@ -234,6 +238,11 @@ export class SessionController {
 
   answerPermission(requestId: string, optionId: string): void {
     if (!this.deps.permissions.answer(requestId, optionId)) this.deps.log.warn(`Permission ${requestId} was already answered`);
+  }
+
+  /** The user's answer to an elicitation; a form that does not pass the host's own check is not sent (see the result). */
+  answerElicitation(requestId: string, action: UserElicitationAction, values?: Readonly<Record<string, unknown>>): Promise<AnswerResult> {
+    return this.deps.elicitations.answer(requestId, action, values);
   }
 
   /** Only offered while the agent advertises it for that terminal; the agent's exit update confirms the stop. */
@@ -278,6 +287,7 @@ export class SessionController {
     this.clearStartupTimer();
     this.clearCancelTimer();
     this.deps.permissions.cancelAll();
+    this.deps.elicitations.cancelAll();
     this.session?.killNow();
     this.session = undefined;
   }
@@ -454,6 +464,7 @@ export class SessionController {
       clientVersion: this.deps.env.extensionVersion,
       files: this.deps.files,
       permissions: this.deps.permissions,
+      elicitations: this.deps.elicitations,
       hooks: {
         onAction: (action) => this.applyAgentAction(session, action),
         toolCallShown: (toolCallId) => this.toolCallShown(session, toolCallId),
@@ -488,6 +499,7 @@ export class SessionController {
     const name = session.agentName;
     this.clearCancelTimer();
     this.deps.permissions.cancelAll();
+    this.deps.elicitations.cancelAll();
     this.deps.store.dispatch({
       type: 'agent_status',
       status: { phase: 'exited', agentName: name, exitCode: exit.code, ...(exit.signal ? { signal: exit.signal } : {}) },
@@ -506,6 +518,7 @@ export class SessionController {
     this.clearCancelTimer();
     // A request the agent left unanswered when its turn ended is moot: no dialog outlives the turn.
     this.deps.permissions.cancelAll();
+    this.deps.elicitations.cancelAll();
   }
 
   private offerToStop(turnId: string): void {

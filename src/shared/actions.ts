@@ -5,6 +5,7 @@
  */
 import type { AgentStatus, AvailableCommand, ConfigOption, NoticeAction, NoticeSeverity, PermissionOption, SessionModes } from './model';
 import type { ContentBlock } from './content';
+import type { ElicitationOutcome, ElicitationRequest } from './elicitation-model';
 import type { SessionUpdate, ToolCallFields } from './updates';
 
 export type TranscriptAction =
@@ -34,6 +35,16 @@ export type TranscriptAction =
       readonly requestId: string;
       readonly outcome: { readonly optionId: string } | 'cancelled';
     }
+  /** The agent asks the user (`elicitation/create`): on its tool call's card when the transcript shows it, else alone. */
+  | {
+      readonly type: 'elicitation_requested';
+      readonly requestId: string;
+      readonly toolCallId?: string;
+      readonly message: string;
+      readonly request: ElicitationRequest;
+    }
+  /** The elicitation was answered, cancelled, or (url) completed by the agent. */
+  | { readonly type: 'elicitation_resolved'; readonly requestId: string; readonly outcome: ElicitationOutcome }
   | { readonly type: 'agent_status'; readonly status: AgentStatus }
   /** A new session was created (or the agent was restarted and a new session made). */
   | {

@@ -8,6 +8,7 @@
  * entry copies one page and the (short) page list, never the whole transcript.
  */
 import type { ContentBlock, JsonValue, ToolCallContent, ToolCallLocation } from './content';
+import type { ElicitationEntry, ElicitationView } from './elicitation-model';
 
 export type EntryKey = string;
 
@@ -74,6 +75,8 @@ export interface ToolCallEntry {
   readonly permission?: PendingPermission;
   /** The option the user chose, once answered (shown on the card after the buttons go). */
   readonly permissionOutcome?: { readonly optionId: string; readonly name: string } | 'cancelled';
+  /** The agent's question scoped to this tool call (`elicitation/create` with its toolCallId), asked or answered. */
+  readonly elicitation?: ElicitationView;
 }
 
 export type PlanEntryStatus = 'pending' | 'in_progress' | 'completed';
@@ -133,7 +136,7 @@ export interface CompactionEntry {
   readonly error?: string;
 }
 
-export type Entry = MessageEntry | ToolCallEntry | PlanEntry | TurnEndEntry | NoticeEntry | CompactionEntry;
+export type Entry = MessageEntry | ToolCallEntry | PlanEntry | TurnEndEntry | NoticeEntry | CompactionEntry | ElicitationEntry;
 
 /** Entries in pages of at most ENTRY_PAGE_SIZE: see the performance contract above. */
 export const ENTRY_PAGE_SIZE = 256;

@@ -11,6 +11,7 @@ import { takeLocalId } from './reducer-ids';
 import { activeTurnId } from './selectors';
 import { appendToolContent, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
 import { applyTerminalAction, linkTerminals } from './reducer-terminals';
+import { requestElicitation, resolveElicitation } from './reducer-elicitations';
 import { cancelTurn, endTurn, startTurn } from './reducer-turns';
 import type { SessionUpdate } from './updates';
 import { assertNever } from './assert-never';
@@ -63,6 +64,10 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
       return applyTerminalAction(state, action);
     case 'permission_resolved':
       return resolvePermission(state, action.requestId, action.outcome);
+    case 'elicitation_requested':
+      return requestElicitation(state, action.requestId, action.toolCallId, action.message, action.request);
+    case 'elicitation_resolved':
+      return resolveElicitation(state, action.requestId, action.outcome);
     case 'agent_status':
       return { ...state, agent: action.status };
     case 'session_started':

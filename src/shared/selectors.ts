@@ -4,7 +4,7 @@ import type { Entry, EntryKey, ToolCallEntry, TranscriptState } from './model';
 
 export { allEntries as entriesOf };
 
-function entryByKey(state: TranscriptState, key: EntryKey): Entry | undefined {
+export function entryByKey(state: TranscriptState, key: EntryKey): Entry | undefined {
   const position = positionOf(state, key);
   return position === undefined ? undefined : entryAtPosition(state, position);
 }

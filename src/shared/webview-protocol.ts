@@ -44,6 +44,13 @@ export type WebviewToHostMessage =
   | { readonly type: 'find_files'; readonly requestId: number; readonly query: string }
   | { readonly type: 'cancel_turn' }
   | { readonly type: 'permission_answer'; readonly requestId: string; readonly optionId: string }
+  /** Accept (with the form's values, or: open the URL), decline or cancel an agent's question. */
+  | {
+      readonly type: 'elicitation_answer';
+      readonly requestId: string;
+      readonly action: 'accept' | 'decline' | 'cancel';
+      readonly values?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
+    }
   | { readonly type: 'open_diff'; readonly toolCallId: string; readonly contentIndex: number; readonly fileIndex: number }
   | { readonly type: 'open_location'; readonly path: string; readonly line?: number }
   /** Show a terminal the agent runs in a VS Code terminal (its output so far, then live). */

@@ -91,6 +91,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     await this.reveal();
   }
 
+  /** The chat is on screen (an agent's question needs no notification then). */
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
   /** Reveals the view (used by commands that need the chat visible). */
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);

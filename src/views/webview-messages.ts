@@ -25,6 +25,16 @@ const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel_turn') }),
   z.object({ type: z.literal('permission_answer'), requestId: z.string(), optionId: z.string() }),
   z.object({
+    type: z.literal('elicitation_answer'),
+    requestId: z.string(),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    // Shape only: what the values must be is the form's business, checked by the elicitation broker.
+    values: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()).max(1000).readonly()]))
+      .readonly()
+      .optional(),
+  }),
+  z.object({
     type: z.literal('open_diff'),
     toolCallId: z.string(),
     contentIndex: z.number().int().min(0),

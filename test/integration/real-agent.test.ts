@@ -9,6 +9,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
+import type { ElicitationView } from '../../src/shared/elicitation-model';
+import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
 import { claudeAgentBin, claudeAgentEnv } from '../support/claude-agent';
@@ -96,4 +98,29 @@ describe('a real agent: Claude Code over ACP against a mock Anthropic API', func
       rmSync(file, { force: true });
     }
   });
+
+  it('turns its AskUserQuestion tool into a form in the chat, and the answer reaches the model', async () => {
+    assert.deepEqual(await client.sendPrompt('ask Which colour?'), { accepted: true });
+    const asked = await waitFor(client, (state) => pendingQuestion(state) !== undefined, 60_000);
+    const question = pendingQuestion(asked);
+    assert.ok(question?.request.mode === 'form');
+    assert.equal(question.message, 'Which colour?');
+    const choice = question.request.form.fields.find((field) => field.kind === 'choice');
+    assert.ok(choice?.kind === 'choice', 'a single choice for the question');
+    assert.deepEqual(
+      choice.options.map((option) => option.label),
+      ['Red', 'Blue'],
+    );
+    client.answerElicitation({ requestId: question.requestId, action: 'accept', values: { [choice.name]: 'Blue' } });
+    await waitFor(client, turnEnded, 60_000);
+    assert.match(agentText(client), /Mock Claude saw the tool result: .*Blue/s);
+  });
 });
+
+function pendingQuestion(state: TranscriptState): ElicitationView | undefined {
+  for (const entry of entriesOf(state)) {
+    const view = entry.kind === 'elicitation' || entry.kind === 'tool_call' ? entry.elicitation : undefined;
+    if (view && view.outcome === undefined) return view;
+  }
+  return undefined;
+}

@@ -6,8 +6,9 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { FileSystemHandler, type RefusedAccess } from '../../src/client/fs-handler';
 import { DEFAULT_MAX_READ_BYTES } from '../../src/shared/limits';
+import { ElicitationBroker } from '../../src/client/elicitation-broker';
 import { PermissionBroker } from '../../src/client/permission-broker';
-import type { CancellationSignal, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
+import type { CancellationSignal, ElicitationPorts, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
 import { attachmentTextReader } from '../../src/session/attachment-reader';
 import { SessionController } from '../../src/session/session-controller';
 import { TranscriptStore } from '../../src/session/transcript-store';
@@ -84,7 +85,23 @@ export class ScriptedPermissionPrompt implements PermissionPrompt {
   }
 }
 
+/** Records what the broker asks of the editor: notifications (and whether withdrawn) and URLs opened. */
+export class RecordingElicitationPorts implements ElicitationPorts {
+  readonly announced: { agentName: string; message: string; withdrawn: boolean }[] = [];
+  readonly opened: string[] = [];
+  announce(question: { agentName: string; message: string }): { dispose(): void } {
+    const record = { ...question, withdrawn: false };
+    this.announced.push(record);
+    return { dispose: () => void (record.withdrawn = true) };
+  }
+  openExternal(url: string): Promise<void> {
+    this.opened.push(url);
+    return Promise.resolve();
+  }
+}
+
 export interface HostHarness {
+  readonly elicitationPorts: RecordingElicitationPorts;
   readonly store: TranscriptStore;
   readonly controller: SessionController;
   readonly files: MemoryEditorFiles;
@@ -113,6 +130,7 @@ export function createHostHarness(
   const store = new TranscriptStore();
   const files = new MemoryEditorFiles(root);
   const prompt = new ScriptedPermissionPrompt(options.permissionAnswer);
+  const elicitationPorts = new RecordingElicitationPorts();
   const refused: RefusedAccess[] = [];
   const warnings: string[] = [];
   const logLines: string[] = [];
@@ -127,6 +145,7 @@ export function createHostHarness(
       () => options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES,
     ),
     permissions: new PermissionBroker(prompt),
+    elicitations: new ElicitationBroker(elicitationPorts),
     notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
     log: { info: keep, warn: keep, error: keep, trace: keep },
     env: {
@@ -157,5 +176,5 @@ export function createHostHarness(
         resolve(state);
       });
     });
-  return { store, controller, files, prompt, refused, warnings, signIn, secrets, logLines, waitFor };
+  return { elicitationPorts, store, controller, files, prompt, refused, warnings, signIn, secrets, logLines, waitFor };
 }

@@ -4,6 +4,7 @@ import type { EntryView } from './entry-view';
 import { MessageView } from './message-view';
 import { CompactionView, NoticeView, PlanView, TurnEndView } from './simple-views';
 import { ToolCallView } from './tool-call-view';
+import { ElicitationEntryView } from './elicitation-view';
 
 /** Views are reused only for entries of the same shape, which this names. */
 export function viewShape(entry: Entry): string {
@@ -24,5 +25,7 @@ export function createEntryView(entry: Entry): EntryView {
       return new NoticeView();
     case 'compaction':
       return new CompactionView();
+    case 'elicitation':
+      return new ElicitationEntryView();
   }
 }

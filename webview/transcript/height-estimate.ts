@@ -21,7 +21,7 @@ export function estimateHeight(entry: Entry): number {
       return Math.min(lines, 400) * LINE + (entry.role === 'user' ? 32 : 16);
     }
     case 'tool_call':
-      return 44 + (entry.permission ? 44 : 0) + (entry.content.length > 0 ? 60 : 0);
+      return 44 + (entry.permission ? 44 : 0) + (entry.content.length > 0 ? 60 : 0) + (entry.elicitation ? 160 : 0);
     case 'plan':
       return 40 + (entry.body.type === 'items' ? entry.body.items.length * 22 : 60);
     case 'turn_end':
@@ -30,5 +30,7 @@ export function estimateHeight(entry: Entry): number {
       return 56;
     case 'compaction':
       return 36 + (entry.summary.length > 0 ? 80 : 0);
+    case 'elicitation':
+      return entry.elicitation.request.mode === 'form' && entry.elicitation.outcome === undefined ? 200 : 60;
   }
 }

@@ -12,6 +12,7 @@ import { diffView } from './diff-view';
 import type { EntryView, RenderContext } from './entry-view';
 import { truncateForDisplay } from './entry-view';
 import { terminalView } from './terminal-view';
+import { elicitationCard } from './elicitation-view';
 
 export class ToolCallView implements EntryView {
   readonly element = h('div', { className: 'entry tool-call' });
@@ -45,6 +46,7 @@ export class ToolCallView implements EntryView {
     if (entry.locations.length > 0) card.append(locations(entry));
     if (entry.permission) card.append(permissionQuestion(entry, context));
     else if (entry.permissionOutcome) card.append(permissionOutcome(entry.permissionOutcome));
+    if (entry.elicitation) card.append(elicitationCard(entry.elicitation));
     if (entry.rawInput !== undefined || entry.rawOutput !== undefined)
       card.append(...rawSection(entry, context.expandedRaw.has(entry.key)));
     this.element.replaceChildren(card);

@@ -6,6 +6,7 @@ import type * as sdk from '@agentclientprotocol/sdk';
 import type { z } from 'zod';
 import type * as ours from './client-requests';
 import type * as results from './agent-results';
+import type * as elicitation from './elicitation';
 
 type Accepts<Ours, Theirs> = [Theirs] extends [Ours] ? true : false;
 type Check<T extends true> = T;
@@ -17,6 +18,8 @@ export type SdkConformance = [
   Check<Accepts<z.input<typeof ours.terminalRefParams>, sdk.TerminalOutputRequest>>,
   Check<Accepts<z.input<typeof ours.terminalRefParams>, sdk.KillTerminalRequest>>,
   Check<Accepts<z.input<typeof ours.requestPermissionParams>['options'][number], sdk.PermissionOption>>,
+  Check<Accepts<z.input<typeof elicitation.completeElicitationParams>, sdk.CompleteElicitationNotification>>,
+  Check<Accepts<z.input<typeof elicitation.requestedSchema>, sdk.ElicitationSchema>>,
   Check<Accepts<z.input<typeof results.initializeResult>['protocolVersion'], sdk.InitializeResponse['protocolVersion']>>,
   Check<Accepts<z.input<typeof results.newSessionResult>['sessionId'], sdk.NewSessionResponse['sessionId']>>,
   Check<Accepts<z.input<typeof results.promptResult>['stopReason'], sdk.PromptResponse['stopReason']>>,
