@@ -185,9 +185,11 @@ export const FAULTS: readonly FaultCase[] = [
   {
     fault: 'prompt-answered-twice',
     trigger: 'prompt',
-    sees: 'one end of turn (the first answer)',
+    sees: 'one end of turn (with one of the two answers)',
     check: ({ state }) => {
-      assert.deepEqual(lastOutcome(state), { type: 'stopped', stopReason: 'end_turn' });
+      // vscode-jsonrpc queues responses by id: when both are queued the later one replaces the earlier.
+      const outcome = lastOutcome(state);
+      assert.ok(outcome?.type === 'stopped' && ['end_turn', 'refusal'].includes(outcome.stopReason), JSON.stringify(outcome));
       assert.equal(turnEnds(state).length, 2, 'one end for the earlier turn, one for this');
     },
   },
