@@ -72,6 +72,9 @@ export class TerminalManager {
         resolve({ exitCode: null, signal: null });
       });
       child.on('close', (code, signal) => resolve({ exitCode: code, signal }));
+      // 'close' waits for the pipes, which a background grandchild (`sleep 300 &`) holds open: the command has
+      // exited all the same, so wait_for_exit answers shortly after 'exit' (time for the last output to drain).
+      child.on('exit', (code, signal) => setTimeout(() => resolve({ exitCode: code, signal }), 200).unref());
     });
     const terminal: RunningTerminal = { id, child, output, exit: undefined, exited, released: false };
     void exited.then((status) => {
@@ -133,10 +136,12 @@ export class TerminalManager {
 }
 
 function killGroup(child: ChildProcess): void {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  if (child.pid === undefined) return;
+  // Even when the command itself has exited: what it left in the background (`sleep 300 &`) is still in its
+  // group, and the group id cannot be taken by anyone else while a member lives (ESRCH when none is left).
   try {
     process.kill(-child.pid, 'SIGKILL');
   } catch {
-    child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }

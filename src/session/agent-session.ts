@@ -284,8 +284,14 @@ export class AgentSession {
       });
       return { outcome };
     });
-    this.connection.onReadTextFile((params) => files.readTextFile(params, this.missingFile));
-    this.connection.onWriteTextFile((params) => files.writeTextFile(params));
+    this.connection.onReadTextFile((params) => {
+      if (!this.ownsSession(params.sessionId, 'fs/read_text_file')) throw unknownSession(params.sessionId);
+      return files.readTextFile(params, this.missingFile);
+    });
+    this.connection.onWriteTextFile((params) => {
+      if (!this.ownsSession(params.sessionId, 'fs/write_text_file')) throw unknownSession(params.sessionId);
+      return files.writeTextFile(params);
+    });
     this.registerTerminalHandlers();
     new ElicitationHandler(this.connection, this.options.elicitations, {
       agentName: this.agentName,
@@ -325,6 +331,7 @@ export class AgentSession {
     const { hooks } = this.options;
     const terminals = this.terminals;
     this.connection.onCreateTerminal(async (params) => {
+      if (!this.ownsSession(params.sessionId, 'terminal/create')) throw unknownSession(params.sessionId);
       const created = await terminals.create(params);
       hooks.onAction({
         type: 'terminal_started',
@@ -333,10 +340,26 @@ export class AgentSession {
       });
       return created;
     });
-    this.connection.onTerminalRequest('output', (params) => terminals.output(params.terminalId));
-    this.connection.onTerminalRequest('wait_for_exit', (params) => terminals.waitForExit(params.terminalId));
-    this.connection.onTerminalRequest('kill', (params) => terminals.kill(params.terminalId));
+    const owned =
+      <T>(method: string, serve: (terminalId: string) => T) =>
+      (params: { sessionId: string; terminalId: string }): T => {
+        if (!this.ownsSession(params.sessionId, `terminal/${method}`)) throw unknownSession(params.sessionId);
+        return serve(params.terminalId);
+      };
+    this.connection.onTerminalRequest(
+      'output',
+      owned('output', (id) => terminals.output(id)),
+    );
+    this.connection.onTerminalRequest(
+      'wait_for_exit',
+      owned('wait_for_exit', (id) => terminals.waitForExit(id)),
+    );
+    this.connection.onTerminalRequest(
+      'kill',
+      owned('kill', (id) => terminals.kill(id)),
+    );
     this.connection.onTerminalRequest('release', (params) => {
+      if (!this.ownsSession(params.sessionId, 'terminal/release')) throw unknownSession(params.sessionId);
       const released = terminals.release(params.terminalId);
       hooks.onAction({ type: 'terminal_released', terminalId: params.terminalId });
       return released;

@@ -1,0 +1,394 @@
+/**
+ * The fault matrix: each row is one fault of test/fixtures/agents/raw-agent.ts, what the user sees, and what the
+ * test asserts beyond the invariants every row shares (see fault-matrix.test.ts).
+ */
+import * as assert from 'node:assert/strict';
+import type { HostHarness } from '../../support/host-harness';
+import { entriesOf } from '../../../src/shared/selectors';
+import type { TranscriptState } from '../../../src/shared/model';
+import { MAX_TOOL_CALLS_PER_TURN } from '../../../src/shared/limits';
+import { visibleText } from '../../../src/shared/visible-text';
+
+export interface FaultContext {
+  readonly harness: HostHarness;
+  readonly state: TranscriptState;
+  readonly root: string;
+  /** What the agent reported about the client's answers to its requests ("report: ..."). */
+  readonly report: string;
+}
+
+export interface FaultCase {
+  readonly fault: string;
+  /** start: the fault is in start-up; prompt: in the first turn; cancel: the turn is cancelled. */
+  readonly trigger: 'start' | 'prompt' | 'cancel';
+  /** What the user sees (the matrix's middle column). */
+  readonly sees: string;
+  readonly check: (context: FaultContext) => void | Promise<void>;
+  readonly permissionAnswer?: string;
+}
+
+export const notices = (state: TranscriptState) => entriesOf(state).flatMap((entry) => (entry.kind === 'notice' ? [entry] : []));
+export const agentText = (state: TranscriptState): string =>
+  entriesOf(state)
+    .flatMap((entry) => (entry.kind === 'message' && entry.role === 'agent' ? entry.content : []))
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('');
+const turnEnds = (state: TranscriptState) => entriesOf(state).flatMap((entry) => (entry.kind === 'turn_end' ? [entry] : []));
+const lastOutcome = (state: TranscriptState) => turnEnds(state).at(-1)?.outcome;
+
+const startFailed =
+  (detail: RegExp) =>
+  ({ state }: FaultContext): void => {
+    const notice = notices(state).find((entry) => /could not start a session/.test(entry.title));
+    assert.ok(notice, `a "could not start" notice, got ${JSON.stringify(notices(state))}`);
+    assert.match(notice.detail ?? '', detail);
+    assert.equal(notice.action, 'restart_agent', 'it offers Restart');
+    assert.equal(state.agent.phase, 'exited');
+  };
+const startedFine = ({ state }: FaultContext): void => assert.equal(state.agent.phase, 'ready');
+const turnEnded = ({ state, report }: FaultContext, expected: RegExp): void => {
+  assert.deepEqual(lastOutcome(state), { type: 'stopped', stopReason: 'end_turn' });
+  assert.match(report, expected);
+};
+const refused = (expected: RegExp) => (context: FaultContext) => turnEnded(context, expected);
+const crashed = ({ state }: FaultContext): void => {
+  assert.equal(lastOutcome(state)?.type, 'error', 'the turn ended as an error');
+  assert.ok(
+    notices(state).some((notice) => notice.action === 'restart_agent'),
+    'a notice offers Restart',
+  );
+  assert.equal(state.agent.phase, 'exited');
+};
+
+export const FAULTS: readonly FaultCase[] = [
+  // ----- start-up -----
+  {
+    fault: 'init-silent',
+    trigger: 'start',
+    sees: '"… is not responding" with Stop; Stop ends it',
+    check: ({ state }) => assert.equal(state.agent.phase, 'exited'),
+  },
+  {
+    fault: 'init-garbage-first',
+    trigger: 'start',
+    sees: 'nothing: it starts (stray lines are logged)',
+    check: (context) => {
+      startedFine(context);
+      assert.ok(
+        context.harness.logLines.some((line) => /Skipped a line from the agent/.test(line)),
+        'the stray lines are logged',
+      );
+    },
+  },
+  {
+    fault: 'init-wrong-version',
+    trigger: 'start',
+    sees: '"could not start a session": the version it answered',
+    check: startFailed(/99|version/i),
+  },
+  { fault: 'init-crash', trigger: 'start', sees: '"could not start a session", Restart', check: startFailed(/.+/) },
+  { fault: 'init-huge', trigger: 'start', sees: 'nothing: an 8 MB initialize answer is accepted', check: startedFine },
+  {
+    fault: 'init-invalid-result',
+    trigger: 'start',
+    sees: '"could not start a session": invalid result',
+    check: startFailed(/invalid result/),
+  },
+  {
+    fault: 'init-error',
+    trigger: 'start',
+    sees: '"could not start a session" with the agent\'s message',
+    check: startFailed(/cannot initialize today/),
+  },
+  {
+    fault: 'init-close-stdout',
+    trigger: 'start',
+    sees: '"could not start a session"; the silent process is stopped',
+    check: startFailed(/.+/),
+  },
+  { fault: 'init-answer-twice', trigger: 'start', sees: 'nothing: the second answer is ignored', check: startedFine },
+  {
+    fault: 'new-session-error',
+    trigger: 'start',
+    sees: '"could not start a session" with the agent\'s message',
+    check: startFailed(/no sessions for you/),
+  },
+  { fault: 'new-session-no-id', trigger: 'start', sees: '"could not start a session": invalid result', check: startFailed(/sessionId/) },
+  // ----- wire -----
+  {
+    fault: 'garbage-lines',
+    trigger: 'prompt',
+    sees: 'the answer around the garbage',
+    check: (context) => {
+      turnEnded(context, /after garbage/);
+      assert.match(agentText(context.state), /before, /);
+    },
+  },
+  {
+    fault: 'line-20mb',
+    trigger: 'prompt',
+    sees: 'the message, cut at the message limit with a visible mark',
+    check: (context) => {
+      // The report comes after the cut, so it is not shown: the turn ending normally is what counts.
+      assert.deepEqual(lastOutcome(context.state), { type: 'stopped', stopReason: 'end_turn' });
+      assert.ok(agentText(context.state).length < 5_000_000, 'bounded by the message limit');
+    },
+  },
+  {
+    fault: 'line-over-cap',
+    trigger: 'prompt',
+    sees: 'the rest of the turn; the 52 MB line is dropped and logged',
+    check: (context) => {
+      turnEnded(context, /after an oversize line/);
+      assert.ok(context.harness.logLines.some((line) => /Discarded a \d+-byte message/.test(line)));
+    },
+  },
+  {
+    fault: 'invalid-utf8',
+    trigger: 'prompt',
+    sees: 'the text with U+FFFD where the bytes were invalid',
+    check: (context) => {
+      turnEnded(context, /after invalid utf-8/);
+      assert.match(agentText(context.state), /bad\[\uFFFD+\]/);
+    },
+  },
+  {
+    fault: 'deep-nesting',
+    trigger: 'prompt',
+    sees: 'the message; 100,000-deep JSON does not crash the host',
+    check: (context) => turnEnded(context, /after deep nesting/),
+  },
+  {
+    fault: 'unknown-method',
+    trigger: 'prompt',
+    sees: 'nothing; the agent gets "method not found"',
+    check: refused(/unknown request: error -32601/),
+  },
+  {
+    fault: 'unknown-notification',
+    trigger: 'prompt',
+    sees: 'nothing',
+    check: (context) => turnEnded(context, /after unknown notifications/),
+  },
+  {
+    fault: 'response-never-requested',
+    trigger: 'prompt',
+    sees: 'nothing; the turn goes on',
+    check: (context) => turnEnded(context, /after stray responses/),
+  },
+  {
+    fault: 'duplicate-request-ids',
+    trigger: 'prompt',
+    sees: 'nothing; both get "method not found"',
+    check: (context) => turnEnded(context, /after duplicate ids/),
+  },
+  {
+    fault: 'prompt-answered-twice',
+    trigger: 'prompt',
+    sees: 'one end of turn (with one of the two answers)',
+    check: ({ state }) => {
+      // vscode-jsonrpc queues responses by id: when both are queued the later one replaces the earlier.
+      const outcome = lastOutcome(state);
+      assert.ok(outcome?.type === 'stopped' && ['end_turn', 'refusal'].includes(outcome.stopReason), JSON.stringify(outcome));
+      assert.equal(turnEnds(state).length, 2, 'one end for the earlier turn, one for this');
+    },
+  },
+  {
+    fault: 'notification-with-id',
+    trigger: 'prompt',
+    sees: 'nothing: a request named session/update is not an update',
+    check: (context) => {
+      turnEnded(context, /after a notification with an id/);
+      assert.doesNotMatch(agentText(context.state), /SNEAKY/);
+    },
+  },
+  {
+    fault: 'unknown-update-kind',
+    trigger: 'prompt',
+    sees: 'nothing; logged and ignored',
+    check: (context) => turnEnded(context, /after unknown update kinds/),
+  },
+  {
+    fault: 'prompt-invalid-result',
+    trigger: 'prompt',
+    sees: 'the turn ends with an error naming the invalid result',
+    check: ({ state }) => {
+      const outcome = lastOutcome(state);
+      assert.equal(outcome?.type, 'error');
+      assert.match(outcome?.type === 'error' ? outcome.message : '', /invalid result/);
+    },
+  },
+  // ----- fs -----
+  { fault: 'fs-dotdot', trigger: 'prompt', sees: 'nothing; the read is refused', check: refused(/read error -32602 Refused to read/) },
+  {
+    fault: 'fs-symlink',
+    trigger: 'prompt',
+    sees: 'nothing; read and write through the link refused',
+    check: refused(/read error -32602 .*write error -32602/),
+  },
+  {
+    fault: 'fs-file-uri',
+    trigger: 'prompt',
+    sees: 'nothing; refused (not an absolute path)',
+    check: refused(/read error -32602 .*must be absolute/),
+  },
+  { fault: 'fs-nul', trigger: 'prompt', sees: 'nothing; refused', check: refused(/read error -32/) },
+  {
+    fault: 'fs-windows-path',
+    trigger: 'prompt',
+    sees: 'nothing; drive and UNC paths refused',
+    check: refused(/drive error -32602 .*unc error -32602/),
+  },
+  { fault: 'fs-relative', trigger: 'prompt', sees: 'nothing; refused', check: refused(/read error -32602 .*must be absolute/) },
+  { fault: 'fs-write-outside', trigger: 'prompt', sees: 'nothing; refused', check: refused(/write error -32602 Refused to write/) },
+  {
+    fault: 'fs-read-200mb',
+    trigger: 'prompt',
+    sees: 'nothing; the agent is told the file is over the read limit',
+    check: refused(/read error -32602 .*(MB|limit)/),
+  },
+  {
+    fault: 'fs-foreign-session',
+    trigger: 'prompt',
+    sees: 'nothing; read and write for a session it does not own refused',
+    check: (context) => {
+      refused(/read error -32602 Unknown session not-yours; write error -32602 Unknown session not-yours/)(context);
+      assert.equal(context.harness.files.writes.length, 0, 'nothing written');
+    },
+  },
+  // ----- terminals -----
+  {
+    fault: 'term-grandchild',
+    trigger: 'prompt',
+    sees: "the command's card; its background child dies with the agent",
+    check: refused(/created ok .*exit ok/),
+  },
+  {
+    fault: 'term-flood',
+    trigger: 'prompt',
+    sees: 'the tail of 30 MB of output, within the byte limit',
+    check: refused(/output \d{1,4} chars, truncated true/),
+  },
+  {
+    fault: 'term-kill-unknown',
+    trigger: 'prompt',
+    sees: 'nothing; the agent gets an error',
+    check: refused(/kill error -32\d+ .*output error -32\d+/),
+  },
+  { fault: 'term-cwd-outside', trigger: 'prompt', sees: 'nothing; refused', check: refused(/create error -32602/) },
+  {
+    fault: 'term-foreign-session',
+    trigger: 'prompt',
+    sees: 'nothing; refused, no process started',
+    check: (context) => {
+      refused(/create error -32602 Unknown session not-yours/)(context);
+      assert.deepEqual(context.state.terminals, {}, 'no terminal shown');
+    },
+  },
+  // ----- lifecycle -----
+  {
+    fault: 'sigkill-mid-stream',
+    trigger: 'prompt',
+    sees: 'the streamed parts, "… was killed (SIGKILL)", Restart',
+    check: (context) => {
+      crashed(context);
+      assert.match(agentText(context.state), /part 0 /);
+    },
+  },
+  {
+    fault: 'crash-during-permission',
+    trigger: 'prompt',
+    sees: 'the dialog closes, the card is not left asking; crash notice',
+    check: (context) => {
+      crashed(context);
+      assert.equal(context.harness.prompt.shown.length, 1, 'the dialog was shown');
+      assert.equal(context.harness.prompt.closedByClient, 1, 'and closed when the agent died');
+    },
+  },
+  { fault: 'close-stdout-alive', trigger: 'prompt', sees: 'the turn fails, the agent is stopped, Restart', check: crashed },
+  {
+    fault: 'close-stdin',
+    trigger: 'prompt',
+    sees: 'the answer; the next prompt goes unanswered, Cancel offers Stop, Stop ends it as cancelled',
+    check: async (context) => {
+      turnEnded(context, /stdin closed/);
+      const { harness } = context;
+      assert.deepEqual(await harness.controller.sendPrompt('are you there'), { accepted: true });
+      harness.controller.cancelTurn();
+      await harness.waitFor((s) => notices(s).some((notice) => /has not stopped/.test(notice.title) && notice.action === 'stop_agent'));
+      await harness.controller.stopUnresponsive();
+      assert.deepEqual(lastOutcome(harness.store.state), { type: 'stopped', stopReason: 'cancelled' });
+    },
+  },
+  {
+    fault: 'exit-during-cancel',
+    trigger: 'cancel',
+    sees: 'the turn ends; the exit is reported, Restart',
+    check: ({ state }) => {
+      assert.equal(state.turn.phase, 'idle');
+      assert.equal(state.agent.phase, 'exited');
+    },
+  },
+  {
+    fault: 'hang-forever',
+    trigger: 'cancel',
+    sees: '"… has not stopped" with Stop; Stop ends the turn as cancelled',
+    check: ({ state }) => {
+      assert.deepEqual(lastOutcome(state), { type: 'stopped', stopReason: 'cancelled' });
+    },
+  },
+  // ----- webview content -----
+  {
+    fault: 'xss-content',
+    trigger: 'prompt',
+    sees: 'the markup as text (webview renders text, links to safe schemes only)',
+    check: (context) => {
+      turnEnded(context, /after xss/);
+      const card = entriesOf(context.state).find((entry) => entry.kind === 'tool_call');
+      assert.equal(card?.kind === 'tool_call' && card.title, '<img src=x onerror=alert(1)><script>alert(2)</script>', 'kept as text');
+    },
+  },
+  {
+    fault: 'bidi-permission',
+    trigger: 'prompt',
+    permissionAnswer: 'yes',
+    sees: 'the dialog shows the reordering characters visibly',
+    check: (context) => {
+      turnEnded(context, /permission ok/);
+      const shown = context.harness.prompt.shown[0];
+      assert.ok(shown);
+      for (const text of [shown.toolTitle, ...shown.paths, ...shown.options.map((option) => option.name)])
+        assert.doesNotMatch(visibleText(text), /[\u202A-\u202E\u2066-\u2069\u200B]/u, `shown as ${visibleText(text)}`);
+    },
+  },
+  {
+    fault: 'tool-call-flood',
+    trigger: 'prompt',
+    sees: `the first ${MAX_TOOL_CALLS_PER_TURN} cards and a note that more were left out`,
+    check: (context) => {
+      turnEnded(context, /after 5000 tool calls/);
+      const cards = entriesOf(context.state).filter((entry) => entry.kind === 'tool_call').length;
+      assert.ok(cards <= MAX_TOOL_CALLS_PER_TURN, `${cards} cards`);
+    },
+  },
+  // ----- security -----
+  {
+    fault: 'permission-foreign-session',
+    trigger: 'prompt',
+    permissionAnswer: 'yes',
+    sees: 'nothing: refused, no dialog, no card',
+    check: (context) => {
+      refused(/permission error -32602 Unknown session not-yours/)(context);
+      assert.equal(context.harness.prompt.shown.length, 0);
+    },
+  },
+  {
+    fault: 'update-foreign-session',
+    trigger: 'prompt',
+    sees: 'nothing: the spoofed text is not shown',
+    check: (context) => {
+      turnEnded(context, /after a foreign update/);
+      assert.doesNotMatch(agentText(context.state), /SPOOFED/);
+    },
+  },
+];

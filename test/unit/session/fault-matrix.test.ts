@@ -1,0 +1,126 @@
+/**
+ * The fault matrix on the host path (real agent processes, real framing and validation, in-memory editor ports):
+ * every fault of raw-agent.ts, then the invariants that must hold after any of them — the earlier transcript is
+ * intact, nothing outside the workspace was read or written (a canary beside it keeps content, mtime and atime,
+ * and its secret is nowhere in the transcript), a healthy agent started next answers, and no process of the
+ * faulty agent (or anything it started) is left.
+ */
+import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { AgentConfig } from '../../../src/agents/agent-config';
+import { entriesOf } from '../../../src/shared/selectors';
+import type { TranscriptState } from '../../../src/shared/model';
+import { HarnessSuite } from '../../support/harness-suite';
+import type { HostHarness } from '../../support/host-harness';
+import { eventually, processesMarked } from '../../support/processes';
+import { scriptedAgentPath } from '../../support/repo-root';
+import { agentText, FAULTS, notices, type FaultCase } from './fault-cases';
+
+const SECRET = 'CANARY-SECRET-do-not-read';
+
+function rawAgent(fault: string, env: Record<string, string>): AgentConfig {
+  return {
+    name: `Raw ${fault}`,
+    command: process.execPath,
+    args: [path.join(path.dirname(scriptedAgentPath()), 'raw-agent.mjs')],
+    env: { ACP_RAW_FAULT: fault, ...env },
+  };
+}
+
+const turnEndCount = (state: TranscriptState): number => entriesOf(state).filter((entry) => entry.kind === 'turn_end').length;
+
+async function earlierTurn(harness: HostHarness, env: Record<string, string>): Promise<string> {
+  await harness.controller.start(rawAgent('none', env));
+  assert.deepEqual(await harness.controller.sendPrompt('earlier words'), { accepted: true });
+  const state = await harness.waitFor((s) => s.turn.phase === 'idle' && turnEndCount(s) === 1);
+  assert.match(agentText(state), /echo: earlier words/);
+  return JSON.stringify(entriesOf(state));
+}
+
+/** Drives the fault to the point where the chat has settled, as a user would (Stop where the chat offers it). */
+async function runFault(harness: HostHarness, fault: FaultCase, agent: AgentConfig): Promise<TranscriptState> {
+  if (fault.trigger === 'start') {
+    const starting = harness.controller.start(agent);
+    if (fault.fault === 'init-silent') {
+      await harness.waitFor((s) => notices(s).some((notice) => /is not responding/.test(notice.title)));
+      await harness.controller.stopUnresponsive();
+    }
+    await starting;
+    return harness.store.state;
+  }
+  await harness.controller.start(agent);
+  assert.deepEqual(await harness.controller.sendPrompt('trigger the fault'), { accepted: true });
+  if (fault.trigger === 'cancel') {
+    await harness.waitFor((s) => /working until cancelled|thinking forever/.test(agentText(s)));
+    harness.controller.cancelTurn();
+    const offered = await harness.waitFor(
+      (s) => s.turn.phase === 'idle' || notices(s).some((notice) => /has not stopped/.test(notice.title)),
+    );
+    if (offered.turn.phase !== 'idle') await harness.controller.stopUnresponsive();
+  }
+  // An agent that died is settled once its notice is up (it comes right after the failed turn).
+  return harness.waitFor(
+    (s) => s.turn.phase === 'idle' && turnEndCount(s) === 2 && (s.agent.phase !== 'exited' || notices(s).length > 0),
+    15_000,
+  );
+}
+
+describe('fault matrix: nothing wedges, nothing leaks, nothing spoofs', function () {
+  this.timeout(40_000);
+  const suite = new HarnessSuite('acp-faults-');
+  let canaryDir = '';
+  let canary = '';
+  const OLD = new Date('2001-01-01T00:00:00Z');
+
+  beforeEach(() => {
+    canaryDir = realpathSync(mkdtempSync(path.join(tmpdir(), 'acp-canary-')));
+    canary = path.join(canaryDir, 'canary.txt');
+    writeFileSync(canary, SECRET);
+    // atime older than mtime-or-equal: under relatime any read would move it.
+    utimesSync(canary, OLD, OLD);
+    writeFileSync(path.join(suite.root, 'inside.txt'), 'inside');
+  });
+  afterEach(() => rmSync(canaryDir, { recursive: true, force: true }));
+
+  for (const fault of FAULTS) {
+    it(`${fault.fault}: ${fault.sees}`, async () => {
+      const harness = suite.start({
+        startupTimeoutMs: 1000,
+        cancelGraceMs: 300,
+        ...(fault.permissionAnswer ? { permissionAnswer: fault.permissionAnswer } : {}),
+      });
+      const marker = randomUUID();
+      const earlier = await earlierTurn(harness, { ACP_TEST_MARK: randomUUID() });
+
+      const state = await runFault(harness, fault, rawAgent(fault.fault, { ACP_TEST_MARK: marker, ACP_RAW_OUTSIDE: canary }));
+      const report = /report: (.*)$/s.exec(agentText(state))?.[1] ?? '';
+      await fault.check({ harness, state, root: suite.root, report });
+
+      // The earlier transcript is intact.
+      const entriesNow = JSON.stringify(entriesOf(harness.store.state));
+      assert.ok(entriesNow.startsWith(earlier.slice(0, -1)), 'the earlier turn is unchanged at the head of the transcript');
+      // Nothing outside the workspace was read or written.
+      // stat before reading it ourselves: our own read would move its atime.
+      const seen = statSync(canary);
+      assert.equal(seen.mtimeMs, OLD.getTime(), 'canary not written');
+      assert.equal(seen.atimeMs, OLD.getTime(), 'canary not read');
+      assert.equal(readFileSync(canary, 'utf8'), SECRET);
+      assert.ok(!entriesNow.includes(SECRET), 'the canary text is nowhere in the transcript');
+      // A healthy agent started next answers.
+      await harness.controller.start(rawAgent('none', { ACP_TEST_MARK: randomUUID() }));
+      const before = turnEndCount(harness.store.state);
+      assert.deepEqual(await harness.controller.sendPrompt('after the fault'), { accepted: true });
+      const after = await harness.waitFor((s) => s.turn.phase === 'idle' && turnEndCount(s) === before + 1);
+      assert.match(agentText(after), /echo: after the fault/);
+      // No process of the faulty agent, nor anything it started, is left.
+      await eventually(
+        () => processesMarked(marker).length === 0,
+        `faulty agent processes left: ${processesMarked(marker).join(',')}`,
+        5000,
+      );
+    });
+  }
+});
