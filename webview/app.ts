@@ -10,6 +10,8 @@ import { Composer } from './composer';
 import { h } from './dom';
 import { EmptyState } from './empty-state';
 import { Header } from './header';
+import { liveNoticeKey } from './live-notice';
+import { PinnedPlan } from './pinned-plan';
 import { classifyLink } from './link-safety';
 import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './sync';
 import type { RenderContext } from './transcript/entry-view';
@@ -53,7 +55,9 @@ export class ChatApp {
   private chromeDirty = true;
   private scrollSaveTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly header: Header;
-  private readonly banner = new Banner();
+  private readonly banner: Banner;
+  private readonly pinnedPlan = new PinnedPlan();
+  private liveNotice: string | undefined;
   private readonly emptyState = new EmptyState();
   private readonly transcript: VirtualTranscript;
   private readonly composer: Composer;
@@ -65,6 +69,9 @@ export class ChatApp {
     this.ui = parseUiState(channel.loadUiState());
     const requestFrame = (): void => this.requestFrame();
     this.header = new Header((message) => channel.post(message));
+    this.banner = new Banner((key) =>
+      this.saveUi({ ...this.ui, dismissedBanners: [...(this.ui.dismissedBanners ?? []).filter((seen) => seen !== key), key].slice(-50) }),
+    );
     this.transcript = new VirtualTranscript(requestFrame, this.context(), this.ui.scroll, (scroll) => this.saveScrollSoon(scroll));
     this.composer = new Composer(
       (message) => channel.post(message),
@@ -76,6 +83,8 @@ export class ChatApp {
       this.header.element,
       this.banner.element,
       h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element),
+      // The session's options sit by the composer, as chips that wrap, so the header stays one line.
+      h('div', { className: 'composer-chrome' }, this.pinnedPlan.element, this.header.pickers),
       this.composer.element,
     );
     this.element.addEventListener('click', (event) => this.onClick(event));
@@ -135,6 +144,11 @@ export class ChatApp {
     const streamingKey = state.turn.phase === 'idle' ? undefined : lastEntry(state)?.key;
     const changed = terminalCards(this.terminals, state.terminals);
     this.terminals = state.terminals;
+    const liveNotice = liveNoticeKey(state);
+    if (liveNotice !== this.liveNotice) {
+      changed.push(...[this.liveNotice, liveNotice].filter((key): key is string => key !== undefined));
+      this.liveNotice = liveNotice;
+    }
     if (streamingKey !== this.streamingKey) {
       changed.push(...[this.streamingKey, streamingKey].filter((key): key is string => key !== undefined));
       this.streamingKey = streamingKey;
@@ -157,7 +171,8 @@ export class ChatApp {
     if (this.chromeDirty) {
       this.chromeDirty = false;
       this.header.update(state, this.host);
-      this.banner.update(state?.banner);
+      this.banner.update(state?.banner, `${state?.sessionId ?? ''}#${state?.banner?.id ?? ''}`, this.ui.dismissedBanners ?? []);
+      this.pinnedPlan.update(state);
       this.composer.update(state, this.host);
       this.emptyState.update(state, this.host, (state?.entryCount ?? 0) === 0);
     }
@@ -171,6 +186,7 @@ export class ChatApp {
       streamingKey: this.streamingKey,
       answering: this.answering,
       terminals: this.terminals,
+      liveNoticeKey: this.liveNotice,
     };
   }
 

@@ -55,7 +55,7 @@ export function iconButton(iconName: string, label: string, dataset: Readonly<Re
 export function textButton(
   label: string,
   options: { secondary?: boolean; icon?: string; dataset?: Readonly<Record<string, string>> } = {},
-): HTMLElement {
+): HTMLElementTagNameMap['vscode-button'] {
   const button = document.createElement('vscode-button');
   const shown = visibleText(label);
   button.textContent = shown;

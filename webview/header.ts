@@ -1,13 +1,14 @@
 /**
- * The header: agent name and status, session title, usage meter, and the session's pickers (config options
- * when the agent has them, else modes: see session-pickers.ts). Parts are rebuilt only when their slice of state changed.
+ * The header, one line: agent name and status (a working indicator while a turn runs), session title, usage meter.
+ * It also builds the session's pickers (config options when the agent has them, else modes: see
+ * session-pickers.ts), which the app places by the composer. Parts are rebuilt only when their slice of state changed.
  */
 import type { AgentStatus, ConfigOption, TranscriptState } from '../src/shared/model';
 import { sessionPickers, type SessionPicker } from '../src/shared/session-pickers';
 import { visibleText } from '../src/shared/visible-text';
 import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
 import { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
-import { h } from './dom';
+import { h, icon } from './dom';
 import { groupThousands, usageLabel } from './labels';
 
 type Post = (message: WebviewToHostMessage) => void;
@@ -16,14 +17,17 @@ export class Header {
   readonly element = h('header', { className: 'chat-header' });
   private readonly statusDot = h('span', { className: 'status-dot', attrs: { 'aria-hidden': 'true' } });
   private readonly agentName = h('span', { className: 'agent-name' });
-  private readonly agentStatus = h('span', { className: 'agent-status' });
+  private readonly agentStatus = h('span', { className: 'agent-status', attrs: { role: 'status' } });
+  private readonly working = icon('loading', 'working codicon-modifier-spin');
   private readonly usage = h('span', { className: 'usage', attrs: { role: 'meter', 'aria-valuemin': '0' } });
   private readonly usageFill = h('span', { className: 'usage-fill' });
   private readonly usageText = h('span', { className: 'usage-text' });
   private readonly title = h('div', { className: 'session-title' });
-  private readonly pickers = h('div', { className: 'pickers' });
+  /** Shown by the composer, not in the header: see ChatApp. */
+  readonly pickers = h('div', { className: 'pickers', attrs: { role: 'group', 'aria-label': 'Session options' } });
   private last: {
     agent?: AgentStatus;
+    turn?: TranscriptState['turn'];
     host?: HostInfo;
     title?: string;
     usage?: TranscriptState['usage'];
@@ -39,13 +43,14 @@ export class Header {
         { className: 'header-row' },
         this.statusDot,
         this.agentName,
+        this.working,
         this.agentStatus,
+        this.title,
         h('span', { className: 'spacer' }),
         this.usage,
       ),
-      this.title,
-      this.pickers,
     );
+    this.working.hidden = true;
     // vscode-single-select's change event does not bubble: listen in the capture phase, which sees it anyway.
     this.pickers.addEventListener('change', (event) => this.onPickerChange(event), { capture: true });
     this.usage.hidden = true;
@@ -55,21 +60,27 @@ export class Header {
 
   update(state: TranscriptState | undefined, host: HostInfo | undefined): void {
     const agent = state?.agent ?? { phase: 'none' };
-    if (agent !== this.last.agent || host !== this.last.host) this.renderAgent(agent, host);
+    const turn = state?.turn;
+    if (agent !== this.last.agent || host !== this.last.host || turn !== this.last.turn) this.renderAgent(agent, turn, host);
     if (state?.title !== this.last.title) {
       this.title.textContent = visibleText(state?.title ?? '');
+      this.title.title = visibleText(state?.title ?? '', 'multiline');
       this.title.hidden = !state?.title;
     }
     if (state?.usage !== this.last.usage) this.renderUsage(state?.usage);
     if (state?.modes !== this.last.modes || state?.configOptions !== this.last.config) this.renderPickers(state);
-    this.last = { agent, host, title: state?.title, usage: state?.usage, modes: state?.modes, config: state?.configOptions };
+    this.last = { agent, turn, host, title: state?.title, usage: state?.usage, modes: state?.modes, config: state?.configOptions };
   }
 
-  private renderAgent(agent: AgentStatus, host: HostInfo | undefined): void {
+  private renderAgent(agent: AgentStatus, turn: TranscriptState['turn'] | undefined, host: HostInfo | undefined): void {
     const name = agent.phase === 'none' ? (host?.selectedAgent ?? 'No agent') : agent.agentName;
     this.agentName.textContent = name;
+    this.agentName.title = name;
+    const busy = agent.phase === 'ready' && turn !== undefined && turn.phase !== 'idle';
     this.statusDot.className = `status-dot status-${agent.phase}`;
-    this.agentStatus.textContent = statusText(agent);
+    this.statusDot.hidden = busy;
+    this.working.hidden = !busy;
+    this.agentStatus.textContent = busy ? turnStatusText(turn) : statusText(agent);
     this.agentStatus.title =
       agent.phase === 'ready' && agent.protocolVersion
         ? `Speaks ACP v${agent.protocolVersion}`
@@ -108,6 +119,11 @@ export class Header {
     if (target.dataset.picker === 'mode' && typeof value === 'string') this.post({ type: 'set_mode', modeId: value });
     else if (configId !== undefined) this.post({ type: 'set_config_option', configId, value });
   }
+}
+
+/** While a turn runs the agent is never just "Ready": the status says what the turn is doing. */
+function turnStatusText(turn: TranscriptState['turn']): string {
+  return turn.phase === 'cancelling' ? 'Stopping…' : 'Working…';
 }
 
 function statusText(agent: AgentStatus): string {

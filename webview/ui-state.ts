@@ -20,6 +20,8 @@ export interface UiState {
   readonly expandedThoughts: readonly string[];
   readonly expandedRaw: readonly string[];
   readonly scroll: ScrollPosition;
+  /** Notices (banners) the user dismissed, by banner key: a dismissal lasts as long as the session is shown. */
+  readonly dismissedBanners?: readonly string[];
 }
 
 export function defaultUiState(): UiState {
@@ -40,6 +42,7 @@ export function parseUiState(stored: unknown): UiState {
       : [],
     expandedThoughts: stringList(record.expandedThoughts),
     expandedRaw: stringList(record.expandedRaw),
+    ...(Array.isArray(record.dismissedBanners) ? { dismissedBanners: stringList(record.dismissedBanners).slice(-50) } : {}),
     scroll: {
       atBottom: typeof scrollRecord.atBottom === 'boolean' ? scrollRecord.atBottom : true,
       ...(typeof scrollRecord.anchorKey === 'string' ? { anchorKey: scrollRecord.anchorKey } : {}),

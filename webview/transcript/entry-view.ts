@@ -11,6 +11,8 @@ export interface RenderContext {
   readonly answering: ReadonlyMap<string, string>;
   /** The agent's terminals, shown where tool calls embed them. */
   readonly terminals: Readonly<Record<string, TerminalRecord>>;
+  /** The one notice whose action (restart, stop) still applies; older notices' buttons are disabled. */
+  readonly liveNoticeKey?: string;
 }
 
 export interface EntryView {

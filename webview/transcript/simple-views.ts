@@ -1,9 +1,9 @@
 /** Plans (a checklist), turn ends (why a turn stopped) and notices (with an optional action button). */
 import type { Entry, PlanEntry } from '../../src/shared/model';
-import { h, icon, textButton } from '../dom';
+import { h, icon, setDisabled, textButton } from '../dom';
 import { NOTICE_ACTIONS, planStatusIcon, planStatusLabel, severityIcon, stopReasonLabel } from '../labels';
 import { basename } from './content-view';
-import type { EntryView } from './entry-view';
+import type { EntryView, RenderContext } from './entry-view';
 import { StreamingMarkdown } from './streaming-markdown';
 
 export class PlanView implements EntryView {
@@ -18,9 +18,11 @@ export class PlanView implements EntryView {
   }
 }
 
-function planBody(body: PlanEntry['body']): HTMLElement {
+export function planBody(body: PlanEntry['body']): HTMLElement {
   switch (body.type) {
     case 'items': {
+      // A priority says something only next to a different one: badges show when priorities differ within the plan.
+      const mixed = new Set(body.items.map((item) => item.priority)).size > 1;
       const list = h('ul', { className: 'plan-items', attrs: { 'aria-label': 'Plan' } });
       for (const item of body.items) {
         const spinning = item.status === 'in_progress' ? ' in-progress' : '';
@@ -33,7 +35,7 @@ function planBody(body: PlanEntry['body']): HTMLElement {
             },
             icon(planStatusIcon(item.status)),
             h('span', { className: 'plan-text', text: item.content }),
-            item.priority === 'low' ? undefined : h('span', { className: `priority priority-${item.priority}`, text: item.priority }),
+            !mixed ? undefined : h('span', { className: `priority priority-${item.priority}`, text: item.priority }),
           ),
         );
       }
@@ -90,15 +92,18 @@ export class TurnEndView implements EntryView {
 export class NoticeView implements EntryView {
   readonly element = h('div', { className: 'entry notice' });
 
-  render(entry: Entry): void {
+  render(entry: Entry, context: RenderContext): void {
     if (entry.kind !== 'notice') return;
     this.element.className = `entry notice severity-${entry.severity}`;
     const text = h('div', { className: 'notice-text' }, h('div', { className: 'notice-title', text: entry.title }));
     if (entry.detail) text.append(h('div', { className: 'notice-detail', text: entry.detail }));
     const children: HTMLElement[] = [icon(severityIcon(entry.severity)), text];
     if (entry.action) {
-      const button = NOTICE_ACTIONS[entry.action];
-      children.push(textButton(button.label, { secondary: button.secondary, icon: button.icon, dataset: { action: button.dataAction } }));
+      const action = NOTICE_ACTIONS[entry.action];
+      const button = textButton(action.label, { secondary: action.secondary, icon: action.icon, dataset: { action: action.dataAction } });
+      // Its moment has passed once a later notice or the agent's state superseded it (see live-notice.ts).
+      setDisabled(button, entry.key !== context.liveNoticeKey);
+      children.push(button);
     }
     this.element.replaceChildren(...children);
   }

@@ -42,3 +42,10 @@ describe('webview UI state', () => {
     assert.deepEqual(toggled(['a', 'b'], 'a'), ['b']);
   });
 });
+
+describe('dismissed notices in the webview UI state', () => {
+  it('keeps the keys of dismissed banners across a reload, and only strings', () => {
+    assert.deepEqual(parseUiState({ dismissedBanners: ['s1#3', 4, 's1#5'] }).dismissedBanners, ['s1#3', 's1#5']);
+    assert.equal(parseUiState({}).dismissedBanners, undefined);
+  });
+});
