@@ -106,12 +106,23 @@ async function revealInTranscript(chat: Frame, locator: ReturnType<Frame['locato
   await transcript.evaluate((element: Scrollable) => void (element.scrollTop = element.scrollHeight));
   await transcript.hover();
   for (let step = 0; step < 100; step++) {
-    if ((await locator.count()) > 0) return locator.first().scrollIntoViewIfNeeded();
+    if ((await locator.count()) > 0) {
+      // The transcript is virtualized: what was found can be re-rendered while it is scrolled to; look again then.
+      const shown = await locator
+        .first()
+        .scrollIntoViewIfNeeded({ timeout: 3000 })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) return;
+      continue;
+    }
     const top = await transcript.evaluate((element: Scrollable) => element.scrollTop);
     if (top <= 0) break;
-    // The wheel, as a person scrolls up.
+    // The wheel, as a person scrolls up; if the wheel went to a card's own scroller, the transcript is scrolled itself.
     await chat.page().mouse.wheel(0, -250);
     await chat.page().waitForTimeout(100);
+    const after = await transcript.evaluate((element: Scrollable) => element.scrollTop);
+    if (after === top) await transcript.evaluate((element: Scrollable) => void (element.scrollTop = Math.max(0, element.scrollTop - 250)));
   }
   assert.fail(`not found anywhere in the transcript: ${String(locator)}`);
 }
@@ -398,7 +409,8 @@ async function main(): Promise<void> {
     await sendPrompt(chat, 'Please edit hello.ts');
     await quickPick.getByText('Always allow').waitFor({ timeout: LONG });
     await page.keyboard.press('Escape');
-    await chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]').last().scrollIntoViewIfNeeded();
+    // The scripted agent reuses its tool call id, so the waiting card is the first turn's, far up the transcript.
+    await revealInTranscript(chat, chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]'));
     const audits = await auditThemes(page, chat, path.join(userDataDir, 'User', 'settings.json'), results);
     for (const audit of audits) console.log(describeAudit(audit));
     for (const audit of audits) assert.deepEqual(audit.violations, [], `no serious or critical accessibility violations in ${audit.theme}`);
