@@ -13,7 +13,6 @@ import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { repoRoot, scriptedAgentPath } from '../support/repo-root';
-import { auditThemes, describeAudit } from './theme-audit';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
@@ -405,16 +404,13 @@ async function main(): Promise<void> {
       'every update kind and content type of a turn is shown: title, usage, notice, mode, thought, plans, content, tool statuses, raw, compaction, stop reason',
     );
 
-    // A permission request left open (its dialog closed), so the themes are judged with its card on screen too.
+    // Closing the permission dialog without a choice leaves the request answerable on its card.
     await sendPrompt(chat, 'Please edit hello.ts');
     await quickPick.getByText('Always allow').waitFor({ timeout: LONG });
     await page.keyboard.press('Escape');
     // The scripted agent reuses its tool call id, so the waiting card is the first turn's, far up the transcript.
     await revealInTranscript(chat, chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]'));
-    const audits = await auditThemes(page, chat, path.join(userDataDir, 'User', 'settings.json'), results);
-    for (const audit of audits) console.log(describeAudit(audit));
-    for (const audit of audits) assert.deepEqual(audit.violations, [], `no serious or critical accessibility violations in ${audit.theme}`);
-    check(`axe-core finds no serious or critical violations in ${audits.map((audit) => audit.theme).join(', ')} at 220 and 600 px`);
+    check('closing the permission dialog without a choice leaves the request waiting on its card');
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
     await browser

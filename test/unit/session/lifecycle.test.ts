@@ -5,37 +5,11 @@
  */
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { scriptedAgent } from '../../support/host-harness';
 import { HarnessSuite } from '../../support/harness-suite';
+import { eventually, processesMarked } from '../../support/processes';
 import { entriesOf } from '../../../src/shared/selectors';
 import type { TranscriptState } from '../../../src/shared/model';
-
-/** Live processes whose environment holds `marker`: the agents one test started, and anything they started. */
-function processesMarked(marker: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync(`/proc/${name}/environ`, 'latin1').includes(marker)) {
-        const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-        // A zombie (state Z) has exited; only its parent has not collected it yet.
-        if (!/^\d+ \(.*\) Z/.test(stat)) found.push(Number(name));
-      }
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return found;
-}
-
-async function eventually(check: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const notices = (state: TranscriptState) => entriesOf(state).flatMap((entry) => (entry.kind === 'notice' ? [entry] : []));
 const agentText = (state: TranscriptState): string =>
