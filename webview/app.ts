@@ -44,7 +44,9 @@ const PLAIN_INTENTS = new Map<
 
 export class ChatApp {
   readonly element = h('div', { className: 'chat' });
-  readonly stats: ChatStats = { renders: 0, framesScheduled: 0 };
+  /** Removes the listeners this chat put on the window and document when another conversation replaces it. */
+  private readonly lifetime = new AbortController();
+  private disposed = false;
   private sync: SyncState = initialSync();
   private host: HostInfo | undefined;
   private ui: UiState;
@@ -65,6 +67,7 @@ export class ChatApp {
   constructor(
     private readonly channel: HostChannel,
     private readonly reduce: Reducer,
+    readonly stats: ChatStats = { renders: 0, framesScheduled: 0 },
   ) {
     this.ui = parseUiState(channel.loadUiState());
     const requestFrame = (): void => this.requestFrame();
@@ -90,12 +93,21 @@ export class ChatApp {
     this.element.addEventListener('click', (event) => this.onClick(event));
     // "Focus on Chat View" focuses the webview's frame, which leaves the page body focused: what the user types next
     // belongs in the prompt.
-    window.addEventListener('focus', () => {
-      if (document.activeElement === document.body || document.activeElement === null) this.composer.focus();
-    });
-    document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && this.composer.isRunning && !event.defaultPrevented) this.channel.post({ type: 'cancel_turn' });
-    });
+    const signal = this.lifetime.signal;
+    window.addEventListener(
+      'focus',
+      () => {
+        if (document.activeElement === document.body || document.activeElement === null) this.composer.focus();
+      },
+      { signal },
+    );
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Escape' && this.composer.isRunning && !event.defaultPrevented) this.channel.post({ type: 'cancel_turn' });
+      },
+      { signal },
+    );
     this.requestFrame();
   }
 
@@ -136,6 +148,13 @@ export class ChatApp {
     }
   }
 
+  dispose(): void {
+    this.disposed = true;
+    this.lifetime.abort();
+    if (this.scrollSaveTimer !== undefined) clearTimeout(this.scrollSaveTimer);
+    this.element.remove();
+  }
+
   private stateChanged(): void {
     const state = this.sync.state;
     if (!state) return;
@@ -166,6 +185,7 @@ export class ChatApp {
 
   private frame(): void {
     this.frameRequested = false;
+    if (this.disposed) return;
     this.stats.renders++;
     const state = this.sync.state;
     if (this.chromeDirty) {

@@ -89,6 +89,8 @@ export type TranscriptAction =
   /** The agent refused a choice the picker already shows: show again what holds, so the picker snaps back. */
   | { readonly type: 'pickers_restated' }
   /** "New Session": empty transcript, agent state kept. */
-  | { readonly type: 'transcript_cleared' };
+  | { readonly type: 'transcript_cleared' }
+  /** The user renamed the conversation (the agent's own titles arrive as `session_info_update`). */
+  | { readonly type: 'title_set'; readonly title: string };
 
 export type TranscriptActionType = TranscriptAction['type'];

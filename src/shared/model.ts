@@ -157,7 +157,12 @@ export type AgentStatus =
   | { readonly phase: 'ready'; readonly agentName: string; readonly protocolVersion?: 1 | 2 }
   /** Running, but it refused a session until the user signs in; `methods`: the names of its sign-in methods. */
   | { readonly phase: 'needs_auth'; readonly agentName: string; readonly methods: readonly string[] }
-  | { readonly phase: 'exited'; readonly agentName: string; readonly exitCode: number | null; readonly signal?: string };
+  | { readonly phase: 'exited'; readonly agentName: string; readonly exitCode: number | null; readonly signal?: string }
+  /**
+   * Not running, and nothing went wrong: a session restored from history, or one whose agent was stopped for being
+   * idle. The next prompt starts the agent and continues the session (resume or load where the agent offers it).
+   */
+  | { readonly phase: 'stopped'; readonly agentName: string };
 
 export interface AvailableCommand {
   readonly name: string;

@@ -101,6 +101,8 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
       const fresh = initialState();
       return { ...fresh, agent: state.agent, nextLocalId: state.nextLocalId };
     }
+    case 'title_set':
+      return state.title === action.title ? state : { ...state, title: action.title };
     default:
       return assertNever(action);
   }
