@@ -12,6 +12,7 @@ import { EmptyState } from './empty-state';
 import { Header } from './header';
 import { liveNoticeKey } from './live-notice';
 import { PinnedPlan } from './pinned-plan';
+import { QueuedPrompts } from './queued-prompts';
 import { classifyLink } from './link-safety';
 import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './sync';
 import type { RenderContext } from './transcript/entry-view';
@@ -59,6 +60,7 @@ export class ChatApp {
   private readonly header: Header;
   private readonly banner: Banner;
   private readonly pinnedPlan = new PinnedPlan();
+  private readonly queuedPrompts = new QueuedPrompts();
   private liveNotice: string | undefined;
   private readonly emptyState = new EmptyState();
   private readonly transcript: VirtualTranscript;
@@ -87,7 +89,7 @@ export class ChatApp {
       this.banner.element,
       h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element),
       // The session's options sit by the composer, as chips that wrap, so the header stays one line.
-      h('div', { className: 'composer-chrome' }, this.pinnedPlan.element, this.header.pickers),
+      h('div', { className: 'composer-chrome' }, this.pinnedPlan.element, this.queuedPrompts.element, this.header.pickers),
       this.composer.element,
     );
     this.element.addEventListener('click', (event) => this.onClick(event));
@@ -193,6 +195,7 @@ export class ChatApp {
       this.header.update(state, this.host);
       this.banner.update(state?.banner, `${state?.sessionId ?? ''}#${state?.banner?.id ?? ''}`, this.ui.dismissedBanners ?? []);
       this.pinnedPlan.update(state);
+      this.queuedPrompts.update(state);
       this.composer.update(state, this.host);
       this.emptyState.update(state, this.host, (state?.entryCount ?? 0) === 0);
     }
@@ -253,6 +256,16 @@ export class ChatApp {
       case 'cancel-terminal':
         if (data.terminalId !== undefined) this.channel.post({ type: 'cancel_terminal', terminalId: data.terminalId });
         return;
+      case 'remove-queued':
+        if (data.queuedId !== undefined) this.channel.post({ type: 'remove_queued_prompt', id: data.queuedId });
+        return;
+      case 'edit-queued': {
+        const prompt = this.sync.state?.queued?.find((queued) => queued.id === data.queuedId);
+        if (!prompt) return;
+        this.channel.post({ type: 'remove_queued_prompt', id: prompt.id });
+        this.composer.takeBack(prompt.text, prompt.attachments);
+        return;
+      }
       case 'toggle-thought':
         if (!entryKey) return;
         this.saveUi({ ...this.ui, expandedThoughts: toggled(this.ui.expandedThoughts, entryKey) });

@@ -94,6 +94,9 @@ export class ChatCommands implements vscode.Disposable {
       case 'cancel_turn':
         controller.cancelTurn();
         return;
+      case 'remove_queued_prompt':
+        controller.removeQueuedPrompt(intent.id);
+        return;
       case 'permission_answer':
         controller.answerPermission(intent.requestId, intent.optionId);
         return;
@@ -165,7 +168,9 @@ export class ChatCommands implements vscode.Disposable {
   ): Promise<PromptVerdict> {
     if (!conversation) return { accepted: false, reason: 'No conversation is open.' };
     const controller = conversation.controller;
-    if (!controller.isRunning && conversation.store.state.agent.phase !== 'exited') await this.ensureAgent(conversation);
+    // Not awaited: the agent takes seconds to start, and the prompt waits in the queue (shown) meanwhile.
+    if (!controller.isRunning && !controller.isStarting && conversation.store.state.agent.phase !== 'exited')
+      void this.ensureAgent(conversation);
     const verdict = await controller.sendPrompt(text, attachments);
     if (!verdict.accepted) surface?.rejectPrompt(verdict.reason);
     return verdict;

@@ -3,7 +3,16 @@
  * which runs the same reducer. Actions carry every value the reducer needs (times, ids) so that reducing is
  * deterministic and host and webview states stay identical.
  */
-import type { AgentStatus, AvailableCommand, ConfigOption, NoticeAction, NoticeSeverity, PermissionOption, SessionModes } from './model';
+import type {
+  AgentStatus,
+  AvailableCommand,
+  ConfigOption,
+  NoticeAction,
+  NoticeSeverity,
+  PermissionOption,
+  QueuedPrompt,
+  SessionModes,
+} from './model';
 import type { ContentBlock } from './content';
 import type { ElicitationOutcome, ElicitationRequest } from './elicitation-model';
 import type { SessionUpdate, ToolCallFields } from './updates';
@@ -90,6 +99,10 @@ export type TranscriptAction =
   | { readonly type: 'pickers_restated' }
   /** "New Session": empty transcript, agent state kept. */
   | { readonly type: 'transcript_cleared' }
+  /** A prompt waits for the agent (starting, or busy with a turn); it is sent in order when the agent can take it. */
+  | { readonly type: 'prompt_queued'; readonly prompt: QueuedPrompt }
+  /** A queued prompt was sent, edited (back into the draft) or removed. */
+  | { readonly type: 'queued_prompt_removed'; readonly id: string }
   /** The user renamed the conversation (the agent's own titles arrive as `session_info_update`). */
   | { readonly type: 'title_set'; readonly title: string };
 

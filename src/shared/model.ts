@@ -9,6 +9,7 @@
  */
 import type { ContentBlock, JsonValue, ToolCallContent, ToolCallLocation } from './content';
 import type { ElicitationEntry, ElicitationView } from './elicitation-model';
+import type { Attachment } from './attachments';
 
 export type EntryKey = string;
 
@@ -251,9 +252,20 @@ export interface TranscriptState {
   readonly promptMessageIds: Readonly<Record<string, EntryKey>>;
   /** Terminals by id (terminal content in tool calls refers to them). */
   readonly terminals: Readonly<Record<string, TerminalRecord>>;
+  /**
+   * Prompts the user sent while the agent was starting or a turn ran, oldest first: each is sent when the agent can
+   * take it, and may be edited or removed until then. (Absent in transcripts stored before queueing existed.)
+   */
+  readonly queued?: readonly QueuedPrompt[];
   /** Tool calls the running turn has added, against MAX_TOOL_CALLS_PER_TURN (limits.ts); absent before any. */
   readonly turnToolCalls?: number;
   /** Monotonic counter used to generate keys (v1 chunks without messageId, notices); part of state so host and
    * webview generate the same keys. */
   readonly nextLocalId: number;
+}
+
+export interface QueuedPrompt {
+  readonly id: string;
+  readonly text: string;
+  readonly attachments: readonly Attachment[];
 }

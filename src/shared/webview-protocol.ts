@@ -55,6 +55,8 @@ export type WebviewToHostMessage =
   /** `@` completion: which workspace files match `query` (answered by `file_matches`). */
   | { readonly type: 'find_files'; readonly requestId: number; readonly query: string }
   | { readonly type: 'cancel_turn' }
+  /** Take a queued prompt back before it is sent (to edit it in the composer, or drop it). */
+  | { readonly type: 'remove_queued_prompt'; readonly id: string }
   | { readonly type: 'permission_answer'; readonly requestId: string; readonly optionId: string }
   /** Accept (with the form's values, or: open the URL), decline or cancel an agent's question. */
   | {
