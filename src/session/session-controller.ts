@@ -222,7 +222,12 @@ export class SessionController {
       if (verdict.accepted) return;
       // Not lost: it waits in the queue again (the next start or turn end retries it), and the reason is shown.
       this.deps.store.dispatch({ type: 'prompt_queued', prompt: next });
-      this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', title: 'A queued prompt was not sent', detail: verdict.reason });
+      this.deps.store.dispatch({
+        type: 'notice_added',
+        severity: 'warning',
+        title: 'A queued prompt was not sent',
+        detail: verdict.reason,
+      });
     });
   }
 

@@ -105,7 +105,9 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
       return { ...state, queued: [...(state.queued ?? []), action.prompt] };
     case 'queued_prompt_removed': {
       const queued = state.queued ?? [];
-      return queued.some((prompt) => prompt.id === action.id) ? { ...state, queued: queued.filter((prompt) => prompt.id !== action.id) } : state;
+      return queued.some((prompt) => prompt.id === action.id)
+        ? { ...state, queued: queued.filter((prompt) => prompt.id !== action.id) }
+        : state;
     }
     case 'title_set':
       return state.title === action.title ? state : { ...state, title: action.title };

@@ -31,7 +31,12 @@ describe('conversations over stored history', () => {
           return harness.controller;
         },
       },
-      log: { info: () => undefined, warn: (line) => void logLines.push(line), error: (line) => void logLines.push(line), trace: () => undefined },
+      log: {
+        info: () => undefined,
+        warn: (line) => void logLines.push(line),
+        error: (line) => void logLines.push(line),
+        trace: () => undefined,
+      },
     });
     conversations.useHistory(await HistoryStore.open(path.join(root(), 'history'), { flushWindowMs: 5 }));
     return conversations;
@@ -76,7 +81,10 @@ describe('conversations over stored history', () => {
     const reopenedB = await second.show(b.id);
     assert.equal(reopenedB.draft, 'draft for B');
     const turnEnd = entriesOf(reopenedB.store.state).find((entry) => entry.kind === 'turn_end');
-    assert.ok(turnEnd?.kind === 'turn_end' && turnEnd.outcome.type === 'error' && turnEnd.outcome.message === INTERRUPTED, 'the open turn reads as interrupted');
+    assert.ok(
+      turnEnd?.kind === 'turn_end' && turnEnd.outcome.type === 'error' && turnEnd.outcome.message === INTERRUPTED,
+      'the open turn reads as interrupted',
+    );
     assert.equal(reopenedB.store.state.turn.phase, 'idle');
     second.dispose();
   });
@@ -98,7 +106,10 @@ describe('conversations over stored history', () => {
     assert.equal(shown.id, a.id);
     assert.deepEqual(shown.store.state.agent, { phase: 'stopped', agentName: 'Agent A' });
     assert.ok(entriesOf(shown.store.state).some((entry) => entry.kind === 'notice' && entry.title === 'kept'));
-    assert.ok(logLines.some((line) => /torn/.test(line)), 'the torn write is logged');
+    assert.ok(
+      logLines.some((line) => /torn/.test(line)),
+      'the torn write is logged',
+    );
     second.dispose();
   });
 

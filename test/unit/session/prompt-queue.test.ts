@@ -10,7 +10,9 @@ import type { TranscriptState } from '../../../src/shared/model';
 
 const userTexts = (state: TranscriptState): string[] =>
   entriesOf(state).flatMap((entry) =>
-    entry.kind === 'message' && entry.role === 'user' ? [entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('')] : [],
+    entry.kind === 'message' && entry.role === 'user'
+      ? [entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('')]
+      : [],
   );
 const turnsEnded = (count: number) => (state: TranscriptState) =>
   state.turn.phase === 'idle' && entriesOf(state).filter((entry) => entry.kind === 'turn_end').length >= count;
