@@ -9,7 +9,12 @@ import * as results from './schemas/agent-results';
 import { parseListedSessions, type ListedSession } from './schemas/listed-sessions';
 import { sessionSetupOf, type OpenedSession, type SessionSetup } from './schemas/session-setup';
 
-export type SendRequest = <S extends z.ZodType>(method: string, params: object, schema: S, token?: CancellationToken) => Promise<z.infer<S>>;
+export type SendRequest = <S extends z.ZodType>(
+  method: string,
+  params: object,
+  schema: S,
+  token?: CancellationToken,
+) => Promise<z.infer<S>>;
 
 /** `cwd` and `mcpServers` as `session/new` carried them: an agent reopens a session where it was made. */
 export interface SessionPlace {
