@@ -21,31 +21,33 @@ export interface AgentSessionHarness {
   dispose(): Promise<void>;
 }
 
-export function startAgentSession(config: AgentConfig): AgentSessionHarness {
-  const cwd = realpathSync(mkdtempSync(path.join(tmpdir(), 'acp-agent-session-')));
+/** `cwd`: a folder the caller owns (two agents on one project); by default a temp dir removed on dispose. */
+export function startAgentSession(config: AgentConfig, cwd?: string): AgentSessionHarness {
+  const ownCwd = cwd === undefined;
+  const folder = cwd ?? realpathSync(mkdtempSync(path.join(tmpdir(), 'acp-agent-session-')));
   const actions: AgentAction[] = [];
   const logLines: string[] = [];
   const keep = (line: string): void => void logLines.push(line);
   const session = new AgentSession(config, {
-    cwd,
+    cwd: folder,
     protocolVersion: 1,
-    roots: () => [cwd],
+    roots: () => [folder],
     log: { info: keep, warn: keep, error: keep, trace: keep },
     trace: 'off',
     clientVersion: 'test',
-    files: new FileSystemHandler(new MemoryEditorFiles(cwd), () => undefined),
+    files: new FileSystemHandler(new MemoryEditorFiles(folder), () => undefined),
     permissions: new PermissionBroker(new ScriptedPermissionPrompt(undefined)),
     elicitations: new ElicitationBroker(new RecordingElicitationPorts()),
     hooks: { onAction: (action) => actions.push(action), toolCallShown: () => undefined, onExit: () => undefined },
   });
   return {
     session,
-    cwd,
+    cwd: folder,
     actions,
     logLines,
     dispose: async () => {
       if (!session.exited) await session.stop();
-      rmSync(cwd, { recursive: true, force: true });
+      if (ownCwd) rmSync(folder, { recursive: true, force: true });
     },
   };
 }
