@@ -9,7 +9,7 @@ export const initializeResult = z
   .object({
     protocolVersion: z.number().int(),
     agentCapabilities: z
-      .object({ loadSession: z.boolean().nullish(), promptCapabilities: promptCapabilities.nullish().catch(undefined) })
+      .object({ loadSession: z.boolean().nullish().catch(undefined), promptCapabilities: promptCapabilities.nullish().catch(undefined) })
       .loose()
       .nullish()
       .catch(undefined),
