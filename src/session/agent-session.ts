@@ -169,8 +169,9 @@ export class AgentSession {
   }
 
   /**
-   * Initializes with the offered version and opens a session (a new one unless `opening` says otherwise). A v2 offer answered with 1 throws NeedsV1Restart;
-   * a session refused until the user signs in throws AuthRequired, and the agent keeps running for `authenticate`.
+   * Initializes with the offered version and opens a session (a new one unless `opening` says otherwise). A v2
+   * offer answered with 1 throws NeedsV1Restart; a session refused until the user signs in throws AuthRequired,
+   * and the agent keeps running for `authenticate`.
    */
   async start(opening?: SessionOpening): Promise<StartedSession> {
     const offered = this.options.protocolVersion;
@@ -342,7 +343,7 @@ export class AgentSession {
       }
     }
     this.requireSupport('load', 'session/load');
-    const load = new LoadReplay(sessionId, opening.replay);
+    const load = new LoadReplay(opening.replay);
     this.opening = { sessionId, load };
     try {
       return await signedIn(this.connection.sessions.load(params));

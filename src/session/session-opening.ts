@@ -34,14 +34,11 @@ const STATE_KINDS: ReadonlySet<SessionUpdateKind> = new Set([
   'usage_update',
 ]);
 
-/** The updates of one `session/load` in flight, for the session being loaded. */
+/** What becomes of the updates for the session a `session/load` in flight is loading. */
 export class LoadReplay {
   private suppressed = 0;
 
-  constructor(
-    readonly sessionId: string,
-    private readonly replay: 'show' | 'suppress',
-  ) {}
+  constructor(private readonly replay: 'show' | 'suppress') {}
 
   /** Whether the update goes to the transcript; a suppressed one is counted. */
   admits(update: SessionUpdate): boolean {
