@@ -1,5 +1,5 @@
 /** The session lifecycle fixture agent (test/fixtures/agents/sessions-agent.ts) and the requests it recorded. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { AgentConfig } from '../../src/agents/agent-config';
@@ -9,13 +9,15 @@ export interface SessionsAgent {
   readonly config: AgentConfig;
   /** The lifecycle requests that reached the agent, in order. */
   requests(): { method: string; params: Record<string, unknown> }[];
+  /** Removes the request log. */
+  dispose(): void;
 }
-
-let runs = 0;
 
 /** `features`: the lifecycle methods it serves (load, resume, list, fork, close, delete, title). */
 export function sessionsAgent(features: readonly string[], env: Record<string, string> = {}): SessionsAgent {
-  const log = path.join(tmpdir(), `acp-sessions-agent-${process.pid}-${++runs}.ndjson`);
+  // A folder per agent: the test files all run in one process, each bundled with its own module state.
+  const folder = mkdtempSync(path.join(tmpdir(), 'acp-sessions-agent-'));
+  const log = path.join(folder, 'requests.ndjson');
   return {
     config: {
       name: 'Sessions',
@@ -30,5 +32,6 @@ export function sessionsAgent(features: readonly string[], env: Record<string, s
             .filter(Boolean)
             .map((line) => JSON.parse(line) as { method: string; params: Record<string, unknown> })
         : [],
+    dispose: () => rmSync(folder, { recursive: true, force: true }),
   };
 }

@@ -15,7 +15,10 @@ describe('the agent’s own sessions: list, fork, title, delete, close', functio
     harness = startAgentSession(agent.config);
     await harness.session.start();
   });
-  afterEach(() => harness.dispose());
+  afterEach(async () => {
+    await harness.dispose();
+    agent.dispose();
+  });
 
   const sent = (method: string): Record<string, unknown>[] =>
     agent

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { AuthRequired } from '../../../src/session/auth-required';
 import { SessionMethodUnsupported, type AgentAction } from '../../../src/session/agent-session';
 import { startAgentSession, type AgentSessionHarness } from '../../support/agent-session-harness';
-import { sessionsAgent } from '../../support/sessions-agent';
+import { sessionsAgent as fixtureAgent, type SessionsAgent } from '../../support/sessions-agent';
 
 const NONE = { load: false, list: false, resume: false, fork: false, close: false, delete: false, setTitle: false };
 
@@ -33,9 +33,16 @@ const REPLAY = ['user_message_chunk: hello from the past', 'agent_message_chunk:
 describe('reopening an agent’s own sessions', function () {
   this.timeout(20_000);
   let harness: AgentSessionHarness | undefined;
+  const agents: SessionsAgent[] = [];
+  const sessionsAgent = (...args: Parameters<typeof fixtureAgent>): SessionsAgent => {
+    const agent = fixtureAgent(...args);
+    agents.push(agent);
+    return agent;
+  };
   afterEach(async () => {
     await harness?.dispose();
     harness = undefined;
+    agents.splice(0).forEach((agent) => agent.dispose());
   });
 
   it('load, replay shown: the history reaches the hooks as it streams, before the answer, then live updates follow', async () => {
