@@ -187,14 +187,9 @@ export class ChatCommands implements vscode.Disposable {
     if (!agent) return void this.selectAgent();
     const controller = conversation.controller;
     await controller.start(agent);
-    // A failed start says so itself; only a session that really opened is announced.
-    if (controller.isRunning)
-      conversation.store.dispatch({
-        type: 'notice_added',
-        severity: 'info',
-        title: `${agent.name} restarted`,
-        detail: 'A new session was opened; the agent does not remember the earlier conversation.',
-      });
+    // A failed start says so itself; only a session that really opened is announced (whether the agent continued
+    // the earlier session or could not, the controller says).
+    if (controller.isRunning) conversation.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted` });
     this.publishHostInfo();
   }
 

@@ -173,7 +173,7 @@ export class AgentSession {
    * offer answered with 1 throws NeedsV1Restart; a session refused until the user signs in throws AuthRequired,
    * and the agent keeps running for `authenticate`.
    */
-  async start(opening?: SessionOpening): Promise<StartedSession> {
+  async start(opening?: SessionOpening | ((support: SessionSupport) => SessionOpening)): Promise<StartedSession> {
     const offered = this.options.protocolVersion;
     const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: this.options.clientVersion };
     const init = await this.connection.initialize(
@@ -197,7 +197,7 @@ export class AgentSession {
     this.initialized = { version, promptCapabilities: promptCapabilitiesOf(init, version) };
     // The v2 draft names its lifecycle differently and is not offered these yet.
     this.support = version === 1 ? sessionSupportOf(init.agentCapabilities) : NO_SESSION_SUPPORT;
-    return this.openSession(opening);
+    return this.openSession(typeof opening === 'function' ? opening(this.support) : opening);
   }
 
   /**

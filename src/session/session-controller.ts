@@ -26,6 +26,8 @@ import type { AgentCatalog, McpServerSource, SessionEnvironment, UserNotifier } 
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
+import type { SessionOpening } from './session-opening';
+import { cannotContinueNotice, continueFailedNotice, continuingOpening, sessionToContinue } from './session-continuation';
 
 /** How long a cancelled turn may go unanswered before we offer to stop the agent (seeds: the agent SHOULD stop). */
 const CANCEL_GRACE_MS = 10_000;
@@ -369,6 +371,8 @@ export class SessionController {
       });
       return;
     }
+    // Read before "starting" names the agent: whose session the transcript holds is what the status said until now.
+    const previous = sessionToContinue(this.deps.store.state, agent.name);
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
     const mcpServers = await this.mcpServersFor(agent);
     if (this.disposed || generation !== this.generation) return;
@@ -379,14 +383,15 @@ export class SessionController {
       const session = this.launch(spawned, cwd, offer, mcpServers);
       this.watchStartup(session);
       try {
-        const started = await session.start();
+        const started = await this.openContinuing(session, agent.name, previous);
         this.clearStartupTimer();
         if (this.session !== session || generation !== this.generation) {
           // Superseded while it started: it must not outlive the step that wanted it.
           await session.stop();
           return;
         }
-        this.sessionOpened(agent.name, started);
+        this.sessionOpened(agent.name, started.session);
+        if (started.notice) this.deps.store.dispatch({ type: 'notice_added', severity: started.notice.severity, ...started.notice.text });
         return;
       } catch (error) {
         this.clearStartupTimer();
@@ -421,6 +426,37 @@ export class SessionController {
         });
         return;
       }
+    }
+  }
+
+  /**
+   * Starts the agent and opens its session: the conversation's earlier one continued where the agent can (resume,
+   * else load), else a new one, with a note when the agent will not remember the conversation shown.
+   */
+  private async openContinuing(
+    session: AgentSession,
+    agentName: string,
+    previous: string | undefined,
+  ): Promise<{ session: StartedSession; notice?: { severity: 'info' | 'warning'; text: { title: string; detail: string } } }> {
+    // Chosen once `initialize` says what the agent offers (a holder: the choice is made inside the call).
+    const choice: { opening: SessionOpening } = { opening: { kind: 'new' } };
+    try {
+      const started = await session.start((support) => (choice.opening = continuingOpening(previous, support)));
+      const chosen = choice.opening;
+      if (previous === undefined) return { session: started };
+      this.deps.log.info(`${agentName}: ${chosen.kind === 'new' ? 'opened a fresh session' : `${chosen.kind}d session ${previous}`}`);
+      return chosen.kind === 'new'
+        ? { session: started, notice: { severity: 'info', text: cannotContinueNotice(agentName) } }
+        : { session: started };
+    } catch (error) {
+      // Only a refused resume or load falls back (the agent may have forgotten the session); anything else is the
+      // start failing, handled by the caller.
+      const chosen = choice.opening;
+      if (chosen.kind === 'new' || error instanceof AuthRequired || session.exited) throw error;
+      const reason = describeError(error).message;
+      this.deps.log.warn(`${agentName} refused to ${chosen.kind} session ${previous ?? ''}: ${reason}`);
+      const started = await session.openSession({ kind: 'new' });
+      return { session: started, notice: { severity: 'warning', text: continueFailedNotice(agentName, reason) } };
     }
   }
 

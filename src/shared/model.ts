@@ -236,6 +236,8 @@ export interface TranscriptState {
   readonly turn: TurnState;
   readonly agent: AgentStatus;
   readonly sessionId?: string;
+  /** How many entries there were when the current session opened: a chunk never continues an entry before it. */
+  readonly sessionOpenedAt?: number;
   readonly title?: string;
   readonly commands: readonly AvailableCommand[];
   readonly modes: SessionModes | undefined;

@@ -74,6 +74,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
       return {
         ...state,
         sessionId: action.sessionId,
+        sessionOpenedAt: state.entryCount,
         modes: action.modes,
         configOptions: action.configOptions ?? [],
         commands: action.availableCommands ?? [],
