@@ -29,6 +29,8 @@ export interface AcpClientApi {
   transcriptOf(id: string): TranscriptState | undefined;
   /** Sends a prompt to a conversation that need not be the one shown. */
   sendPromptTo(id: string, text: string): Promise<PromptVerdict>;
+  /** Stops every conversation's agent (their transcripts stay): test hygiene between suites. */
+  stopAgents(): Promise<void>;
   /** Writes everything recorded so far to disk (tests that reload or kill the host call it first, or not). */
   flushHistory(): Promise<void>;
 }

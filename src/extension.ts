@@ -161,6 +161,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     transcriptOf: (id) => chats.get(id)?.store.state,
     sendPromptTo: async (id, text) => commands.sendPrompt(text, [], await chats.open(id)),
     flushHistory: () => chats.flush(),
+    stopAgents: () => chats.stopAgents(),
   };
 }
 

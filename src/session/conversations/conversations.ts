@@ -151,6 +151,11 @@ export class Conversations {
     this.changed.fire();
   }
 
+  /** Stops the agent of every loaded conversation; transcripts and history stay. */
+  async stopAgents(): Promise<void> {
+    await Promise.all([...this.loaded.values()].map((conversation) => conversation.controller.stop().catch(() => undefined)));
+  }
+
   async flush(): Promise<void> {
     await this.history?.flush();
   }
