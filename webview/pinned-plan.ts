@@ -24,10 +24,16 @@ export class PinnedPlan {
     const { done, total } = planProgress(plan);
     const summary = h(
       'summary',
-      { attrs: { 'aria-label': `Plan, ${done} of ${total} done` } },
+      {},
       icon('checklist'),
       h('span', { className: 'pinned-plan-title', text: 'Plan' }),
-      h('span', { className: 'pinned-plan-progress', text: `${done}/${total}` }),
+      // Seen as "2/5", heard as "2 of 5 done": no aria-label on the summary, whose name would then differ from its text.
+      h(
+        'span',
+        { className: 'pinned-plan-progress' },
+        h('span', { text: `${done}/${total}`, attrs: { 'aria-hidden': 'true' } }),
+        h('span', { className: 'visually-hidden', text: `${done} of ${total} done` }),
+      ),
     );
     this.element.replaceChildren(summary, h('div', { className: 'pinned-plan-body' }, planBody(plan.body)));
   }
