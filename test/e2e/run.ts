@@ -3,6 +3,7 @@
  * opened from the activity bar in Chromium, a prompt typed, the streamed answer seen, the permission dialog
  * answered and its diff opened in the diff editor, the header's pickers changed, a command the agent runs shown and
  * opened in a terminal, "ACP: Cancel Turn" run from the command palette (F1) during a turn, and "Cancelled" seen.
+ * Then the same conversation is audited with axe-core in four themes at two sidebar widths (theme-audit.ts).
  * Screenshots go to test-results/.
  */
 import * as assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { repoRoot, scriptedAgentPath } from '../support/repo-root';
+import { auditThemes, describeAudit } from './theme-audit';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
@@ -409,8 +411,27 @@ async function main(): Promise<void> {
     await quickPick.getByText('Always allow').waitFor({ timeout: LONG });
     await page.keyboard.press('Escape');
     // The scripted agent reuses its tool call id, so the waiting card is the first turn's, far up the transcript.
-    await revealInTranscript(chat, chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]'));
+    const waiting = chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]');
+    await revealInTranscript(chat, waiting);
     check('closing the permission dialog without a choice leaves the request waiting on its card');
+
+    // The same conversation judged in every theme and at a narrow and a wide sidebar: the waiting permission card
+    // (its diff from the first edit, markdown around it) in view, the notice above, the plan pinned by the composer.
+    const audits = await auditThemes({
+      page,
+      chat,
+      results,
+
+      reveal: () => revealInTranscript(chat, waiting),
+    });
+    for (const audit of audits) console.log(describeAudit(audit));
+    const failing = audits.filter((audit) => audit.violations.length > 0 || audit.overflow.length > 0);
+    assert.deepEqual(
+      failing.map((audit) => `${audit.theme} at ${audit.width} px`),
+      [],
+      'no serious or critical accessibility violation, and nothing wider than the chat',
+    );
+    check(`axe-core finds no serious or critical violation and nothing overflows sideways in ${audits.length} theme × width views`);
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
     await browser
