@@ -27,13 +27,12 @@ export class PinnedPlan {
       {},
       icon('checklist'),
       h('span', { className: 'pinned-plan-title', text: 'Plan' }),
-      // Seen as "2/5", heard as "2 of 5 done": no aria-label on the summary, whose name would then differ from its text.
-      h(
-        'span',
-        { className: 'pinned-plan-progress' },
-        h('span', { text: `${done}/${total}`, attrs: { 'aria-hidden': 'true' } }),
-        h('span', { className: 'visually-hidden', text: `${done} of ${total} done` }),
-      ),
+      // Seen as "2/5", heard as "2 of 5 done". Not an aria-label on the summary: its name would differ from its text.
+      h('span', {
+        className: 'pinned-plan-progress',
+        text: `${done}/${total}`,
+        attrs: { role: 'img', 'aria-label': `${done} of ${total} done` },
+      }),
     );
     this.element.replaceChildren(summary, h('div', { className: 'pinned-plan-body' }, planBody(plan.body)));
   }

@@ -33,6 +33,8 @@ const axeResult = z.object({ violations: z.array(axeViolation), passes: z.array(
 export interface ThemeAudit {
   readonly theme: string;
   readonly width: number;
+  /** Which part of the transcript was in view. */
+  readonly view: string;
   /** Serious and critical violations: the ones the audit fails on. */
   readonly violations: readonly AxeViolation[];
   /** Moderate and minor ones, reported only. */
@@ -46,8 +48,11 @@ export interface ThemeAudit {
 export interface AuditDriver {
   readonly page: Page;
   readonly chat: Frame;
-  /** Brings the part of the transcript to judge into view again (the virtual list re-lays out on a resize). */
-  readonly reveal: () => Promise<void>;
+  /**
+   * The parts of the transcript to judge, each brought into view by its `show` (again after every resize: the virtual
+   * list re-lays out). Only what is near the viewport is in the DOM, so each is audited and photographed on its own.
+   */
+  readonly views: readonly { readonly name: string; readonly show: () => Promise<void> }[];
   readonly results: string;
 }
 
@@ -150,7 +155,7 @@ async function runAxe(chat: Frame, axeSource: string): Promise<z.infer<typeof ax
 }
 
 /**
- * Audits the chat as it is on screen in every theme and width, saving `chat-<theme>-<width>px.png` in `results`.
+ * Audits the chat in every theme, width and view, saving `chat-<theme>-<width>px-<view>.png` in `results`.
  * Leaves the first theme set again afterwards.
  */
 export async function auditThemes(driver: AuditDriver): Promise<ThemeAudit[]> {
@@ -160,21 +165,24 @@ export async function auditThemes(driver: AuditDriver): Promise<ThemeAudit[]> {
     await selectTheme(driver, theme);
     for (const width of SIDEBAR_WIDTHS) {
       await resizeSidebar(driver.page, width);
-      await driver.reveal();
-      await driver.page.waitForTimeout(300);
-      const screenshot = path.join(driver.results, `chat-${theme.name.toLowerCase().replace(/\s+/g, '-')}-${width}px.png`);
-      await driver.page.locator('.part.sidebar').first().screenshot({ path: screenshot });
-      const result = await runAxe(driver.chat, axeSource);
-      const overflow = z.array(z.string()).parse(await driver.chat.evaluate(OVERFLOWING));
-      audits.push({
-        theme: theme.name,
-        width,
-        violations: result.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? '')),
-        notes: result.violations.filter((violation) => !FAILING_IMPACTS.has(violation.impact ?? '')),
-        overflow,
-        rulesPassed: result.passes.length,
-        screenshot,
-      });
+      for (const view of driver.views) {
+        await view.show();
+        await driver.page.waitForTimeout(300);
+        const screenshot = path.join(driver.results, `chat-${theme.name.toLowerCase().replace(/\s+/g, '-')}-${width}px-${view.name}.png`);
+        await driver.page.locator('.part.sidebar').first().screenshot({ path: screenshot });
+        const result = await runAxe(driver.chat, axeSource);
+        const overflow = z.array(z.string()).parse(await driver.chat.evaluate(OVERFLOWING));
+        audits.push({
+          theme: theme.name,
+          width,
+          view: view.name,
+          violations: result.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? '')),
+          notes: result.violations.filter((violation) => !FAILING_IMPACTS.has(violation.impact ?? '')),
+          overflow,
+          rulesPassed: result.passes.length,
+          screenshot,
+        });
+      }
     }
   }
   const first = AUDITED_THEMES[0];
@@ -183,7 +191,7 @@ export async function auditThemes(driver: AuditDriver): Promise<ThemeAudit[]> {
 }
 
 export function describeAudit(audit: ThemeAudit): string {
-  const head = `${audit.theme} at ${audit.width} px: ${audit.violations.length} serious/critical violations, ${audit.notes.length} moderate/minor, ${audit.rulesPassed} rules passed; ${path.basename(audit.screenshot)}`;
+  const head = `${audit.theme} at ${audit.width} px, ${audit.view}: ${audit.violations.length} serious/critical violations, ${audit.notes.length} moderate/minor, ${audit.rulesPassed} rules passed; ${path.basename(audit.screenshot)}`;
   const describe = (violation: AxeViolation): string =>
     `    ${violation.impact ?? ''} ${violation.id}: ${violation.help}\n${violation.nodes
       .slice(0, 6)
