@@ -43,7 +43,8 @@ const PLAIN_INTENTS = new Map<
 ]);
 
 export class ChatApp {
-  readonly element = h('div', { className: 'chat' });
+  // The webview's one main landmark: every part of the chat is inside it.
+  readonly element = h('main', { className: 'chat' });
   readonly stats: ChatStats = { renders: 0, framesScheduled: 0 };
   private sync: SyncState = initialSync();
   private host: HostInfo | undefined;
