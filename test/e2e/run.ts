@@ -417,11 +417,11 @@ async function main(): Promise<void> {
 
     // The same conversation judged in every theme and at a narrow and a wide sidebar: the waiting permission card
     // (its diff from the first edit, markdown around it) in view, the notice above, the plan pinned by the composer.
+    const auditStarted = Date.now();
     const audits = await auditThemes({
       page,
       chat,
       results,
-
       views: [
         { name: 'permission', show: () => revealInTranscript(chat, waiting) },
         {
@@ -438,7 +438,7 @@ async function main(): Promise<void> {
       'no serious or critical accessibility violation, and nothing wider than the chat',
     );
     check(
-      `axe-core finds no serious or critical violation and nothing overflows sideways in 4 themes × 2 widths × 2 parts of the transcript`,
+      `axe-core finds no serious or critical violation and nothing overflows sideways in 4 themes × 2 widths × 2 parts of the transcript (${Math.round((Date.now() - auditStarted) / 1000)} s)`,
     );
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
