@@ -7,6 +7,7 @@ import type { TranscriptState } from './shared/model';
 import type { PromptVerdict } from './session/session-controller';
 import type { WebviewToHostMessage } from './shared/webview-protocol';
 import type { ConversationInfo } from './session/conversations/conversations';
+import type { AgentSessionInfo } from './session/conversations/agent-sessions';
 
 export interface AcpClientApi {
   /** The transcript as the chat view shows it. */
@@ -29,6 +30,10 @@ export interface AcpClientApi {
   transcriptOf(id: string): TranscriptState | undefined;
   /** Sends a prompt to a conversation that need not be the one shown. */
   sendPromptTo(id: string, text: string): Promise<PromptVerdict>;
+  /** The agents' own sessions (`session/list`) no conversation here holds, listed afresh. */
+  agentSessions(): Promise<readonly AgentSessionInfo[]>;
+  /** Deletes a conversation as "Delete" in the Sessions view does, without asking. */
+  removeConversation(id: string): Promise<void>;
   /** Stops every conversation's agent (their transcripts stay): test hygiene between suites. */
   stopAgents(): Promise<void>;
   /** Writes everything recorded so far to disk (tests that reload or kill the host call it first, or not). */

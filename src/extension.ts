@@ -21,6 +21,7 @@ import { HistoryStore } from './session/history/history-store';
 import type { UserIntent } from './session/intents';
 import { ChatPanels } from './views/chat-panels';
 import { SessionsTree } from './editor/sessions-tree';
+import { AgentSessions } from './session/conversations/agent-sessions';
 import { registerSessionCommands } from './commands/session-commands';
 import type { ChatSurface } from './views/chat-binding';
 import { registerAddToChat } from './commands/add-to-chat';
@@ -108,7 +109,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const view = new ChatViewProvider(bindingDeps, chats);
   const panels = new ChatPanels(bindingDeps, chats);
   commands.attachView(view, panels);
-  const tree = new SessionsTree(chats, () => false);
+  const agentSessions = new AgentSessions(chats);
+  const tree = new SessionsTree(chats, agentSessions, (id) => chats.get(id)?.controller.support?.fork === true);
   // History first: the chat shows the conversation it showed before any agent starts.
   const restored = restoreConversations(chats, context, settings, log);
   view.onReady = () =>
@@ -127,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     shown,
     tree,
     vscode.window.createTreeView(SessionsTree.viewId, { treeDataProvider: tree }),
-    registerSessionCommands({ conversations: chats, tree, view, panels }),
+    registerSessionCommands({ conversations: chats, agentSessions, chat: commands, tree, view, panels }),
     registerAddToChat((attachments) => view.addAttachments(attachments)),
     new SessionContextKeys(shown),
     registerSessionOptionCommands(chats),
@@ -162,6 +164,11 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     sendPromptTo: async (id, text) => commands.sendPrompt(text, [], await chats.open(id)),
     flushHistory: () => chats.flush(),
     stopAgents: () => chats.stopAgents(),
+    removeConversation: (id) => chats.remove(id),
+    agentSessions: async () => {
+      await agentSessions.refresh(true);
+      return [...agentSessions.list().values()].flat();
+    },
   };
 }
 

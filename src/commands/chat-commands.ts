@@ -13,6 +13,7 @@ import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
 import type { Conversation } from '../session/conversations/conversation';
 import type { Conversations } from '../session/conversations/conversations';
+import { firstPromptText } from '../session/history/summary-from-state';
 import type { ChatViewProvider } from '../views/chat-view-provider';
 import type { ChatPanels } from '../views/chat-panels';
 import type { ChatSurface } from '../views/chat-binding';
@@ -174,6 +175,29 @@ export class ChatCommands implements vscode.Disposable {
     const verdict = await controller.sendPrompt(text, attachments);
     if (!verdict.accepted) surface?.rejectPrompt(verdict.reason);
     return verdict;
+  }
+
+  /**
+   * One of the agent's own sessions (from `session/list`) in a conversation of its own: loaded with its history
+   * replayed into the chat as it streams (or resumed, where the agent offers only that).
+   */
+  async openAgentSession(agentName: string, sessionId: string, title: string | undefined): Promise<void> {
+    const agent = this.settings.agents().find((candidate) => candidate.name === agentName);
+    if (!agent) return void vscode.window.showWarningMessage(`${agentName} is no longer configured.`);
+    const conversation = await this.conversations.create(agent.name);
+    if (title) conversation.store.dispatch({ type: 'title_set', title });
+    await this.view?.reveal();
+    await conversation.controller.start(agent, sessionId);
+    this.publishHostInfo();
+  }
+
+  /** `session/fork` of a conversation's session, opened in a new conversation (the history replayed where it can). */
+  async fork(conversation: Conversation): Promise<void> {
+    const agentName = conversation.agentName;
+    if (!agentName) return;
+    const forkedId = await conversation.controller.fork();
+    const title = conversation.title ?? firstPromptText(conversation.store.state);
+    await this.openAgentSession(agentName, forkedId, `${title ?? 'Conversation'} (fork)`);
   }
 
   /** The agent a conversation is with: the one it started with while it is still configured, else the default. */

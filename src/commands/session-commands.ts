@@ -11,17 +11,21 @@ import { conversationLabel } from '../editor/sessions-tree';
 import { shortAge } from '../shared/relative-time';
 import { visibleText } from '../shared/visible-text';
 import type { ChatPanels } from '../views/chat-panels';
+import type { AgentSessions } from '../session/conversations/agent-sessions';
+import type { ChatCommands } from './chat-commands';
 import type { ChatViewProvider } from '../views/chat-view-provider';
 
 export interface SessionCommandParts {
   readonly conversations: Conversations;
+  readonly agentSessions: AgentSessions;
+  readonly chat: ChatCommands;
   readonly tree: SessionsTree;
   readonly view: ChatViewProvider;
   readonly panels: ChatPanels;
 }
 
 export function registerSessionCommands(parts: SessionCommandParts): vscode.Disposable {
-  const { conversations, tree, view, panels } = parts;
+  const { conversations, tree, view, panels, chat, agentSessions } = parts;
   const idOf = (argument: unknown): string | undefined => conversationIdOf(argument) ?? conversations.shown?.id;
 
   const show = async (argument: unknown): Promise<void> => {
@@ -61,7 +65,11 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
       if (!id || !info) return;
       const confirmed = await vscode.window.showWarningMessage(
         `Delete "${conversationLabel(info)}"?`,
-        { modal: true, detail: 'Its transcript is removed from this workspace’s history, and its agent is stopped.' },
+        {
+          modal: true,
+          detail:
+            'Its transcript is removed from this workspace’s history and its agent is stopped. An agent that offers session/delete (and is running) deletes its copy too.',
+        },
         'Delete',
       );
       if (confirmed === 'Delete') await conversations.remove(id).catch(reportFailure('delete'));
@@ -79,7 +87,28 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
       }
       panels.open(conversation);
     }),
-    vscode.commands.registerCommand('acpClient.refreshSessions', () => tree.refresh()),
+    vscode.commands.registerCommand('acpClient.refreshSessions', async () => {
+      await agentSessions.refresh(true);
+      tree.refresh();
+    }),
+    vscode.commands.registerCommand('acpClient.openAgentSession', async (agentName: unknown, sessionId: unknown, title: unknown) => {
+      if (typeof agentName !== 'string' || typeof sessionId !== 'string') return;
+      const cannotOpen = agentSessions
+        .list()
+        .get(agentName)
+        ?.find((session) => session.sessionId === sessionId)?.cannotOpen;
+      if (cannotOpen) return void vscode.window.showInformationMessage(cannotOpen);
+      await chat.openAgentSession(agentName, sessionId, typeof title === 'string' ? title : undefined).catch(reportFailure('open'));
+    }),
+    vscode.commands.registerCommand('acpClient.forkSession', async (argument: unknown) => {
+      const id = idOf(argument);
+      const conversation = id === undefined ? undefined : conversations.get(id);
+      if (!conversation?.controller.support?.fork)
+        return void vscode.window.showInformationMessage(
+          'Forking needs the conversation’s agent running, and an agent that offers session/fork.',
+        );
+      await chat.fork(conversation).catch(reportFailure('fork'));
+    }),
   );
 }
 

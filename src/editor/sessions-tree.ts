@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { ConversationInfo, Conversations } from '../session/conversations/conversations';
+import type { AgentSessionInfo, AgentSessions } from '../session/conversations/agent-sessions';
 import { STATUS_WORDS, type ConversationStatus } from '../session/conversations/conversation-status';
 import { dayGroup, shortAge } from '../shared/relative-time';
 import { visibleText } from '../shared/visible-text';
@@ -12,7 +13,11 @@ import { visibleText } from '../shared/visible-text';
 const REFRESH_WINDOW_MS = 250;
 const TITLE_CHARS = 80;
 
-export type SessionNode = { readonly kind: 'day'; readonly label: string; readonly items: readonly ConversationInfo[] } | ConversationNode;
+export type SessionNode =
+  | { readonly kind: 'day'; readonly label: string; readonly items: readonly ConversationInfo[] }
+  | ConversationNode
+  | { readonly kind: 'agent'; readonly agentName: string; readonly sessions: readonly AgentSessionInfo[] }
+  | { readonly kind: 'agent_session'; readonly session: AgentSessionInfo };
 interface ConversationNode {
   readonly kind: 'conversation';
   readonly info: ConversationInfo;
@@ -27,11 +32,14 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
 
   constructor(
     private readonly conversations: Conversations,
+    private readonly agentSessions: AgentSessions,
     /** Whether the conversation's agent offers `session/fork` (its menu shows Fork only then). */
     private readonly canFork: (id: string) => boolean,
     private readonly now: () => number = Date.now,
   ) {
-    this.subscription = conversations.onDidChange(() => this.refreshSoon());
+    const listed = agentSessions.onDidChange(() => this.refreshSoon());
+    const changed = conversations.onDidChange(() => this.refreshSoon());
+    this.subscription = { dispose: () => (listed.dispose(), changed.dispose()) };
   }
 
   refresh(): void {
@@ -42,7 +50,10 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
 
   getChildren(node?: SessionNode): SessionNode[] {
     if (node?.kind === 'day') return node.items.map((info) => ({ kind: 'conversation', info }));
+    if (node?.kind === 'agent') return node.sessions.map((session) => ({ kind: 'agent_session', session }));
     if (node) return [];
+    // The agents' own lists are read in the background; the tree refreshes when they arrive.
+    void this.agentSessions.refresh();
     const now = this.now();
     const groups = new Map<string, ConversationInfo[]>();
     for (const info of this.conversations.list()) {
@@ -51,10 +62,21 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
       group.push(info);
       groups.set(label, group);
     }
-    return [...groups].map(([label, items]) => ({ kind: 'day', label, items }));
+    const days: SessionNode[] = [...groups].map(([label, items]) => ({ kind: 'day', label, items }));
+    const agents: SessionNode[] = [...this.agentSessions.list()].map(([agentName, sessions]) => ({ kind: 'agent', agentName, sessions }));
+    return [...days, ...agents];
   }
 
   getTreeItem(node: SessionNode): vscode.TreeItem {
+    if (node.kind === 'agent') {
+      const item = new vscode.TreeItem(`${visibleText(node.agentName)}'s own sessions`, vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = `agent:${node.agentName}`;
+      item.description = String(node.sessions.length);
+      item.tooltip = `Sessions ${visibleText(node.agentName)} keeps for this folder (session/list). Open one to load it here.`;
+      item.contextValue = 'agentSessions';
+      return item;
+    }
+    if (node.kind === 'agent_session') return agentSessionItem(node.session, this.now());
     if (node.kind === 'day') {
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
       item.id = `day:${node.label}`;
@@ -95,6 +117,22 @@ export function conversationLabel(info: ConversationInfo): string {
   const text = (info.title ?? info.firstPrompt ?? 'New conversation').replace(/\s+/g, ' ').trim();
   const line = visibleText(text || 'New conversation');
   return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
+
+function agentSessionItem(session: AgentSessionInfo, now: number): vscode.TreeItem {
+  const label = visibleText((session.title ?? session.sessionId).replace(/\s+/g, ' ').trim()) || session.sessionId;
+  const item = new vscode.TreeItem(label.length > TITLE_CHARS ? `${label.slice(0, TITLE_CHARS - 1)}…` : label);
+  item.id = `agent-session:${session.agentName}:${session.sessionId}`;
+  const updated = session.updatedAt === undefined ? Number.NaN : Date.parse(session.updatedAt);
+  item.description = [Number.isNaN(updated) ? undefined : shortAge(updated, now), session.cannotOpen ? 'cannot open' : undefined]
+    .filter((part) => part !== undefined)
+    .join(' · ');
+  item.iconPath = new vscode.ThemeIcon(session.cannotOpen ? 'circle-slash' : 'history');
+  item.tooltip =
+    session.cannotOpen ?? `${visibleText(session.agentName)}'s session ${session.sessionId}. Open it to load its history here.`;
+  item.contextValue = 'agentSession';
+  item.command = { command: 'acpClient.openAgentSession', title: 'Open', arguments: [session.agentName, session.sessionId, session.title] };
+  return item;
 }
 
 function statusIcon(status: ConversationStatus): vscode.ThemeIcon {

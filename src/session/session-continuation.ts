@@ -14,10 +14,25 @@ export function sessionToContinue(state: TranscriptState, agentName: string): st
   return agent.phase !== 'none' && agent.agentName !== agentName ? undefined : state.sessionId;
 }
 
-export function continuingOpening(sessionId: string | undefined, support: SessionSupport): SessionOpening {
-  if (sessionId === undefined) return { kind: 'new' };
+/**
+ * A session to open again: `suppress` for our own conversation (its transcript shows the history already: resume
+ * is preferred, it sends none), `show` for one of the agent's own sessions (load is preferred: it shows the history).
+ */
+export interface Continuation {
+  readonly sessionId: string;
+  readonly replay: 'show' | 'suppress';
+}
+
+export function continuationOf(sessionId: string | undefined): Continuation | undefined {
+  return sessionId === undefined ? undefined : { sessionId, replay: 'suppress' };
+}
+
+export function continuingOpening(previous: Continuation | undefined, support: SessionSupport): SessionOpening {
+  if (previous === undefined) return { kind: 'new' };
+  const { sessionId, replay } = previous;
+  if (replay === 'show' && support.load) return { kind: 'load', sessionId, replay };
   if (support.resume) return { kind: 'resume', sessionId };
-  if (support.load) return { kind: 'load', sessionId, replay: 'suppress' };
+  if (support.load) return { kind: 'load', sessionId, replay };
   return { kind: 'new' };
 }
 

@@ -14,7 +14,7 @@ import { activeTurnId, toolCallEntry } from '../shared/selectors';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { LogSink } from '../acp/log-sink';
 import type { ProtocolVersion } from '../acp/protocol-version';
-import { AgentSession, type AgentAction, type StartedSession } from './agent-session';
+import { AgentSession, type AgentAction, type ListedSession, type SessionSupport, type StartedSession } from './agent-session';
 import { AuthRequired } from './auth-required';
 import { SignIn } from './sign-in';
 import type { AgentSecrets, SignInPrompts } from './sign-in-ports';
@@ -27,10 +27,23 @@ import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
 import type { SessionOpening } from './session-opening';
-import { cannotContinueNotice, continueFailedNotice, continuingOpening, sessionToContinue } from './session-continuation';
+import {
+  cannotContinueNotice,
+  continuationOf,
+  continueFailedNotice,
+  continuingOpening,
+  sessionToContinue,
+  type Continuation,
+} from './session-continuation';
 
 /** How long a cancelled turn may go unanswered before we offer to stop the agent (seeds: the agent SHOULD stop). */
 const CANCEL_GRACE_MS = 10_000;
+
+/** How long a stop waits for the agent to answer `session/close`. */
+const CLOSE_GRACE_MS = 2_000;
+
+/** `session/list` pages read at most (an agent with thousands of sessions is listed in part). */
+const MAX_LIST_PAGES = 10;
 
 const BUSY = 'Wait for the current turn to finish or cancel it.';
 
@@ -122,10 +135,14 @@ export class SessionController {
   }
 
   /** Starts `agent` (stopping any other), opens a session; the transcript is kept. */
-  start(agent: AgentConfig): Promise<void> {
+  /**
+   * Starts `agent` (stopping any other) and opens a session: the one this transcript had, continued where the agent
+   * can; or, with `adopt`, one of the agent's own sessions (from `session/list`), its history replayed into the view.
+   */
+  start(agent: AgentConfig, adopt?: string): Promise<void> {
     this.chosenName = agent.name;
     const generation = this.supersede();
-    const run = this.lifecycle.then(() => (generation === this.generation ? this.startNow(agent, generation) : undefined));
+    const run = this.lifecycle.then(() => (generation === this.generation ? this.startNow(agent, generation, adopt) : undefined));
     this.lifecycle = run.catch(() => undefined);
     const starting = run.finally(() => {
       if (this.starting === starting) this.starting = undefined;
@@ -158,24 +175,23 @@ export class SessionController {
     if (this.agent) await this.start(this.agent);
   }
 
-  /** Stops the agent now (also one that is still starting); the header says it stopped. */
+  /** Stops the agent now (also one that is still starting); the header says "Not running". */
   async stop(): Promise<void> {
     const starting = this.session?.sessionId === undefined ? this.session : undefined;
     this.supersede();
     const session = this.session ?? starting;
     await this.stopCurrent();
     if (session) {
-      const exit = await session.stop();
+      await session.stop();
+      // Stopped as asked, not exited on its own: the next prompt starts it again and continues the session.
       if (this.session === undefined)
-        this.deps.store.dispatch({
-          type: 'agent_status',
-          status: { phase: 'exited', agentName: session.agentName, exitCode: exit.code, ...(exit.signal ? { signal: exit.signal } : {}) },
-        });
+        this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'stopped', agentName: session.agentName } });
     }
   }
 
   private async stopCurrent(): Promise<void> {
     const session = this.session;
+    if (session) await closePolitely(session, this.deps.log);
     this.session = undefined;
     this.clearCancelTimer();
     this.clearIdleTimer();
@@ -340,6 +356,59 @@ export class SessionController {
     this.deps.store.dispatch({ type: 'pickers_restated' });
   }
 
+  /** What the running agent offers of the session lifecycle (list, load, resume, fork...); nothing while it is not running. */
+  get support(): SessionSupport | undefined {
+    const session = this.session;
+    return session && !session.exited && session.sessionId !== undefined ? session.sessionSupport : undefined;
+  }
+
+  /** The agent's own sessions in this workspace (`session/list`, every page up to a bound). */
+  async listAgentSessions(): Promise<readonly ListedSession[]> {
+    const session = this.session;
+    if (!session || !this.support?.list) return [];
+    const sessions: ListedSession[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const listed = await session.listSessions(cursor);
+      sessions.push(...listed.sessions);
+      cursor = listed.nextCursor;
+      if (cursor === undefined) break;
+    }
+    return sessions;
+  }
+
+  /** `session/fork` of this conversation's session; the new session's id (the caller opens it in a conversation). */
+  async fork(): Promise<string> {
+    const session = this.session;
+    if (!session || !this.support?.fork) throw new Error(`${this.agent?.name ?? 'The agent'} does not offer forking sessions.`);
+    return session.forkSession();
+  }
+
+  /** Renames with `session/set_title` where offered (the title as the agent stored it), else only here. */
+  async rename(title: string): Promise<void> {
+    const session = this.session;
+    let stored = title;
+    if (session && this.support?.setTitle) stored = await session.setTitle(title);
+    this.deps.store.dispatch({ type: 'title_set', title: stored });
+  }
+
+  /**
+   * `session/delete` of one of the agent's sessions, where offered (this conversation's own is closed first).
+   * False when the agent is not running or does not offer it: the caller deletes only its own copy then.
+   */
+  async deleteAgentSession(sessionId: string): Promise<boolean> {
+    const session = this.session;
+    const support = this.support;
+    if (!session || !support?.delete) return false;
+    if (session.sessionId === sessionId) {
+      // The agent deletes only sessions not open on the connection.
+      if (!support.close) return false;
+      await session.closeSession();
+    }
+    await session.deleteSession(sessionId);
+    return true;
+  }
+
   /** Synchronous last resort for deactivation: no agent process outlives the extension. */
   dispose(): void {
     this.disposed = true;
@@ -353,7 +422,7 @@ export class SessionController {
     this.session = undefined;
   }
 
-  private async startNow(agent: AgentConfig, generation: number): Promise<void> {
+  private async startNow(agent: AgentConfig, generation: number, adopt: string | undefined): Promise<void> {
     await this.stopCurrent();
     if (this.disposed || generation !== this.generation) return;
     this.agent = agent;
@@ -372,7 +441,8 @@ export class SessionController {
       return;
     }
     // Read before "starting" names the agent: whose session the transcript holds is what the status said until now.
-    const previous = sessionToContinue(this.deps.store.state, agent.name);
+    const previous: Continuation | undefined =
+      adopt !== undefined ? { sessionId: adopt, replay: 'show' } : continuationOf(sessionToContinue(this.deps.store.state, agent.name));
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
     const mcpServers = await this.mcpServersFor(agent);
     if (this.disposed || generation !== this.generation) return;
@@ -436,7 +506,7 @@ export class SessionController {
   private async openContinuing(
     session: AgentSession,
     agentName: string,
-    previous: string | undefined,
+    previous: Continuation | undefined,
   ): Promise<{ session: StartedSession; notice?: { severity: 'info' | 'warning'; text: { title: string; detail: string } } }> {
     // Chosen once `initialize` says what the agent offers (a holder: the choice is made inside the call).
     const choice: { opening: SessionOpening } = { opening: { kind: 'new' } };
@@ -444,7 +514,9 @@ export class SessionController {
       const started = await session.start((support) => (choice.opening = continuingOpening(previous, support)));
       const chosen = choice.opening;
       if (previous === undefined) return { session: started };
-      this.deps.log.info(`${agentName}: ${chosen.kind === 'new' ? 'opened a fresh session' : `${chosen.kind}d session ${previous}`}`);
+      this.deps.log.info(
+        `${agentName}: ${chosen.kind === 'new' ? 'opened a fresh session' : `${chosen.kind}d session ${previous.sessionId}`}`,
+      );
       return chosen.kind === 'new'
         ? { session: started, notice: { severity: 'info', text: cannotContinueNotice(agentName) } }
         : { session: started };
@@ -454,7 +526,7 @@ export class SessionController {
       const chosen = choice.opening;
       if (chosen.kind === 'new' || error instanceof AuthRequired || session.exited) throw error;
       const reason = describeError(error).message;
-      this.deps.log.warn(`${agentName} refused to ${chosen.kind} session ${previous ?? ''}: ${reason}`);
+      this.deps.log.warn(`${agentName} refused to ${chosen.kind} session ${previous?.sessionId ?? ''}: ${reason}`);
       const started = await session.openSession({ kind: 'new' });
       return { session: started, notice: { severity: 'warning', text: continueFailedNotice(agentName, reason) } };
     }
@@ -682,8 +754,6 @@ export class SessionController {
     const name = session.agentName;
     this.deps.log.info(`Stopping ${name}: no turn for ${Math.round(limitMs / 60_000)} min`);
     await this.stop();
-    if (this.session !== undefined) return;
-    this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'stopped', agentName: name } });
   }
 
   private clearIdleTimer(): void {
@@ -700,6 +770,18 @@ export class SessionController {
     const { message } = describeError(error);
     this.deps.store.dispatch({ type: 'notice_added', severity: 'error', title: what, detail: message });
   }
+}
+
+/** `session/close` before the process goes, where offered: the agent may tidy up. Bounded: a stop never waits long. */
+async function closePolitely(session: AgentSession, log: LogSink): Promise<void> {
+  if (session.exited || session.sessionId === undefined || !session.sessionSupport.close) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
+  await Promise.race([
+    session.closeSession().catch((error: unknown) => log.warn(`session/close failed: ${describeError(error).message}`)),
+    bound,
+  ]);
+  clearTimeout(timer);
 }
 
 function describeError(error: unknown): { message: string; code?: number } {

@@ -63,7 +63,14 @@ export function waitFor(
     if (predicate(client.transcript())) return resolve(client.transcript());
     const timer = setTimeout(() => {
       subscription.dispose();
-      reject(new Error(`timed out; transcript: ${JSON.stringify(entriesOf(client.transcript())).slice(0, 1500)}`));
+      const state = client.transcript();
+      const facts = JSON.stringify({
+        agent: state.agent,
+        turn: state.turn,
+        queued: state.queued?.length ?? 0,
+        conversation: client.shownConversation(),
+      });
+      reject(new Error(`timed out; ${facts}; transcript: ${JSON.stringify(entriesOf(state)).slice(0, 1500)}`));
     }, timeoutMs);
     const subscription = client.onDidChangeTranscript((state) => {
       if (!predicate(state)) return;

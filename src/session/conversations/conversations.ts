@@ -112,6 +112,21 @@ export class Conversations {
     return conversation;
   }
 
+  loadedConversations(): readonly Conversation[] {
+    return [...this.loaded.values()];
+  }
+
+  /** The agents' session ids some conversation here holds (loaded or stored). */
+  heldAgentSessions(): ReadonlySet<string> {
+    const held = new Set<string>();
+    for (const summary of this.history?.list() ?? []) if (summary.agentSessionId) held.add(summary.agentSessionId);
+    for (const conversation of this.loaded.values()) {
+      const sessionId = conversation.store.state.sessionId;
+      if (sessionId) held.add(sessionId);
+    }
+    return held;
+  }
+
   /** Newest first: loaded ones from their live state, stored ones from the index. */
   list(): ConversationInfo[] {
     const infos = new Map<string, ConversationInfo>();
@@ -126,16 +141,23 @@ export class Conversations {
     this.history?.setDraft(id, draft);
   }
 
-  /** A local title (the agent's `session/set_title` is the caller's to try first). */
+  /** Renames a conversation (with `session/set_title` when its agent runs and offers it). */
   async rename(id: string, title: string): Promise<void> {
     const conversation = await this.open(id);
-    conversation.store.dispatch({ type: 'title_set', title });
+    // The agent's own title where it offers session/set_title (its answer is the title kept), else only here.
+    await conversation.controller.rename(title);
     this.changed.fire();
   }
 
   /** Stops its agent and forgets it, stored history included. Another conversation is shown if it was. */
   async remove(id: string): Promise<void> {
     const conversation = this.loaded.get(id);
+    const agentSessionId = conversation?.store.state.sessionId;
+    // The agent forgets it too where it offers session/delete (only possible while it runs).
+    if (conversation && agentSessionId)
+      await conversation.controller
+        .deleteAgentSession(agentSessionId)
+        .catch((error: unknown) => this.options.log.warn(`session/delete ${agentSessionId} failed: ${describe(error)}`));
     this.loaded.delete(id);
     if (conversation) {
       await conversation.controller.stop().catch(() => undefined);

@@ -66,7 +66,7 @@ export const FAULTS: readonly FaultCase[] = [
     fault: 'init-silent',
     trigger: 'start',
     sees: '"… is not responding" with Stop; Stop ends it',
-    check: ({ state }) => assert.equal(state.agent.phase, 'exited'),
+    check: ({ state }) => assert.equal(state.agent.phase, 'stopped'),
   },
   {
     fault: 'init-garbage-first',

@@ -32,7 +32,7 @@ describe('agent lifecycle', function () {
     await eventually(() => processesMarked(marker).length === 1, `one agent left, found ${processesMarked(marker).length}`);
     await harness.controller.stop();
     await eventually(() => processesMarked(marker).length === 0, 'no agent left after stop');
-    assert.equal(harness.store.state.agent.phase, 'exited', 'the header says it stopped');
+    assert.equal(harness.store.state.agent.phase, 'stopped', 'the header says it is not running');
   });
 
   for (const hang of ['initialize', 'session_new']) {
@@ -46,7 +46,7 @@ describe('agent lifecycle', function () {
       assert.equal(state.agent.phase, 'starting');
       await harness.controller.stopUnresponsive();
       await starting;
-      assert.equal(harness.store.state.agent.phase, 'exited');
+      assert.equal(harness.store.state.agent.phase, 'stopped');
       await eventually(() => processesMarked(marker).length === 0, 'the hung agent is gone');
       // The chat is usable at once: a healthy agent starts and answers.
       await harness.controller.start(scriptedAgent('stream'));
