@@ -37,13 +37,13 @@ export class UiStore {
 
   /**
    * The channel a chat for `conversationId` uses: its UI state in its slot. `hostDraft` is the host's copy of the
-   * draft: it wins unless this webview just reloaded on the same conversation (its own copy is then the newest).
+   * draft, and it wins: VS Code saves a webview's state when it likes (after a reload the slot can be older than
+   * the last keystrokes the host heard). Only an empty host copy defers to the slot's.
    */
   channelFor(conversationId: string, hostDraft: string): HostChannel {
-    const reloaded = this.stored.current === conversationId;
     const slot = this.stored.conversations.find((item) => item.id === conversationId);
     let ui: UiState = parseUiState(slot?.ui);
-    if (!reloaded || slot === undefined) ui = { ...ui, draft: hostDraft };
+    if (hostDraft !== '' || slot === undefined) ui = { ...ui, draft: hostDraft };
     this.save(conversationId, ui);
     let postedDraft = ui.draft;
     let timer: ReturnType<typeof setTimeout> | undefined;

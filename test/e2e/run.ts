@@ -15,6 +15,7 @@ import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { repoRoot, scriptedAgentPath } from '../support/repo-root';
 import { auditThemes, describeAudit } from './theme-audit';
+import { reloadKeepsTheConversation } from './reload';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
@@ -440,6 +441,10 @@ async function main(): Promise<void> {
     check(
       `axe-core finds no serious or critical violation and nothing overflows sideways in 4 themes × 2 widths × 2 parts of the transcript (${Math.round((Date.now() - auditStarted) / 1000)} s)`,
     );
+
+    // Last, as it restarts the window: the conversation survives Reload Window, and goes on.
+    chat = await reloadKeepsTheConversation({ page, chat, reopenChat: chatFrame, send: sendPrompt, timeoutMs: LONG });
+    check('after Reload Window the transcript, title and draft are back before any agent starts, and the next prompt is answered');
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
     await browser

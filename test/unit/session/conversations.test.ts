@@ -49,6 +49,8 @@ describe('conversations over stored history', () => {
     a.store.dispatch({ type: 'turn_ended', turnId: 't1', stopReason: 'end_turn' });
     a.store.dispatch({ type: 'title_set', title: 'Conversation A' });
     first.setDraft(a.id, 'half-typed for A');
+    // The list sorts by last activity, to the millisecond: B's must come later than A's.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const b = await first.create('Agent B');
     b.store.dispatch({ type: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'question for B' }] });
     first.setDraft(b.id, 'draft for B');

@@ -1,0 +1,53 @@
+/** The webview keeps one UI state per conversation, tells the host the draft once typing pauses, and bounds itself. */
+import * as assert from 'node:assert/strict';
+import { UiStore } from '../../../webview/ui-store';
+import type { WebviewToHostMessage } from '../../../src/shared/webview-protocol';
+
+function fakeHost(saved: unknown = undefined) {
+  const posted: WebviewToHostMessage[] = [];
+  const host = {
+    saved,
+    posted,
+    post: (message: WebviewToHostMessage) => void posted.push(message),
+    loadUiState: () => host.saved,
+    saveUiState: (state: unknown) => void (host.saved = state),
+  };
+  return host;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('webview UI state per conversation', () => {
+  it('each conversation keeps its own draft; switching back finds it; the host hears a draft after typing pauses', async () => {
+    const host = fakeHost();
+    const store = new UiStore(host);
+    const a = store.channelFor('a', '');
+    a.saveUiState({ draft: 'for a', attachments: [], expandedThoughts: [], expandedRaw: [], scroll: { atBottom: true } });
+    const b = store.channelFor('b', 'host draft of b');
+    assert.equal((b.loadUiState() as { draft: string }).draft, 'host draft of b');
+    const again = new UiStore(host).channelFor('a', '');
+    assert.equal((again.loadUiState() as { draft: string }).draft, 'for a', 'an empty host copy defers to the saved one');
+    assert.deepEqual(host.posted, [], 'nothing posted before typing pauses');
+    await sleep(400);
+    assert.deepEqual(host.posted, [{ type: 'draft_changed', conversationId: 'a', text: 'for a' }]);
+  });
+
+  it("the host's draft wins over an older saved one (VS Code may have saved the webview's state before the last keys)", () => {
+    const host = fakeHost();
+    new UiStore(host)
+      .channelFor('a', '')
+      .saveUiState({ draft: 'old', attachments: [], expandedThoughts: [], expandedRaw: [], scroll: { atBottom: true } });
+    const reloaded = new UiStore(host).channelFor('a', 'newer from the host');
+    assert.equal((reloaded.loadUiState() as { draft: string }).draft, 'newer from the host');
+  });
+
+  it('keeps at most 20 conversations, the least recently shown dropped first', () => {
+    const host = fakeHost();
+    const store = new UiStore(host);
+    for (let i = 0; i < 25; i++) store.channelFor(`c${i}`, `draft ${i}`);
+    const saved = host.saved as { current: string; conversations: { id: string }[] };
+    assert.equal(saved.conversations.length, 20);
+    assert.equal(saved.conversations[0]?.id, 'c5');
+    assert.equal(saved.current, 'c24');
+  });
+});
