@@ -3,7 +3,16 @@
  * which runs the same reducer. Actions carry every value the reducer needs (times, ids) so that reducing is
  * deterministic and host and webview states stay identical.
  */
-import type { AgentStatus, AvailableCommand, ConfigOption, NoticeAction, NoticeSeverity, PermissionOption, SessionModes } from './model';
+import type {
+  AgentStatus,
+  AvailableCommand,
+  ChangedFileView,
+  ConfigOption,
+  NoticeAction,
+  NoticeSeverity,
+  PermissionOption,
+  SessionModes,
+} from './model';
 import type { ContentBlock } from './content';
 import type { ElicitationOutcome, ElicitationRequest } from './elicitation-model';
 import type { SessionUpdate, ToolCallFields } from './updates';
@@ -88,6 +97,16 @@ export type TranscriptAction =
   | { readonly type: 'config_options_set'; readonly configOptions: readonly ConfigOption[] }
   /** The agent refused a choice the picker already shows: show again what holds, so the picker snaps back. */
   | { readonly type: 'pickers_restated' }
+  /**
+   * A turn's captured changes (or a restore's), whole: shown after the turn, replaced as files are kept or undone.
+   * An empty list removes the card.
+   */
+  | {
+      readonly type: 'change_set_recorded';
+      readonly turnId: string;
+      readonly origin: 'turn' | 'restore';
+      readonly files: readonly ChangedFileView[];
+    }
   /** "New Session": empty transcript, agent state kept. */
   | { readonly type: 'transcript_cleared' };
 
