@@ -26,6 +26,8 @@ import { WorkspaceFileIndex } from './editor/workspace-file-index';
 import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './editor/session-ports';
 import { VscodeMcpServerSource } from './editor/mcp-server-settings';
 import { VscodeSecretInputs } from './editor/secret-inputs';
+import { ChangeTracking } from './editor/change-tracking';
+import { ChangeCommands } from './commands/change-commands';
 
 let controller: SessionController | undefined;
 
@@ -38,6 +40,10 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const settings = new AgentSettings(log, installer);
   const store = new TranscriptStore();
   const workspaceFiles = new VscodeWorkspaceFiles();
+  // Change sets and checkpoints per conversation (issue 13). The id is a placeholder until history gives one.
+  const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
+  const conversation = (): void => void changes.open(`conversation-${Date.now()}`, store);
+  conversation();
   const files = new FileSystemHandler(
     workspaceFiles,
     (refused) =>
@@ -48,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
         detail: `${refused.path}: ${refused.reason}`,
       }),
     () => settings.maxReadBytes(),
+    changes,
   );
   controller = new SessionController({
     store,
@@ -72,11 +79,12 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   });
   const diffs = new DiffDocuments(store);
   const commands = new ChatCommands(controller, settings, store, diffs, log);
+  const changeCommands = new ChangeCommands(changes, store);
   const fileIndex = new WorkspaceFileIndex();
   const view = new ChatViewProvider(
     context.extensionUri,
     store,
-    (intent) => commands.handle(intent),
+    (intent) => changeCommands.handle(intent) || commands.handle(intent),
     (query) => fileIndex.search(query),
     log,
   );
@@ -88,6 +96,9 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     settings,
     view,
     commands,
+    changes,
+    changeCommands,
+    store.subscribe((action) => action.type === 'transcript_cleared' && conversation()),
     fileIndex,
     registerAddToChat((attachments) => view.addAttachments(attachments)),
     new SessionContextKeys(store),

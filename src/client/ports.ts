@@ -27,6 +27,19 @@ export interface WorkspaceFiles {
   writeFileText(absolutePath: string, content: string): Promise<void>;
 }
 
+/**
+ * Told about the agent's file access through us (change tracking). `beforeWrite` runs before a write lands and may
+ * refuse it (review before write): the agent then gets an error with the reason, and nothing is written.
+ */
+export interface FileAccessObserver {
+  beforeWrite(
+    absolutePath: string,
+    content: string,
+  ): Promise<{ readonly allowed: true } | { readonly allowed: false; readonly reason: string }>;
+  /** A whole file the agent read (no line/limit): a known "before" for a change it makes later. */
+  afterRead(absolutePath: string, content: string): void;
+}
+
 export interface PermissionRequestView {
   readonly agentName: string;
   readonly toolTitle: string;

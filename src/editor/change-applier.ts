@@ -1,0 +1,32 @@
+/**
+ * Undo and restore land as one WorkspaceEdit: open documents get a text edit (so Ctrl+Z in the editor takes it back
+ * and the editor shows it at once), other files are recreated or deleted; edited documents are then saved.
+ */
+import * as vscode from 'vscode';
+import type { ChangeApplier, RestoreStep } from '../session/changes/change-ports';
+import { looksBinary } from '../session/changes/file-state';
+
+export class WorkspaceEditApplier implements ChangeApplier {
+  async apply(steps: readonly RestoreStep[]): Promise<boolean> {
+    const edit = new vscode.WorkspaceEdit();
+    const toSave: vscode.TextDocument[] = [];
+    for (const step of steps) {
+      const uri = vscode.Uri.file(step.path);
+      if (step.action === 'delete') {
+        edit.deleteFile(uri, { ignoreIfNotExists: true });
+        continue;
+      }
+      const open = vscode.workspace.textDocuments.find((doc) => doc.uri.scheme === 'file' && doc.uri.fsPath === step.path);
+      if (open && !looksBinary(step.bytes)) {
+        const whole = new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length));
+        edit.replace(uri, whole, new TextDecoder('utf-8').decode(step.bytes));
+        toSave.push(open);
+      } else {
+        edit.createFile(uri, { overwrite: true, contents: step.bytes });
+      }
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) return false;
+    for (const doc of toSave) await doc.save();
+    return true;
+  }
+}

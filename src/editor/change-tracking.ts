@@ -1,0 +1,102 @@
+/**
+ * Change tracking on VS Code: the snapshot store in workspace storage, one ChangeTracker per conversation, fed by
+ * a file system watcher, the editor's saves (the user's, never attributed to the agent) and the fs handler's
+ * observer (our own writes, with review before write when the setting asks for it).
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { FileAccessObserver } from '../client/ports';
+import { ChangeLog } from '../session/changes/change-log';
+import { ChangeTracker } from '../session/changes/change-tracker';
+import { ContentStore, DEFAULT_MAX_FILE_BYTES } from '../session/changes/content-store';
+import type { TranscriptStore } from '../session/transcript-store';
+import { WorkspaceEditApplier } from './change-applier';
+import { CHANGE_SCHEME, ChangeDiffs } from './change-diffs';
+import { VscodeChangeFiles } from './change-files';
+import { WriteReview, writesReviewMode } from './write-review';
+
+const DEFAULT_MAX_SNAPSHOT_MB = 200;
+
+export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
+  readonly content: ContentStore;
+  readonly diffs: ChangeDiffs;
+  private readonly files = new VscodeChangeFiles();
+  private readonly review: WriteReview;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly storageDir: string;
+  private tracker: ChangeTracker | undefined;
+
+  constructor(
+    storage: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.storageDir = path.join(storage.fsPath, 'changes');
+    this.content = new ContentStore(path.join(this.storageDir, 'blobs'), {
+      maxTotalBytes: () =>
+        (vscode.workspace.getConfiguration('acpClient.review').get<number>('maxSnapshotMB') ?? DEFAULT_MAX_SNAPSHOT_MB) * 1024 * 1024,
+      maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    });
+    this.diffs = new ChangeDiffs(this.content);
+    this.review = new WriteReview(this.diffs);
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*');
+    const changed = (uri: vscode.Uri): void => {
+      if (uri.scheme === 'file') this.tracker?.diskChanged(uri.fsPath);
+    };
+    this.disposables.push(
+      this.review,
+      watcher,
+      watcher.onDidCreate(changed),
+      watcher.onDidChange(changed),
+      watcher.onDidDelete(changed),
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        // Our own writes save through the editor too; the tracker already holds those paths for the turn.
+        if (doc.uri.scheme === 'file') this.tracker?.userSaved(doc.uri.fsPath);
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('files.watcherExclude')) this.files.invalidate();
+      }),
+      vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, this.diffs),
+    );
+  }
+
+  /**
+   * Tracks the conversation `conversationId` (any stable string: its change sets and checkpoints are stored under
+   * it and come back when the same id is opened again, e.g. after Reload Window). Replaces the one tracked before.
+   */
+  open(conversationId: string, transcript: TranscriptStore): ChangeTracker {
+    this.tracker?.dispose();
+    this.tracker = new ChangeTracker({
+      conversationId,
+      transcript,
+      files: this.files,
+      content: this.content,
+      log: new ChangeLog(this.storageDir, conversationId),
+      applier: new WorkspaceEditApplier(),
+      onError: (message) => this.log.warn(`Change tracking: ${message}`),
+    });
+    return this.tracker;
+  }
+
+  get current(): ChangeTracker | undefined {
+    return this.tracker;
+  }
+
+  async beforeWrite(absolutePath: string, content: string): Promise<{ allowed: true } | { allowed: false; reason: string }> {
+    if (writesReviewMode() === 'before') {
+      const exists = (await this.files.read(absolutePath)) !== undefined;
+      if (!(await this.review.confirm(absolutePath, content, exists)))
+        return { allowed: false, reason: 'the user rejected this change. Do not retry it unchanged; ask the user what they want instead.' };
+    }
+    await this.tracker?.beforeClientWrite(absolutePath);
+    return { allowed: true };
+  }
+
+  afterRead(absolutePath: string, content: string): void {
+    this.tracker?.clientRead(absolutePath, content);
+  }
+
+  dispose(): void {
+    this.tracker?.dispose();
+    this.disposables.forEach((d) => d.dispose());
+  }
+}
