@@ -99,8 +99,7 @@ export class ChangeCommands implements vscode.Disposable {
   private async review(turnId: string | undefined): Promise<void> {
     const record = turnId === undefined ? undefined : this.tracker()?.record(turnId);
     if (!record || record.files.length === 0) return void vscode.window.showInformationMessage('No agent changes to review yet.');
-    const count = record.files.length;
-    await this.changes.diffs.openAll(`Agent changes: ${count} file${count === 1 ? '' : 's'}`, record.files);
+    await this.changes.diffs.openAll(record.files);
   }
 
   private async keep(turnId: string, file: string | undefined): Promise<void> {
@@ -130,31 +129,38 @@ export class ChangeCommands implements vscode.Disposable {
       void vscode.window.showInformationMessage('Nothing to restore: the agent changed no files after this message.');
       return { kind: 'nothing' };
     }
-    type Item = vscode.QuickPickItem & { choice?: 'restore' | 'fork' };
-    const count = preview.files.length;
+    type Choice = 'restore' | 'overwrite' | 'fork';
+    type Item = vscode.QuickPickItem & { choice?: Choice };
     const conflicts = new Set(preview.conflicts);
-    const items: Item[] = [
+    const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
+    // The safe choice comes first: files the user edited after the agent are left alone unless they say otherwise.
+    const actions: Item[] = [
       {
-        label: `$(history) Restore ${count} file${count === 1 ? '' : 's'}`,
+        label: `$(history) Restore ${files(preview.files.length - conflicts.size)}`,
         choice: 'restore',
-        detail: conflicts.size ? `${conflicts.size} edited after the agent will be overwritten` : undefined,
+        ...(conflicts.size ? { detail: `Keeps your edits to ${files(conflicts.size)} changed after the agent` } : {}),
       },
+      ...(conflicts.size
+        ? [{ label: `$(warning) Restore ${files(preview.files.length)}, overwriting your edits`, choice: 'overwrite' as const }]
+        : []),
       ...(this.fork ? [{ label: '$(repo-forked) Restore and fork the conversation from here', choice: 'fork' as const }] : []),
+    ];
+    const items: Item[] = [
+      ...actions,
       { label: 'Files', kind: vscode.QuickPickItemKind.Separator },
       ...preview.files.map((f) => ({
         label: vscode.workspace.asRelativePath(f.path),
-        description: f.target.kind === 'absent' ? 'will be deleted' : conflicts.has(f.path) ? 'edited after the agent' : 'will be restored',
+        description: conflicts.has(f.path) ? 'edited after the agent' : f.target.kind === 'absent' ? 'will be deleted' : 'will be restored',
       })),
       ...preview.unrestorable.map((p) => ({
         label: vscode.workspace.asRelativePath(p),
         description: 'cannot be restored (content not kept)',
       })),
     ];
-    const picked = await vscode.window.showQuickPick(items, {
-      title: 'Restore to here: the workspace files as they were before this message',
-    });
+    const picked = await vscode.window.showQuickPick(items, { title: 'Restore to here: workspace files as they were before this message' });
     if (picked?.choice === undefined) return undefined;
-    const outcome = this.report(await tracker.restore(turnId, true), 'restore');
+    const except = picked.choice === 'overwrite' ? [] : [...conflicts];
+    const outcome = this.report(await tracker.restore(turnId, true, except), 'restore');
     if (picked.choice === 'fork' && outcome.kind === 'applied') await this.fork?.(turnId);
     return outcome;
   }

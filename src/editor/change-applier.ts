@@ -16,8 +16,10 @@ export class WorkspaceEditApplier implements ChangeApplier {
         edit.deleteFile(uri, { ignoreIfNotExists: true });
         continue;
       }
-      const open = vscode.workspace.textDocuments.find((doc) => doc.uri.scheme === 'file' && doc.uri.fsPath === step.path);
-      if (open && !looksBinary(step.bytes)) {
+      // The editor's own model for the URI (openTextDocument returns it when loaded): the one its editors show.
+      const loaded = vscode.workspace.textDocuments.some((doc) => doc.uri.scheme === 'file' && doc.uri.fsPath === step.path);
+      const open = loaded && !looksBinary(step.bytes) ? await vscode.workspace.openTextDocument(uri) : undefined;
+      if (open) {
         const whole = new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length));
         edit.replace(uri, whole, new TextDecoder('utf-8').decode(step.bytes));
         toSave.push(open);

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { FileChangeRecord } from '../session/changes/change-records';
 import type { ContentStore } from '../session/changes/content-store';
 import type { FileState } from '../session/changes/file-state';
+import { pairRenames } from '../session/changes/change-view';
 
 export const CHANGE_SCHEME = 'acp-change';
 
@@ -34,8 +35,16 @@ export class ChangeDiffs implements vscode.TextDocumentContentProvider {
   }
 
   /** A whole turn in the multi-file diff editor. */
-  async openAll(title: string, records: readonly FileChangeRecord[]): Promise<void> {
-    const resources = records.map((r) => [vscode.Uri.file(r.path), this.stateUri(r.before, r.path), this.nowUri(r)]);
+  async openAll(records: readonly FileChangeRecord[]): Promise<void> {
+    // A rename is one entry, its new path against the old path's content, as the card shows it.
+    const renames = pairRenames(records);
+    const byPath = new Map(records.map((r) => [r.path, r]));
+    const shown = records.filter((r) => !renames.folded.has(r.path));
+    const resources = shown.map((r) => {
+      const from = byPath.get(renames.from.get(r.path) ?? '');
+      return [vscode.Uri.file(r.path), this.stateUri(from?.before ?? r.before, r.path), this.nowUri(r)];
+    });
+    const title = `Agent changes: ${shown.length} file${shown.length === 1 ? '' : 's'}`;
     await vscode.commands.executeCommand('vscode.changes', title, resources);
   }
 

@@ -145,11 +145,16 @@ export class ChangeTracker {
     return plan && { ...plan, conflicts: conflictsOf(plan, await this.currentStates(plan.files.map((f) => f.path))) };
   }
 
-  /** Restores; recorded as a change set of its own, whose Undo puts back what the restore replaced. */
-  async restore(turnId: string, force = false): Promise<ApplyOutcome> {
+  /**
+   * Restores; recorded as a change set of its own, whose Undo puts back what the restore replaced. Files left out
+   * (`except`) stay in their turns' review as they were.
+   */
+  async restore(turnId: string, force = false, except: readonly string[] = []): Promise<ApplyOutcome> {
     await this.loaded;
-    const plan = planRestore(this.records, this.turns, turnId);
-    if (!plan) return { kind: 'nothing' };
+    const whole = planRestore(this.records, this.turns, turnId);
+    if (!whole) return { kind: 'nothing' };
+    // `except`: files the user chose to leave as they are (their own edits since the agent's).
+    const plan = { ...whole, files: whole.files.filter((f) => !except.includes(f.path)) };
     const before = await this.currentStates(plan.files.map((f) => f.path));
     const outcome = await this.applyPlan(plan, force);
     if (outcome.kind !== 'applied') return outcome;

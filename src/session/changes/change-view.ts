@@ -50,7 +50,7 @@ function changeKind(before: FileState, after: FileState): ChangedFileView['chang
 }
 
 /** A deletion and a creation with the same content in one turn are a rename (the watcher sees two events). */
-function pairRenames(records: readonly FileChangeRecord[]): { from: Map<string, string>; folded: Set<string> } {
+export function pairRenames(records: readonly FileChangeRecord[]): { from: Map<string, string>; folded: Set<string> } {
   const deleted = new Map<string, string>();
   for (const r of records) if (r.after.kind === 'absent' && r.before.kind === 'file') deleted.set(r.before.hash, r.path);
   const from = new Map<string, string>();
