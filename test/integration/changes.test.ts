@@ -109,7 +109,7 @@ describe('review of the changes an agent makes', function () {
     await sleep(800);
     assert.equal(existsSync(proposed), false, 'nothing is written while the user reviews');
     await vscode.commands.executeCommand('acpClient.rejectProposedWrite');
-    let state = await waitFor(client, turnEnded);
+    const state = await waitFor(client, turnEnded);
     assert.match(lastAgentText(state), /write refused: .*rejected/);
     assert.equal(existsSync(proposed), false);
 
@@ -117,7 +117,7 @@ describe('review of the changes an agent makes', function () {
     await waitFor(client, (s) => s.turn.phase === 'running' && toolCall(s, 'propose-1')?.status === 'in_progress');
     await sleep(800);
     await vscode.commands.executeCommand('acpClient.acceptProposedWrite');
-    state = await waitFor(client, (s) => s.turn.phase === 'idle' && lastAgentText(s).includes('write accepted'));
+    await waitFor(client, (s) => s.turn.phase === 'idle' && lastAgentText(s).includes('write accepted'));
     assert.equal(readFileSync(proposed, 'utf8'), 'proposed: second\n');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
