@@ -9,6 +9,9 @@ import type { FileChangeRecord } from './change-records';
 import type { ContentStore } from './content-store';
 import { ABSENT, sameState, type FileState } from './file-state';
 
+/** Reads in flight when a turn ends. */
+const FINISH_CONCURRENCY = 8;
+
 interface Touched {
   readonly before: FileState;
   readonly origin: 'client' | 'disk';
@@ -62,14 +65,24 @@ export class TurnCapture {
   /** The turn is over: every touched file's state now, without the ones that ended as they began. */
   async finish(): Promise<FileChangeRecord[]> {
     await this.queue;
+    const touched = [...this.touched];
+    const afters = new Array<FileState>(touched.length);
+    // A few reads in flight: a 1,000-file turn is read in a fraction of the time, without flooding the disk.
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < touched.length) {
+        const index = next++;
+        const bytes = await this.files.read(touched[index]![0]);
+        afters[index] = bytes === undefined ? ABSENT : await this.store.put(bytes);
+      }
+    };
+    await Promise.all(Array.from({ length: FINISH_CONCURRENCY }, worker));
     const records: FileChangeRecord[] = [];
-    for (const [path, { before, origin }] of this.touched) {
-      const bytes = await this.files.read(path);
-      const after = bytes === undefined ? ABSENT : await this.store.put(bytes);
+    touched.forEach(([path, { before, origin }], index) => {
+      const after = afters[index]!;
       this.baseline.set(path, after);
-      if (sameState(before, after)) continue;
-      records.push({ path, before, after, origin, review: 'pending' });
-    }
+      if (!sameState(before, after)) records.push({ path, before, after, origin, review: 'pending' });
+    });
     return records;
   }
 }
