@@ -124,6 +124,11 @@ export class ChangeCommands implements vscode.Disposable {
   async restore(turnId: string): Promise<ApplyOutcome | undefined> {
     const tracker = this.tracker();
     if (!tracker) return undefined;
+    if (this.store.state.turn.phase !== 'idle') {
+      // The agent is still writing: a rewind now would race it. The moment comes back when the turn ends.
+      void vscode.window.showWarningMessage('Wait for the turn to end (or cancel it) before restoring files.');
+      return { kind: 'nothing' };
+    }
     const preview = await tracker.previewRestore(turnId);
     if (!preview || (preview.files.length === 0 && preview.unrestorable.length === 0)) {
       void vscode.window.showInformationMessage('Nothing to restore: the agent changed no files after this message.');

@@ -1,9 +1,9 @@
 /** The change engine's file port on VS Code: workspace folders, `files.watcherExclude`, open documents, the disk. */
-import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeFiles } from '../session/changes/change-ports';
 import { globToRegExp, isExcluded } from '../session/changes/exclude-globs';
+import { readForSnapshot, type SnapshotRead } from '../session/changes/snapshot-read';
 
 /** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
 const MAX_SEEDED_FILES = 50_000;
@@ -22,13 +22,9 @@ export class VscodeChangeFiles implements ChangeFiles {
     return uris.filter((uri) => uri.scheme === 'file' && !this.excluded(uri.fsPath)).map((uri) => uri.fsPath);
   }
 
-  async read(absolutePath: string): Promise<Uint8Array | undefined> {
-    try {
-      if (!(await stat(absolutePath)).isFile()) return undefined;
-      return await readFile(absolutePath);
-    } catch {
-      return undefined;
-    }
+  read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
+    // roots() serves file: folders only: the disk is read directly, as the fs handler's streamed reads are.
+    return readForSnapshot(absolutePath, maxBytes);
   }
 
   openTexts(): ReadonlyMap<string, string> {

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileAccessObserver } from '../client/ports';
+import { Baseline } from '../session/changes/baseline';
 import { ChangeLog } from '../session/changes/change-log';
 import { ChangeTracker } from '../session/changes/change-tracker';
 import { ContentStore, DEFAULT_MAX_FILE_BYTES } from '../session/changes/content-store';
@@ -25,6 +26,7 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly storageDir: string;
   private tracker: ChangeTracker | undefined;
+  private readonly baseline: Baseline;
 
   constructor(
     storage: vscode.Uri,
@@ -37,6 +39,7 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
       maxFileBytes: DEFAULT_MAX_FILE_BYTES,
     });
     this.diffs = new ChangeDiffs(this.content);
+    this.baseline = new Baseline(this.files, this.content);
     this.review = new WriteReview(this.diffs);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const changed = (uri: vscode.Uri): void => {
@@ -73,6 +76,7 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
       log: new ChangeLog(this.storageDir, conversationId),
       applier: new WorkspaceEditApplier(),
       onError: (message) => this.log.warn(`Change tracking: ${message}`),
+      baseline: this.baseline,
     });
     return this.tracker;
   }
@@ -83,7 +87,10 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
 
   async beforeWrite(absolutePath: string, content: string): Promise<{ allowed: true } | { allowed: false; reason: string }> {
     if (writesReviewMode() === 'before') {
-      const exists = (await this.files.read(absolutePath)) !== undefined;
+      const exists = await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath)).then(
+        () => true,
+        () => false,
+      );
       if (!(await this.review.confirm(absolutePath, content, exists)))
         return { allowed: false, reason: 'the user rejected this change. Do not retry it unchanged; ask the user what they want instead.' };
     }

@@ -1,7 +1,8 @@
 /** The change engine's ports on a plain folder (unit tests and the benchmark): the disk only, no editor. */
-import { readdir, readFile, rm, mkdir, writeFile } from 'node:fs/promises';
+import { readdir, rm, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ChangeApplier, ChangeFiles, RestoreStep } from '../../src/session/changes/change-ports';
+import { readForSnapshot, type SnapshotRead } from '../../src/session/changes/snapshot-read';
 
 export class DiskChangeFiles implements ChangeFiles {
   readonly open = new Map<string, string>();
@@ -22,12 +23,8 @@ export class DiskChangeFiles implements ChangeFiles {
     return out;
   }
 
-  async read(absolutePath: string): Promise<Uint8Array | undefined> {
-    try {
-      return await readFile(absolutePath);
-    } catch {
-      return undefined;
-    }
+  read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
+    return readForSnapshot(absolutePath, maxBytes);
   }
 
   openTexts(): ReadonlyMap<string, string> {

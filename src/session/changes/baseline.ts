@@ -6,6 +6,7 @@
 import { ABSENT, UNKNOWN, type FileState } from './file-state';
 import type { ChangeFiles } from './change-ports';
 import type { ContentStore } from './content-store';
+import { snapshotFile } from './snapshot-read';
 
 /** Reads in flight while seeding: enough to keep the disk busy, few enough not to starve the agent's own reads. */
 const SEED_CONCURRENCY = 16;
@@ -45,8 +46,7 @@ export class Baseline {
 
   /** Reads the file as it is now into the store and the baseline (a change nobody attributes to the agent). */
   async refresh(absolutePath: string): Promise<FileState> {
-    const bytes = await this.files.read(absolutePath);
-    const state = bytes === undefined ? ABSENT : await this.store.put(bytes);
+    const state = await snapshotFile(this.files, this.store, absolutePath);
     this.set(absolutePath, state);
     return state;
   }
@@ -59,9 +59,9 @@ export class Baseline {
         const target = paths[next++]!;
         // Something already told us this file's state (a read, an edit): that is newer than the walk.
         if (this.states.has(target)) continue;
-        const bytes = await this.files.read(target).catch(() => undefined);
-        if (bytes === undefined || this.states.has(target)) continue;
-        this.states.set(target, await this.store.put(bytes));
+        const state = await snapshotFile(this.files, this.store, target).catch(() => ABSENT);
+        if (state.kind === 'absent' || this.states.has(target)) continue;
+        this.states.set(target, state);
       }
     };
     await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));

@@ -1,10 +1,12 @@
+import type { SnapshotRead } from './snapshot-read';
+
 /** What the change engine needs from the editor and the disk, as narrow ports (VS Code adapters in src/editor). */
 
 export interface ChangeFiles {
   /** Workspace files (absolute paths) worth a snapshot: never `.git/`, never what `files.watcherExclude` excludes. */
   list(): Promise<readonly string[]>;
-  /** The bytes on disk, or undefined when the file is missing (or is not a file). */
-  read(absolutePath: string): Promise<Uint8Array | undefined>;
+  /** The bytes on disk (past `maxBytes`: only size and hash), or undefined when missing (see snapshot-read.ts). */
+  read(absolutePath: string, maxBytes: number): Promise<SnapshotRead>;
   /** Open editors' text by absolute path: the "before" of a file the agent changes on disk while it is open. */
   openTexts(): ReadonlyMap<string, string>;
   /** Whether a path is one the engine must never capture (`.git/`, watcher excludes). */

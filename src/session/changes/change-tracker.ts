@@ -17,6 +17,7 @@ import type { ContentStore } from './content-store';
 import { ABSENT, type FileState } from './file-state';
 import { conflictsOf, planRestore, planUndo, type RestorePlan } from './restore-plan';
 import { TurnCapture } from './turn-capture';
+import { snapshotFile } from './snapshot-read';
 
 /** Watcher events trail the writes that caused them: a turn's capture stays open this long after it ends. */
 const DEFAULT_SETTLE_MS = 400;
@@ -30,6 +31,11 @@ export interface ChangeTrackerDeps {
   readonly applier: ChangeApplier;
   readonly onError: (message: string) => void;
   readonly settleMs?: number;
+  /**
+   * The workspace's baseline, shared by every conversation on it (seeding reads the whole workspace once, not once
+   * per conversation); a tracker of its own when absent.
+   */
+  readonly baseline?: Baseline;
 }
 
 export type ApplyOutcome =
@@ -52,7 +58,7 @@ export class ChangeTracker {
   private readonly applying = new Set<string>();
 
   constructor(private readonly deps: ChangeTrackerDeps) {
-    this.baseline = new Baseline(deps.files, deps.content);
+    this.baseline = deps.baseline ?? new Baseline(deps.files, deps.content);
     this.loaded = deps.log.load().then((stored) => {
       this.records = [...stored.records, ...this.records];
       this.turns = [...stored.turns, ...this.turns];
@@ -261,8 +267,7 @@ export class ChangeTracker {
   private async currentStates(paths: readonly string[]): Promise<Map<string, FileState>> {
     const states = new Map<string, FileState>();
     for (const path of paths) {
-      const bytes = await this.deps.files.read(path);
-      states.set(path, bytes === undefined ? ABSENT : await this.deps.content.put(bytes));
+      states.set(path, await snapshotFile(this.deps.files, this.deps.content, path));
     }
     return states;
   }

@@ -27,6 +27,10 @@ export class ContentStore {
     private readonly limits: ContentStoreLimits,
   ) {}
 
+  get maxFileBytes(): number {
+    return this.limits.maxFileBytes;
+  }
+
   get totalBytes(): number {
     return this.total;
   }

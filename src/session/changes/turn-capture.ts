@@ -7,7 +7,8 @@ import type { Baseline } from './baseline';
 import type { ChangeFiles } from './change-ports';
 import type { FileChangeRecord } from './change-records';
 import type { ContentStore } from './content-store';
-import { ABSENT, sameState, type FileState } from './file-state';
+import { sameState, type FileState } from './file-state';
+import { snapshotFile } from './snapshot-read';
 
 /** Reads in flight when a turn ends. */
 const FINISH_CONCURRENCY = 8;
@@ -44,8 +45,7 @@ export class TurnCapture {
     if (this.touched.has(path)) return;
     // Claimed first: the watcher's event for this very write must not claim it as the agent's disk change.
     this.touched.set(path, { before: this.baseline.stateOf(path), origin: 'client' });
-    const bytes = await this.files.read(path);
-    this.touched.set(path, { before: bytes === undefined ? ABSENT : await this.store.put(bytes), origin: 'client' });
+    this.touched.set(path, { before: await snapshotFile(this.files, this.store, path), origin: 'client' });
   }
 
   /** The watcher saw a change on disk: the agent's, unless it left the file as the baseline has it. */
@@ -55,8 +55,7 @@ export class TurnCapture {
       if (this.touched.has(path)) return;
       // Read in turn, not when the event came: a user's save queued before it has updated the baseline by now.
       const before = this.baseline.stateOf(path);
-      const now = await this.files.read(path);
-      const current = now === undefined ? ABSENT : await this.store.put(now);
+      const current = await snapshotFile(this.files, this.store, path);
       if (sameState(current, before)) return;
       this.touched.set(path, { before, origin: 'disk' });
     });
@@ -72,8 +71,7 @@ export class TurnCapture {
     const worker = async (): Promise<void> => {
       while (next < touched.length) {
         const index = next++;
-        const bytes = await this.files.read(touched[index]![0]);
-        afters[index] = bytes === undefined ? ABSENT : await this.store.put(bytes);
+        afters[index] = await snapshotFile(this.files, this.store, touched[index]![0]);
       }
     };
     await Promise.all(Array.from({ length: FINISH_CONCURRENCY }, worker));
