@@ -42,8 +42,13 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const workspaceFiles = new VscodeWorkspaceFiles();
   // Change sets and checkpoints per conversation (issue 13). The id is a placeholder until history gives one.
   const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
-  const conversation = (): void => void changes.open(`conversation-${Date.now()}`, store);
-  conversation();
+  let conversationId = `conversation-${Date.now()}`;
+  const conversation = (): void => {
+    changes.close(conversationId);
+    conversationId = `conversation-${Date.now()}`;
+    changes.open(conversationId, store);
+  };
+  changes.open(conversationId, store);
   const files = new FileSystemHandler(
     workspaceFiles,
     (refused) =>

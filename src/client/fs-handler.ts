@@ -34,7 +34,7 @@ export class FileSystemHandler {
   static readonly WRITE_REFUSED = ErrorCodes.InvalidRequest;
 
   async readTextFile(
-    params: { path: string; line?: number | null; limit?: number | null },
+    params: { path: string; line?: number | null; limit?: number | null; sessionId?: string },
     missingFile: MissingFileAnswer = 'not_found_error',
   ): Promise<{ content: string }> {
     const target = await this.confine('read', params.path);
@@ -46,7 +46,7 @@ export class FileSystemHandler {
       // The editor already holds this text; only the answer is bounded. UTF-16 length is a lower bound on bytes.
       const content = sliceLines(open, line, limit);
       if (content.length > cap) throw tooLarge(params.path, content.length, cap, line, limit);
-      if (line === undefined && limit === undefined) this.observer?.afterRead(target, content);
+      if (line === undefined && limit === undefined) this.observer?.afterRead(target, content, params.sessionId);
       return { content };
     }
     try {
@@ -57,7 +57,7 @@ export class FileSystemHandler {
       }
       const read = await readWindow(this.files.readFileChunks(target), line, limit, cap);
       if (read.kind === 'too_large') throw tooLarge(params.path, read.atLeastBytes, cap, line, limit);
-      if (!windowed) this.observer?.afterRead(target, read.text);
+      if (!windowed) this.observer?.afterRead(target, read.text, params.sessionId);
       return { content: read.text };
     } catch (error) {
       if (error instanceof ResponseError) throw error;
@@ -66,9 +66,9 @@ export class FileSystemHandler {
     }
   }
 
-  async writeTextFile(params: { path: string; content: string }): Promise<Record<string, never>> {
+  async writeTextFile(params: { path: string; content: string; sessionId?: string }): Promise<Record<string, never>> {
     const target = await this.confine('write', params.path);
-    const verdict = this.observer ? await this.observer.beforeWrite(target, params.content) : { allowed: true as const };
+    const verdict = this.observer ? await this.observer.beforeWrite(target, params.content, params.sessionId) : { allowed: true as const };
     if (!verdict.allowed) throw new ResponseError(FileSystemHandler.WRITE_REFUSED, `Did not write ${params.path}: ${verdict.reason}`);
     try {
       await this.files.writeFileText(target, params.content);

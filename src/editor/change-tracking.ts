@@ -25,7 +25,8 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
   private readonly review: WriteReview;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly storageDir: string;
-  private tracker: ChangeTracker | undefined;
+  private readonly trackers = new Map<string, { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore }>();
+  private currentId: string | undefined;
   private readonly baseline: Baseline;
 
   constructor(
@@ -42,8 +43,9 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
     this.baseline = new Baseline(this.files, this.content);
     this.review = new WriteReview(this.diffs);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
+    // A change on disk cannot say who made it: every conversation with a running turn captures it.
     const changed = (uri: vscode.Uri): void => {
-      if (uri.scheme === 'file') this.tracker?.diskChanged(uri.fsPath);
+      if (uri.scheme === 'file') for (const { tracker } of this.trackers.values()) tracker.diskChanged(uri.fsPath);
     };
     this.disposables.push(
       this.review,
@@ -53,7 +55,7 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
       watcher.onDidDelete(changed),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         // Our own writes save through the editor too; the tracker already holds those paths for the turn.
-        if (doc.uri.scheme === 'file') this.tracker?.userSaved(doc.uri.fsPath);
+        if (doc.uri.scheme === 'file') for (const { tracker } of this.trackers.values()) tracker.userSaved(doc.uri.fsPath);
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('files.watcherExclude')) this.files.invalidate();
@@ -64,11 +66,12 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
 
   /**
    * Tracks the conversation `conversationId` (any stable string: its change sets and checkpoints are stored under
-   * it and come back when the same id is opened again, e.g. after Reload Window). Replaces the one tracked before.
+   * it and come back when the same id is opened again, e.g. after Reload Window) on its transcript store. Many
+   * conversations can be tracked at once; the one opened (or focused) last is `current`, which the commands use.
    */
   open(conversationId: string, transcript: TranscriptStore): ChangeTracker {
-    this.tracker?.dispose();
-    this.tracker = new ChangeTracker({
+    this.close(conversationId);
+    const tracker = new ChangeTracker({
       conversationId,
       transcript,
       files: this.files,
@@ -78,14 +81,32 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
       onError: (message) => this.log.warn(`Change tracking: ${message}`),
       baseline: this.baseline,
     });
-    return this.tracker;
+    this.trackers.set(conversationId, { tracker, transcript });
+    this.currentId = conversationId;
+    return tracker;
+  }
+
+  /** Stops tracking a conversation (its stored change sets stay for when it is opened again). */
+  close(conversationId: string): void {
+    this.trackers.get(conversationId)?.tracker.dispose();
+    this.trackers.delete(conversationId);
+    if (this.currentId === conversationId) this.currentId = undefined;
+  }
+
+  /** The conversation on screen: the one the change card's buttons and ACP: Review Changes act on. */
+  focus(conversationId: string): void {
+    if (this.trackers.has(conversationId)) this.currentId = conversationId;
   }
 
   get current(): ChangeTracker | undefined {
-    return this.tracker;
+    return this.currentId === undefined ? undefined : this.trackers.get(this.currentId)?.tracker;
   }
 
-  async beforeWrite(absolutePath: string, content: string): Promise<{ allowed: true } | { allowed: false; reason: string }> {
+  async beforeWrite(
+    absolutePath: string,
+    content: string,
+    sessionId: string | undefined,
+  ): Promise<{ allowed: true } | { allowed: false; reason: string }> {
     if (writesReviewMode() === 'before') {
       const exists = await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath)).then(
         () => true,
@@ -94,16 +115,24 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
       if (!(await this.review.confirm(absolutePath, content, exists)))
         return { allowed: false, reason: 'the user rejected this change. Do not retry it unchanged; ask the user what they want instead.' };
     }
-    await this.tracker?.beforeClientWrite(absolutePath);
+    await Promise.all(this.trackersOf(sessionId).map((tracker) => tracker.beforeClientWrite(absolutePath)));
     return { allowed: true };
   }
 
-  afterRead(absolutePath: string, content: string): void {
-    this.tracker?.clientRead(absolutePath, content);
+  afterRead(absolutePath: string, content: string, sessionId: string | undefined): void {
+    for (const tracker of this.trackersOf(sessionId)) tracker.clientRead(absolutePath, content);
+  }
+
+  /** The conversation whose ACP session asked; all of them when none matches (a write nobody can place). */
+  private trackersOf(sessionId: string | undefined): ChangeTracker[] {
+    const all = [...this.trackers.values()];
+    const owner = all.find((t) => sessionId !== undefined && t.transcript.state.sessionId === sessionId);
+    return owner ? [owner.tracker] : all.map((t) => t.tracker);
   }
 
   dispose(): void {
-    this.tracker?.dispose();
+    for (const { tracker } of this.trackers.values()) tracker.dispose();
+    this.trackers.clear();
     this.disposables.forEach((d) => d.dispose());
   }
 }

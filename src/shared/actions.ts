@@ -106,6 +106,7 @@ export type TranscriptAction =
       readonly turnId: string;
       readonly origin: 'turn' | 'restore';
       readonly files: readonly ChangedFileView[];
+      readonly notes?: readonly string[];
     }
   /** "New Session": empty transcript, agent state kept. */
   | { readonly type: 'transcript_cleared' };

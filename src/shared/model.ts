@@ -165,6 +165,8 @@ export interface ChangeSetEntry {
   readonly turnId: string;
   readonly origin: 'turn' | 'restore';
   readonly files: readonly ChangedFileView[];
+  /** Where the agent's own report and the disk disagree beyond one file (a reported change that never landed). */
+  readonly notes?: readonly string[];
 }
 
 export type Entry =

@@ -11,11 +11,12 @@ export function recordChangeSet(
   turnId: string,
   origin: 'turn' | 'restore',
   files: readonly ChangedFileView[],
+  notes?: readonly string[],
 ): TranscriptState {
   const key = changeSetKey(turnId);
   const position = positionOf(state, key);
   if (files.length === 0) return position === undefined ? state : removeEntry(state, key);
-  const entry = { kind: 'changes' as const, key, turnId, origin, files };
+  const entry = { kind: 'changes' as const, key, turnId, origin, files, ...(notes?.length ? { notes } : {}) };
   if (position === undefined) return appendEntry(state, entry);
   return entryAtPosition(state, position)?.kind === 'changes' ? replaceEntry(state, position, entry) : state;
 }

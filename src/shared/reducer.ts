@@ -99,7 +99,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
       // New objects with the same values: every view of the pickers redraws from what holds.
       return { ...state, modes: state.modes && { ...state.modes }, configOptions: [...state.configOptions] };
     case 'change_set_recorded':
-      return recordChangeSet(state, action.turnId, action.origin, action.files);
+      return recordChangeSet(state, action.turnId, action.origin, action.files, action.notes);
     case 'transcript_cleared': {
       const fresh = initialState();
       return { ...fresh, agent: state.agent, nextLocalId: state.nextLocalId };

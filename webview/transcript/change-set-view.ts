@@ -49,7 +49,8 @@ export class ChangeSetView implements EntryView {
       );
     const list = h('ul', { className: 'changes-files', attrs: { 'aria-label': `${title}, +${added} −${removed}` } });
     for (const file of entry.files) list.append(fileRow(file, entry.turnId));
-    this.element.replaceChildren(header, list);
+    const notes = (entry.notes ?? []).map((note) => h('div', { className: 'changes-note turn-note', text: note }));
+    this.element.replaceChildren(header, ...notes, list);
   }
 }
 

@@ -4,6 +4,7 @@
  * boundaries come from the transcript store (prompt sent, turn ended or failed), so the session controller needs
  * no hook; the editor reaches it only through ports.
  */
+import { isAbsolute } from 'node:path';
 import type { TranscriptAction } from '../../shared/actions';
 import type { TranscriptState } from '../../shared/model';
 import { entriesOf } from '../../shared/selectors';
@@ -275,8 +276,18 @@ export class ChangeTracker {
   /** Persists, and shows the record's card in the transcript with what the agent's tool calls reported. */
   private async publish(record: TurnChangeRecord): Promise<void> {
     await this.deps.log.save({ turns: this.turns, records: this.records });
-    const files = await viewOfRecords(record.files, this.deps.content, reportedTexts(this.deps.transcript.state, record.turnId));
-    this.deps.transcript.dispatch({ type: 'change_set_recorded', turnId: record.turnId, origin: record.origin, files });
+    const reported = reportedTexts(this.deps.transcript.state, record.turnId);
+    const files = await viewOfRecords(record.files, this.deps.content, reported);
+    // Only absolute paths can be compared with what the watcher saw; a relative one says nothing either way.
+    const unseen = [...reported.keys()].filter((path) => isAbsolute(path) && !record.files.some((f) => f.path === path));
+    const notes = unseen.length > 0 ? [`The agent reported changes that did not reach the disk: ${unseen.join(', ')}`] : [];
+    this.deps.transcript.dispatch({
+      type: 'change_set_recorded',
+      turnId: record.turnId,
+      origin: record.origin,
+      files,
+      ...(notes.length > 0 ? { notes } : {}),
+    });
   }
 
   private reportError(error: unknown): void {

@@ -263,7 +263,15 @@ describe('change tracking (engine)', () => {
         title: 'Edit a.txt',
         kind: 'edit',
         status: 'completed',
-        content: [{ type: 'diff', files: [{ path: file('a.txt'), oldText: 'one\ntwo\nthree\n', newText: 'what it said\n' }] }],
+        content: [
+          {
+            type: 'diff',
+            files: [
+              { path: file('a.txt'), oldText: 'one\ntwo\nthree\n', newText: 'what it said\n' },
+              { path: file('b.txt'), oldText: 'bee\n', newText: 'never written\n' },
+            ],
+          },
+        ],
       },
     });
     write('a.txt', 'what it did\n');
@@ -271,5 +279,6 @@ describe('change tracking (engine)', () => {
     transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
     await tracker.idle();
     assert.match(card(turnId)!.files[0]!.note ?? '', /Differs from the diff/);
+    assert.deepEqual(card(turnId)!.notes, [`The agent reported changes that did not reach the disk: ${file('b.txt')}`]);
   });
 });
