@@ -30,6 +30,7 @@ const logSchema = z.object({
           review: z.enum(['pending', 'kept', 'undone']),
         }),
       ),
+      rewound: z.array(z.object({ turnId: z.string(), path: z.string() })).optional(),
     }),
   ),
 });

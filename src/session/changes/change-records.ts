@@ -15,6 +15,8 @@ export interface TurnChangeRecord {
   readonly turnId: string;
   readonly origin: 'turn' | 'restore';
   readonly files: readonly FileChangeRecord[];
+  /** A restore's: the turns' files it rewound, back under review when the restore is undone. */
+  readonly rewound?: readonly { readonly turnId: string; readonly path: string }[];
 }
 
 /** The text an agent's tool calls reported for a file (their `diff` content's newText), by absolute path. */

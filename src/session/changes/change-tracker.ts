@@ -136,12 +136,20 @@ export class ChangeTracker {
     const selected = this.selected(turnId, paths);
     const plan = planUndo(selected);
     const outcome = await this.applyPlan(plan, force);
-    if (outcome.kind === 'applied')
-      await this.setReview(
-        turnId,
-        selected.filter((r) => outcome.paths.includes(r.path)),
-        'undone',
-      );
+    if (outcome.kind !== 'applied') return outcome;
+    await this.setReview(
+      turnId,
+      selected.filter((r) => outcome.paths.includes(r.path)),
+      'undone',
+    );
+    // Undoing a restore puts the agent's changes back: they are under review again, and a later restore rewinds them.
+    for (const { turnId: rewoundTurn, path } of this.record(turnId)?.rewound ?? [])
+      if (outcome.paths.includes(path))
+        await this.setReview(
+          rewoundTurn,
+          (this.record(rewoundTurn)?.files ?? []).filter((f) => f.path === path),
+          'pending',
+        );
     return outcome;
   }
 
@@ -165,18 +173,18 @@ export class ChangeTracker {
     const before = await this.currentStates(plan.files.map((f) => f.path));
     const outcome = await this.applyPlan(plan, force);
     if (outcome.kind !== 'applied') return outcome;
+    const restored = new Set(outcome.paths);
     const later = new Set(this.turns.slice(this.turns.indexOf(turnId)));
-    const rewound = this.records.filter((r) => later.has(r.turnId));
-    for (const record of rewound)
-      await this.setReview(
-        record.turnId,
-        record.files.filter((f) => f.review !== 'undone'),
-        'undone',
-      );
+    const rewound: { turnId: string; path: string }[] = [];
+    for (const record of this.records.filter((r) => later.has(r.turnId))) {
+      const files = record.files.filter((f) => f.review !== 'undone' && restored.has(f.path));
+      rewound.push(...files.map((f) => ({ turnId: record.turnId, path: f.path })));
+      await this.setReview(record.turnId, files, 'undone');
+    }
     const files: FileChangeRecord[] = plan.files
-      .filter((f) => outcome.paths.includes(f.path))
+      .filter((f) => restored.has(f.path))
       .map((f) => ({ path: f.path, before: before.get(f.path) ?? ABSENT, after: f.target, origin: 'client', review: 'pending' }));
-    await this.addRecord({ turnId: `restore-${++this.restores}`, origin: 'restore', files });
+    await this.addRecord({ turnId: `restore-${++this.restores}`, origin: 'restore', files, rewound });
     return outcome;
   }
 

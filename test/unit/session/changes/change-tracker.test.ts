@@ -189,6 +189,13 @@ describe('change tracking (engine)', () => {
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'second\n');
     assert.equal(readFileSync(file('n.txt'), 'utf8'), 'new\n');
     assert.equal(existsSync(file('b.txt')), false);
+    assert.ok(
+      card(first)?.files.every((f) => f.review === 'pending'),
+      "undoing the restore puts the agent's changes back under review",
+    );
+    assert.equal((await tracker.restore(first)).kind, 'applied', 'and the same checkpoint restores again');
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    assert.equal(existsSync(file('n.txt')), false);
   });
 
   it('survives a reload: a new tracker for the same conversation restores from the stored log', async () => {
