@@ -10,6 +10,11 @@ import type { ApplyOutcome, ChangeTracker } from '../session/changes/change-trac
 import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
 import { entriesOf } from '../shared/selectors';
+import { visibleText } from '../shared/visible-text';
+
+/** A path the agent chose, as the user reads it: relative to the workspace, bidi and invisible characters shown. */
+const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
+const shownName = (absolute: string): string => visibleText(path.basename(absolute));
 
 /** "Restore and fork": continue the conversation from the restored message (the session layer provides it). */
 export type ForkFromTurn = (turnId: string) => Promise<void>;
@@ -154,11 +159,11 @@ export class ChangeCommands implements vscode.Disposable {
       ...actions,
       { label: 'Files', kind: vscode.QuickPickItemKind.Separator },
       ...preview.files.map((f) => ({
-        label: vscode.workspace.asRelativePath(f.path),
+        label: shownPath(f.path),
         description: conflicts.has(f.path) ? 'edited after the agent' : f.target.kind === 'absent' ? 'will be deleted' : 'will be restored',
       })),
       ...preview.unrestorable.map((p) => ({
-        label: vscode.workspace.asRelativePath(p),
+        label: shownPath(p),
         description: 'cannot be restored (content not kept)',
       })),
     ];
@@ -171,7 +176,7 @@ export class ChangeCommands implements vscode.Disposable {
   }
 
   private async askOverConflicts(paths: readonly string[], force: string): Promise<'diff' | 'force' | undefined> {
-    const names = paths.map((p) => path.basename(p)).join(', ');
+    const names = paths.map(shownName).join(', ');
     const picked = await vscode.window.showQuickPick(
       [
         { label: '$(diff) Show Diff', choice: 'diff' as const },
@@ -189,7 +194,7 @@ export class ChangeCommands implements vscode.Disposable {
       );
     else if (outcome.kind === 'applied' && outcome.unrestorable.length > 0)
       void vscode.window.showWarningMessage(
-        `Left as they are (earlier content not kept): ${outcome.unrestorable.map((p) => path.basename(p)).join(', ')}`,
+        `Left as they are (earlier content not kept): ${outcome.unrestorable.map(shownName).join(', ')}`,
       );
     return outcome;
   }

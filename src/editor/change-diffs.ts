@@ -9,6 +9,7 @@ import type { FileChangeRecord } from '../session/changes/change-records';
 import type { ContentStore } from '../session/changes/content-store';
 import type { FileState } from '../session/changes/file-state';
 import { pairRenames } from '../session/changes/change-view';
+import { visibleText } from '../shared/visible-text';
 
 export const CHANGE_SCHEME = 'acp-change';
 
@@ -29,7 +30,7 @@ export class ChangeDiffs implements vscode.TextDocumentContentProvider {
 
   /** One file: before ↔ now. */
   async openFile(record: FileChangeRecord, renamedFrom?: FileChangeRecord): Promise<void> {
-    const name = path.basename(record.path);
+    const name = visibleText(path.basename(record.path));
     const before = this.stateUri(renamedFrom?.before ?? record.before, renamedFrom?.path ?? record.path);
     await vscode.commands.executeCommand('vscode.diff', before, this.nowUri(record), `${name} (agent's change)`);
   }

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeDiffs } from './change-diffs';
+import { visibleText } from '../shared/visible-text';
 
 export type WritesReviewMode = 'after' | 'before';
 
@@ -31,7 +32,7 @@ export class WriteReview implements vscode.Disposable {
   }
 
   async confirm(absolutePath: string, proposed: string, exists: boolean): Promise<boolean> {
-    const name = path.basename(absolutePath);
+    const name = visibleText(path.basename(absolutePath));
     const proposal = this.diffs.propose(absolutePath, proposed);
     try {
       const left = exists ? vscode.Uri.file(absolutePath) : this.diffs.emptyUri(absolutePath);
@@ -47,7 +48,7 @@ export class WriteReview implements vscode.Disposable {
         };
         this.waiting.push(answer);
         void vscode.window
-          .showInformationMessage(`The agent wants to write ${name}.`, { detail: absolutePath }, 'Accept', 'Reject')
+          .showInformationMessage(`The agent wants to write ${name}.`, { detail: visibleText(absolutePath) }, 'Accept', 'Reject')
           .then((choice) => answer(choice === 'Accept'));
       });
     } finally {
