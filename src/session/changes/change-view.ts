@@ -12,6 +12,8 @@ import type { FileState } from './file-state';
 const MAX_DIFF_BYTES = 512 * 1024;
 /** Files counted between yields to the event loop, so a 1,000-file turn never blocks it for long. */
 const FILES_PER_SLICE = 20;
+/** Files whose blobs are read at once while counting. */
+const VIEW_CONCURRENCY = 8;
 
 export async function viewOfRecords(
   records: readonly FileChangeRecord[],
@@ -19,29 +21,39 @@ export async function viewOfRecords(
   reported: ReportedTexts = new Map(),
 ): Promise<ChangedFileView[]> {
   const renames = pairRenames(records);
-  const views: ChangedFileView[] = [];
-  let counted = 0;
-  for (const record of records) {
-    if (renames.folded.has(record.path)) continue;
+  const shown = records.filter((record) => !renames.folded.has(record.path));
+  const views = new Array<ChangedFileView>(shown.length);
+  const viewOf = async (record: FileChangeRecord): Promise<ChangedFileView> => {
     const renamedFrom = renames.from.get(record.path);
     const change = renamedFrom !== undefined ? 'renamed' : changeKind(record.before, record.after);
     const before = renamedFrom !== undefined ? (records.find((r) => r.path === renamedFrom)?.before ?? record.before) : record.before;
     const counts = await lineCounts(before, record.after, store);
-    const after =
-      record.after.kind === 'file' && record.after.stored && !record.after.binary ? await textOf(record.after, store) : undefined;
+    // The after-text is read again only for a file the agent reported a diff for.
+    const after = reported.has(record.path) && !isBinary(record.after) ? await textOf(record.after, store) : undefined;
     const note = mismatch(record.path, record.after, after, reported) ?? counts.note;
-    views.push({
+    return {
       path: record.path,
       change,
       ...(renamedFrom !== undefined ? { renamedFrom } : {}),
       ...(counts.added !== undefined ? { added: counts.added, removed: counts.removed } : {}),
       ...(note !== undefined ? { note } : {}),
       review: record.review,
-    });
-    if (++counted % FILES_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-  }
+    };
+  };
+  // A few files at a time: the reads overlap, and each file's diff is a short task between them.
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < shown.length) {
+      const index = next++;
+      views[index] = await viewOf(shown[index]!);
+      if (index % FILES_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  await Promise.all(Array.from({ length: VIEW_CONCURRENCY }, worker));
   return views;
 }
+
+const isBinary = (state: FileState): boolean => state.kind === 'file' && state.binary;
 
 function changeKind(before: FileState, after: FileState): ChangedFileView['change'] {
   if (after.kind === 'absent') return 'deleted';
