@@ -6,6 +6,7 @@ import type { Attachment } from './shared/attachments';
 import type { TranscriptState } from './shared/model';
 import type { PromptVerdict } from './session/session-controller';
 import type { WebviewToHostMessage } from './shared/webview-protocol';
+import type { ConversationInfo } from './session/conversations/conversations';
 
 export interface AcpClientApi {
   /** The transcript as the chat view shows it. */
@@ -18,4 +19,18 @@ export interface AcpClientApi {
   sendPrompt(text: string, attachments?: readonly Attachment[]): Promise<PromptVerdict>;
   /** Answers an agent's question as the chat's buttons do (the same message, the same checks). */
   answerElicitation(answer: Omit<Extract<WebviewToHostMessage, { type: 'elicitation_answer' }>, 'type'>): void;
+  /** Every conversation of this workspace, newest first (what the Sessions view lists). */
+  conversations(): readonly ConversationInfo[];
+  /** The id of the conversation the chat shows. */
+  shownConversation(): string | undefined;
+  /** Shows a conversation in the chat (loading it from history if needed). */
+  showConversation(id: string): Promise<void>;
+  /** The transcript of any loaded conversation, shown or not. */
+  transcriptOf(id: string): TranscriptState | undefined;
+  /** Sends a prompt to a conversation that need not be the one shown. */
+  sendPromptTo(id: string, text: string): Promise<PromptVerdict>;
+  /** Stops every conversation's agent (their transcripts stay): test hygiene between suites. */
+  stopAgents(): Promise<void>;
+  /** Writes everything recorded so far to disk (tests that reload or kill the host call it first, or not). */
+  flushHistory(): Promise<void>;
 }

@@ -13,7 +13,16 @@ import { VscodePermissionPrompt } from './editor/permission-prompt';
 import { VscodeWorkspaceFiles } from './editor/workspace-files';
 import { attachmentTextReader } from './session/attachment-reader';
 import { SessionController } from './session/session-controller';
-import { TranscriptStore } from './session/transcript-store';
+import type { TranscriptStore } from './session/transcript-store';
+import { Conversations } from './session/conversations/conversations';
+import type { Conversation } from './session/conversations/conversation';
+import { ShownTranscript } from './session/conversations/shown-transcript';
+import { HistoryStore } from './session/history/history-store';
+import type { UserIntent } from './session/intents';
+import { ChatPanels } from './views/chat-panels';
+import { SessionsTree } from './editor/sessions-tree';
+import { registerSessionCommands } from './commands/session-commands';
+import type { ChatSurface } from './views/chat-binding';
 import { registerAddToChat } from './commands/add-to-chat';
 import { ChatCommands } from './commands/chat-commands';
 import { ChatViewProvider } from './views/chat-view-provider';
@@ -29,7 +38,10 @@ import { VscodeSecretInputs } from './editor/secret-inputs';
 import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 
-let controller: SessionController | undefined;
+let conversations: Conversations | undefined;
+
+/** Which conversation the chat showed last, per workspace: a reload shows it again. */
+const SHOWN_KEY = 'acpClient.shownConversation';
 
 export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const activationStarted = performance.now();
@@ -38,95 +50,160 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   // The default agent may be an installed one: the chat waits for the manifest before starting it.
   const installedLoaded = installer.load().then((problem) => problem && log.warn(problem));
   const settings = new AgentSettings(log, installer);
-  const store = new TranscriptStore();
   const workspaceFiles = new VscodeWorkspaceFiles();
-  // Change sets and checkpoints per conversation (issue 13). The id is a placeholder until history gives one.
-  const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
-  let conversationId = `conversation-${Date.now()}`;
-  const conversation = (): void => {
-    changes.close(conversationId);
-    conversationId = `conversation-${Date.now()}`;
-    changes.open(conversationId, store);
-  };
-  changes.open(conversationId, store);
-  const files = new FileSystemHandler(
-    workspaceFiles,
-    (refused) =>
-      store.dispatch({
-        type: 'notice_added',
-        severity: 'warning',
-        title: `Refused to ${refused.operation} a file outside the workspace`,
-        detail: `${refused.path}: ${refused.reason}`,
-      }),
-    () => settings.maxReadBytes(),
-    changes,
-  );
-  controller = new SessionController({
-    store,
-    files,
-    permissions: new PermissionBroker(new VscodePermissionPrompt()),
+  const logSink = logChannelSink(log);
+  const env = vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0'));
+  const mcpServers = new VscodeMcpServerSource(new VscodeSecretInputs(context.secrets));
+  const permissionPrompt = new VscodePermissionPrompt();
+  const elicitationPorts = vscodeElicitationPorts({
     // The view is created below; the ports read it only when an agent asks, long after activation.
-    elicitations: new ElicitationBroker(
-      vscodeElicitationPorts({
-        get visible() {
-          return view.visible;
-        },
-        reveal: () => view.reveal(),
-      }),
-    ),
-    notifier: vscodeNotifier,
-    log: logChannelSink(log),
-    env: vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0')),
-    attachmentText: attachmentTextReader(workspaceFiles),
-    mcpServers: new VscodeMcpServerSource(new VscodeSecretInputs(context.secrets)),
-    signInPrompts: vscodeSignInPrompts,
-    secrets: vscodeAgentSecrets(context.secrets),
+    get visible() {
+      return view.visible;
+    },
+    reveal: () => view.reveal(),
   });
-  const diffs = new DiffDocuments(store);
-  const commands = new ChatCommands(controller, settings, store, diffs, log);
-  const changeCommands = new ChangeCommands(changes, store);
+  // Change sets and checkpoints (issue 13): one tracker per conversation, stored under its id.
+  const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
+  /** Each conversation its own controller, brokers and file handler: nothing pending is shared between two. */
+  const controllerFor = (store: TranscriptStore, id: string): SessionController =>
+    new SessionController({
+      store,
+      files: new FileSystemHandler(
+        workspaceFiles,
+        (refused) =>
+          store.dispatch({
+            type: 'notice_added',
+            severity: 'warning',
+            title: `Refused to ${refused.operation} a file outside the workspace`,
+            detail: `${refused.path}: ${refused.reason}`,
+          }),
+        () => settings.maxReadBytes(),
+        changes.observerFor(id, store),
+      ),
+      permissions: new PermissionBroker(permissionPrompt),
+      elicitations: new ElicitationBroker(elicitationPorts),
+      notifier: vscodeNotifier,
+      log: logSink,
+      env,
+      attachmentText: attachmentTextReader(workspaceFiles),
+      mcpServers,
+      signInPrompts: vscodeSignInPrompts,
+      secrets: vscodeAgentSecrets(context.secrets),
+    });
+  const diffs = new DiffDocuments((id) => conversations?.get(id)?.store);
+  const chats: Conversations = new Conversations({
+    factory: {
+      controller: (store, id) => controllerFor(store, id),
+      // Commands are made next; a conversation is first made by `restore`, after both exist.
+      extras: (store): readonly vscode.Disposable[] => [...commands.conversationExtras(store), changes.trackedUntilDisposed(store)],
+    },
+    log: logSink,
+  });
+  conversations = chats;
+  const commands: ChatCommands = new ChatCommands(chats, settings, diffs, log);
+  const changeCommands = new ChangeCommands(changes);
+  const shown = new ShownTranscript(chats);
   const fileIndex = new WorkspaceFileIndex();
-  const view = new ChatViewProvider(
-    context.extensionUri,
-    store,
-    (intent) => changeCommands.handle(intent) || commands.handle(intent),
-    (query) => fileIndex.search(query),
+  const bindingDeps = {
+    extensionUri: context.extensionUri,
+    onIntent: (intent: UserIntent, conversation: Conversation, surface: ChatSurface) =>
+      changeCommands.handle(intent, conversation.id) || commands.handle(intent, conversation, surface),
+    findFiles: (query: string) => fileIndex.search(query),
+    setDraft: (id: string, text: string) => chats.setDraft(id, text),
     log,
-  );
-  commands.attachView(view);
-  view.onReady = () => void installedLoaded.then(() => commands.ensureAgent());
+  };
+  const view = new ChatViewProvider(bindingDeps, chats);
+  const panels = new ChatPanels(bindingDeps, chats);
+  commands.attachView(view, panels);
+  const tree = new SessionsTree(chats, () => false);
+  // History first: the chat shows the conversation it showed before any agent starts.
+  const restored = restoreConversations(chats, context, settings, log);
+  view.onReady = () =>
+    void Promise.all([installedLoaded, restored]).then(() => {
+      // Only a conversation that never started gets its agent now; a restored one waits for the user's prompt.
+      if (chats.shown?.store.state.agent.phase === 'none') void commands.ensureAgent();
+    });
 
   context.subscriptions.push(
     log,
     settings,
     view,
+    panels,
     commands,
     changes,
     changeCommands,
-    store.subscribe((action) => action.type === 'transcript_cleared' && conversation()),
     fileIndex,
+    shown,
+    tree,
+    vscode.window.createTreeView(SessionsTree.viewId, { treeDataProvider: tree }),
+    registerSessionCommands({ conversations: chats, tree, view, panels }),
     registerAddToChat((attachments) => view.addAttachments(attachments)),
-    new SessionContextKeys(store),
-    registerSessionOptionCommands(store, controller),
-    registerAuthCommands(controller),
+    new SessionContextKeys(shown),
+    registerSessionOptionCommands(chats),
+    registerAuthCommands(() => chats.shown?.controller),
     registerAgentRegistryCommands({ installer, storageDir: context.globalStorageUri.fsPath, log }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
-    { dispose: () => controller?.dispose() },
+    { dispose: () => conversations?.dispose() },
+  );
+  context.subscriptions.push(
+    toDisposable(chats.onDidSwitch((conversation) => void context.workspaceState.update(SHOWN_KEY, conversation.id))),
+    toDisposable(chats.onDidSwitch((conversation) => changes.focus(conversation.id))),
   );
   // Read by `npm run bench` (activation time in the real VS Code) and useful when someone reports a slow start.
   log.info(`Activated in ${(performance.now() - activationStarted).toFixed(1)} ms`);
   return {
-    transcript: () => store.state,
-    onDidChangeTranscript: (listener) => store.subscribe((_action, state) => listener(state)),
+    transcript: () => shown.state,
+    onDidChangeTranscript: (listener) => {
+      const changed = shown.subscribe((_action, state) => listener(state));
+      const switched = shown.onDidSwitch(listener);
+      return { dispose: () => (changed.dispose(), switched.dispose()) };
+    },
     chatViewReady: () => view.firstReady,
-    sendPrompt: (text, attachments) => commands.sendPrompt(text, attachments),
-    answerElicitation: (answer) => commands.handle({ type: 'elicitation_answer', ...answer }),
+    sendPrompt: (text, attachments) => restored.then(() => commands.sendPrompt(text, attachments)),
+    answerElicitation: (answer) => {
+      const conversation = chats.shown;
+      if (conversation) commands.handle({ type: 'elicitation_answer', ...answer }, conversation, view);
+    },
+    conversations: () => chats.list(),
+    shownConversation: () => chats.shown?.id,
+    showConversation: async (id) => void (await chats.show(id)),
+    transcriptOf: (id) => chats.get(id)?.store.state,
+    sendPromptTo: async (id, text) => commands.sendPrompt(text, [], await chats.open(id)),
+    flushHistory: () => chats.flush(),
+    stopAgents: () => chats.stopAgents(),
   };
 }
 
+/** Opens the workspace's history (none without a folder) and shows the conversation shown last. */
+async function restoreConversations(
+  chats: Conversations,
+  context: vscode.ExtensionContext,
+  settings: AgentSettings,
+  log: vscode.LogOutputChannel,
+): Promise<void> {
+  const storage = context.storageUri;
+  if (storage) {
+    try {
+      chats.useHistory(
+        await HistoryStore.open(vscode.Uri.joinPath(storage, 'history').fsPath, {
+          maxSessions: settings.historyMaxSessions(),
+          onError: (error) => log.error(`Storing history failed: ${error instanceof Error ? error.message : String(error)}`),
+        }),
+      );
+    } catch (error) {
+      log.error(`History is off: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  await chats.restore(context.workspaceState.get<string>(SHOWN_KEY));
+}
+
+function toDisposable(subscription: { dispose(): void }): vscode.Disposable {
+  return { dispose: () => subscription.dispose() };
+}
+
 export function deactivate(): void {
-  // No agent process outlives the extension: the group is killed synchronously.
-  controller?.dispose();
-  controller = undefined;
+  // No agent process outlives the extension (each is killed synchronously), and what was recorded reaches the disk.
+  conversations?.dispose();
+  conversations = undefined;
 }

@@ -12,6 +12,7 @@ import { EmptyState } from './empty-state';
 import { Header } from './header';
 import { liveNoticeKey } from './live-notice';
 import { PinnedPlan } from './pinned-plan';
+import { QueuedPrompts } from './queued-prompts';
 import { classifyLink } from './link-safety';
 import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './sync';
 import type { RenderContext } from './transcript/entry-view';
@@ -44,7 +45,9 @@ const PLAIN_INTENTS = new Map<
 
 export class ChatApp {
   readonly element = h('div', { className: 'chat' });
-  readonly stats: ChatStats = { renders: 0, framesScheduled: 0 };
+  /** Removes the listeners this chat put on the window and document when another conversation replaces it. */
+  private readonly lifetime = new AbortController();
+  private disposed = false;
   private sync: SyncState = initialSync();
   private host: HostInfo | undefined;
   private ui: UiState;
@@ -57,6 +60,7 @@ export class ChatApp {
   private readonly header: Header;
   private readonly banner: Banner;
   private readonly pinnedPlan = new PinnedPlan();
+  private readonly queuedPrompts = new QueuedPrompts();
   private liveNotice: string | undefined;
   private readonly emptyState = new EmptyState();
   private readonly transcript: VirtualTranscript;
@@ -65,6 +69,7 @@ export class ChatApp {
   constructor(
     private readonly channel: HostChannel,
     private readonly reduce: Reducer,
+    readonly stats: ChatStats = { renders: 0, framesScheduled: 0 },
   ) {
     this.ui = parseUiState(channel.loadUiState());
     const requestFrame = (): void => this.requestFrame();
@@ -84,18 +89,27 @@ export class ChatApp {
       this.banner.element,
       h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element),
       // The session's options sit by the composer, as chips that wrap, so the header stays one line.
-      h('div', { className: 'composer-chrome' }, this.pinnedPlan.element, this.header.pickers),
+      h('div', { className: 'composer-chrome' }, this.pinnedPlan.element, this.queuedPrompts.element, this.header.pickers),
       this.composer.element,
     );
     this.element.addEventListener('click', (event) => this.onClick(event));
     // "Focus on Chat View" focuses the webview's frame, which leaves the page body focused: what the user types next
     // belongs in the prompt.
-    window.addEventListener('focus', () => {
-      if (document.activeElement === document.body || document.activeElement === null) this.composer.focus();
-    });
-    document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && this.composer.isRunning && !event.defaultPrevented) this.channel.post({ type: 'cancel_turn' });
-    });
+    const signal = this.lifetime.signal;
+    window.addEventListener(
+      'focus',
+      () => {
+        if (document.activeElement === document.body || document.activeElement === null) this.composer.focus();
+      },
+      { signal },
+    );
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Escape' && this.composer.isRunning && !event.defaultPrevented) this.channel.post({ type: 'cancel_turn' });
+      },
+      { signal },
+    );
     this.requestFrame();
   }
 
@@ -136,6 +150,13 @@ export class ChatApp {
     }
   }
 
+  dispose(): void {
+    this.disposed = true;
+    this.lifetime.abort();
+    if (this.scrollSaveTimer !== undefined) clearTimeout(this.scrollSaveTimer);
+    this.element.remove();
+  }
+
   private stateChanged(): void {
     const state = this.sync.state;
     if (!state) return;
@@ -166,6 +187,7 @@ export class ChatApp {
 
   private frame(): void {
     this.frameRequested = false;
+    if (this.disposed) return;
     this.stats.renders++;
     const state = this.sync.state;
     if (this.chromeDirty) {
@@ -173,6 +195,7 @@ export class ChatApp {
       this.header.update(state, this.host);
       this.banner.update(state?.banner, `${state?.sessionId ?? ''}#${state?.banner?.id ?? ''}`, this.ui.dismissedBanners ?? []);
       this.pinnedPlan.update(state);
+      this.queuedPrompts.update(state);
       this.composer.update(state, this.host);
       this.emptyState.update(state, this.host, (state?.entryCount ?? 0) === 0);
     }
@@ -252,6 +275,16 @@ export class ChatApp {
       case 'cancel-terminal':
         if (data.terminalId !== undefined) this.channel.post({ type: 'cancel_terminal', terminalId: data.terminalId });
         return;
+      case 'remove-queued':
+        if (data.queuedId !== undefined) this.channel.post({ type: 'remove_queued_prompt', id: data.queuedId });
+        return;
+      case 'edit-queued': {
+        const prompt = this.sync.state?.queued?.find((queued) => queued.id === data.queuedId);
+        if (!prompt) return;
+        this.channel.post({ type: 'remove_queued_prompt', id: prompt.id });
+        this.composer.takeBack(prompt.text, prompt.attachments);
+        return;
+      }
       case 'toggle-thought':
         if (!entryKey) return;
         this.saveUi({ ...this.ui, expandedThoughts: toggled(this.ui.expandedThoughts, entryKey) });

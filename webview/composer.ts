@@ -47,6 +47,7 @@ export class Composer {
   private fileRequest = 0;
   private canSend = false;
   private running = false;
+  private queuedCount = 0;
   /** The last prompt sent, until the host takes it (a new turn starts) or rejects it. */
   private inFlight: Draft | undefined;
 
@@ -121,17 +122,20 @@ export class Composer {
     if (state) this.tray.setAgent(state.promptCapabilities, agentNameOf(state));
     this.running = state !== undefined && state.turn.phase !== 'idle';
     this.canSend = blocked === undefined;
-    if (this.running) this.inFlight = undefined;
+    // Taken: a turn started, or the prompt joined the queue.
+    const queued = state?.queued?.length ?? 0;
+    if (this.running || queued > this.queuedCount) this.inFlight = undefined;
+    this.queuedCount = queued;
     this.textarea.disabled = !this.canSend;
-    setDisabled(this.sendButton, !this.canSend || this.running);
-    this.sendButton.hidden = this.running;
+    // While a turn runs, Send queues the prompt for the next turn; Stop sits beside it.
+    setDisabled(this.sendButton, !this.canSend);
     this.stopButton.hidden = !this.running;
     setDisabled(this.stopButton, state?.turn.phase === 'cancelling');
     this.element.classList.toggle('blocked', !this.canSend);
     this.autosize();
     // While blocked, why it is blocked is what matters; an earlier rejection is stale.
     if (blocked !== undefined) this.rejection = undefined;
-    if (!this.rejection) this.setReason(blocked, false);
+    if (!this.rejection) this.setReason(blocked ?? waitingNote(state), false);
   }
 
   focus(): void {
@@ -152,6 +156,16 @@ export class Composer {
   fileMatches(requestId: number, matches: readonly FileMatch[]): void {
     if (requestId !== this.fileRequest || !this.mention) return;
     this.fileMenu.show(document.activeElement === this.textarea ? matches : []);
+  }
+
+  /** A queued prompt the user wants to edit: back into the draft, before anything typed since. */
+  takeBack(text: string, attachments: readonly Attachment[]): void {
+    const typedSince = this.textarea.value;
+    this.textarea.value = typedSince ? `${text}\n${typedSince}` : text;
+    this.tray.set([...attachments, ...this.tray.attachments]);
+    this.autosize();
+    this.draftChanged();
+    this.focus();
   }
 
   /** The host refused the prompt: put it back (before anything typed since) and say why. */
@@ -252,7 +266,7 @@ export class Composer {
 
   private send(): void {
     const draft: Draft = { text: this.textarea.value, attachments: this.tray.attachments };
-    if (!this.canSend || this.running || (draft.text.trim() === '' && draft.attachments.length === 0)) return;
+    if (!this.canSend || (draft.text.trim() === '' && draft.attachments.length === 0)) return;
     this.post({ type: 'send_prompt', text: draft.text, attachments: draft.attachments });
     this.inFlight = draft;
     this.textarea.value = '';
@@ -302,12 +316,18 @@ function agentNameOf(state: TranscriptState): string {
   return state.agent.phase === 'none' ? 'The agent' : state.agent.agentName;
 }
 
+/** What the composer says while it can send, if anything: a prompt sent now waits for the agent. */
+export function waitingNote(state: TranscriptState | undefined): string | undefined {
+  if (state?.agent.phase === 'starting') return `Starting ${state.agent.agentName}… You can send now: the prompt goes when it is ready.`;
+  return undefined;
+}
+
 /** Why the composer cannot send now, if it cannot. */
 export function blockedReason(state: TranscriptState | undefined, host: HostInfo | undefined): string | undefined {
   if (host?.blockedReason) return host.blockedReason;
   const agent = state?.agent;
-  if (!agent || agent.phase === 'none') return 'No agent is running. Select an agent to start.';
-  if (agent.phase === 'starting') return `Starting ${agent.agentName}…`;
+  // Not started yet: sending starts the chosen agent (the prompt waits in the queue meanwhile).
+  if (!agent || agent.phase === 'none') return host?.selectedAgent ? undefined : 'No agent is running. Select an agent to start.';
   if (agent.phase === 'needs_auth') return `Sign in to ${agent.agentName} to continue.`;
   if (agent.phase === 'exited') return `${agent.agentName} has exited. Restart it to continue.`;
   return undefined;

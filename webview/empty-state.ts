@@ -76,6 +76,8 @@ function describe(state: TranscriptState | undefined, host: HostInfo | undefined
       text: `${agent.agentName} asks you to sign in before it opens a session${agent.methods.length ? `: ${agent.methods.map((name) => visibleText(name)).join(', ')}` : ''}.`,
       ways: [{ label: 'Sign in…', icon: 'sign-in', action: 'sign-in' }],
     };
+  if (agent.phase === 'stopped')
+    return { icon: 'comment-discussion', title: `Ask ${agent.agentName}`, text: `Sending a prompt starts ${agent.agentName} again.` };
   if (agent.phase === 'exited') return { icon: 'debug-disconnect', title: `${agent.agentName} has exited`, ways: [SELECT_AGENT] };
   return {
     icon: 'comment-discussion',

@@ -136,6 +136,8 @@ function statusText(agent: AgentStatus): string {
       return 'Ready';
     case 'needs_auth':
       return 'Sign-in needed';
+    case 'stopped':
+      return 'Not running';
     case 'exited':
       return agent.signal ? `Exited (${agent.signal})` : agent.exitCode === null ? 'Exited' : `Exited (code ${agent.exitCode})`;
   }

@@ -1,7 +1,9 @@
 /** Entry point of the chat webview bundle (dist/webview.js). */
 import { reduce } from '../src/shared/reducer';
+import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
 import { ChatApp, type ChatStats } from './app';
 import './elements';
+import { UiStore } from './ui-store';
 import { connectToHost, isHostMessage } from './vscode-api';
 
 declare global {
@@ -12,10 +14,32 @@ declare global {
 }
 
 const channel = connectToHost();
-const app = new ChatApp(channel, reduce);
-(document.getElementById('root') ?? document.body).append(app.element);
-window.__acpChat = app.stats;
+const uiStore = new UiStore(channel);
+const root = document.getElementById('root') ?? document.body;
+/** One counter object for the page's life, whichever conversation is shown. */
+const stats: ChatStats = { renders: 0, framesScheduled: 0 };
+window.__acpChat = stats;
+let app: ChatApp | undefined;
+let shownId: string | undefined;
+/** Host facts arrive once and stay true when the chat switches conversation. */
+let hostInfo: Extract<HostToWebviewMessage, { type: 'host_info' }> | undefined;
+
+function show(conversationId: string, draft: string): ChatApp {
+  app?.dispose();
+  shownId = conversationId;
+  const next = new ChatApp(uiStore.channelFor(conversationId, draft), reduce, stats);
+  root.replaceChildren(next.element);
+  if (hostInfo) next.handle(hostInfo);
+  app = next;
+  return next;
+}
+
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  if (isHostMessage(event.data)) app.handle(event.data);
+  const message = event.data;
+  if (!isHostMessage(message)) return;
+  if (message.type === 'host_info') hostInfo = message;
+  // Another conversation: a fresh chat, so nothing of the last one (DOM, drafts, expansions) leaks into it.
+  const target = message.type === 'snapshot' && message.conversationId !== shownId ? show(message.conversationId, message.draft) : app;
+  target?.handle(message);
 });
 channel.post({ type: 'ready' });

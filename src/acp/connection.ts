@@ -8,7 +8,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { CancellationToken, createMessageConnection, ErrorCodes, ResponseError, Trace, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { z } from 'zod';
-import type { AvailableCommand, ConfigOption, PermissionOption, SessionModes } from '../shared/model';
+import type { ConfigOption, PermissionOption } from '../shared/model';
 import type { AgentTerminalUpdate, SessionUpdate, ToolCallFields } from '../shared/updates';
 import { LibraryBridgeReader, LibraryBridgeWriter } from './library-bridge';
 import { NdjsonMessageReader, NdjsonMessageWriter, DEFAULT_MAX_LINE_BYTES } from './ndjson';
@@ -18,9 +18,12 @@ import type { TraceRedaction } from './trace-redaction';
 import * as requests from './schemas/client-requests';
 import * as results from './schemas/agent-results';
 import { completeElicitationParams, createElicitationParams, type CreateElicitationParams } from './schemas/elicitation';
-import { configOptionsOf, modesOf } from './schemas/session-setup';
+import { configOptionsOf, sessionSetupOf, type OpenedSession } from './schemas/session-setup';
+import { SessionRequests } from './session-requests';
 import { parseSessionUpdate } from './schemas/session-update';
-import { parseCommands, parseToolCallFields } from './schemas/session-update-fields';
+import { parseToolCallFields } from './schemas/session-update-fields';
+
+export type { OpenedSession } from './schemas/session-setup';
 
 export interface AcpConnectionOptions {
   readonly input: Readable;
@@ -48,15 +51,6 @@ export interface PermissionRequest {
   readonly options: readonly PermissionOption[];
 }
 
-/** The `session/new` answer, parsed into what the chat shows. */
-export interface OpenedSession {
-  readonly sessionId: string;
-  readonly modes?: SessionModes;
-  readonly configOptions?: readonly ConfigOption[];
-  /** v2 may list the slash commands in the answer rather than in an update. */
-  readonly availableCommands?: readonly AvailableCommand[];
-}
-
 export interface ClientInfo {
   readonly name: string;
   readonly title?: string;
@@ -69,6 +63,11 @@ export class AcpConnection {
   private readonly connection: MessageConnection;
   private readonly reader: LibraryBridgeReader;
   private closed = false;
+  /** load, resume, fork, list, close, delete, set_title: see session-requests.ts. */
+  readonly sessions = new SessionRequests(
+    (method, params, schema, token) => this.request(method, params, schema, token),
+    (problem) => this.reportOnce(problem),
+  );
   private readonly closeListeners = new Set<(reason: string) => void>();
   /** Problems with what the agent sent, each logged once: a flood of the same one would bury the log. */
   private readonly reported = new Set<string>();
@@ -141,17 +140,9 @@ export class AcpConnection {
   async newSession(params: { cwd: string; mcpServers: readonly unknown[] }, token?: CancellationToken): Promise<OpenedSession> {
     const created = await this.request('session/new', params, results.newSessionResult, token);
     const problems: string[] = [];
-    const modes = modesOf(created);
-    const configOptions = configOptionsOf(created.configOptions, problems);
-    const availableCommands =
-      created['availableCommands'] === undefined ? undefined : parseCommands(created['availableCommands'], problems);
+    const setup = sessionSetupOf(created, problems);
     problems.forEach((problem) => this.reportOnce(`session/new: ${problem}`));
-    return {
-      sessionId: created.sessionId,
-      ...(modes ? { modes } : {}),
-      ...(configOptions ? { configOptions } : {}),
-      ...(availableCommands ? { availableCommands } : {}),
-    };
+    return { sessionId: created.sessionId, ...setup };
   }
 
   prompt(params: { sessionId: string; prompt: readonly unknown[] }, token?: CancellationToken): Promise<results.PromptResult> {

@@ -19,72 +19,87 @@ const shownName = (absolute: string): string => visibleText(path.basename(absolu
 /** "Restore and fork": continue the conversation from the restored message (the session layer provides it). */
 export type ForkFromTurn = (turnId: string) => Promise<void>;
 
+/** The conversation an intent or command acts on: its tracker and its transcript. */
+interface Target {
+  readonly tracker: ChangeTracker;
+  readonly transcript: TranscriptStore;
+}
+
 export class ChangeCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
   /** Set where the agent offers `session/fork`; "Restore and fork" is offered only then. */
   fork: ForkFromTurn | undefined;
 
-  constructor(
-    private readonly changes: ChangeTracking,
-    private readonly store: TranscriptStore,
-  ) {
+  constructor(private readonly changes: ChangeTracking) {
+    // The palette's commands act on the conversation on screen; the card's intents on the card's own conversation.
+    const shown = (): Target | undefined => this.target(undefined);
     this.disposables = [
-      vscode.commands.registerCommand('acpClient.reviewChanges', (turnId?: unknown) =>
-        this.review(typeof turnId === 'string' ? turnId : this.latestChangeSet()),
-      ),
+      vscode.commands.registerCommand('acpClient.reviewChanges', (turnId?: unknown) => {
+        const target = shown();
+        return target && this.review(target, typeof turnId === 'string' ? turnId : latestChangeSet(target.transcript));
+      }),
       // Not in the palette: the card's buttons, also for keybindings and tests. They resolve with what happened.
-      vscode.commands.registerCommand('acpClient.keepChanges', (turnId: unknown, file?: unknown) =>
-        this.keep(String(turnId), typeof file === 'string' ? file : undefined),
-      ),
-      vscode.commands.registerCommand('acpClient.undoChanges', (turnId: unknown, file?: unknown) =>
-        this.undo(String(turnId), typeof file === 'string' ? file : undefined),
-      ),
-      vscode.commands.registerCommand('acpClient.restoreCheckpoint', (turnId: unknown) => this.restore(String(turnId))),
+      vscode.commands.registerCommand('acpClient.keepChanges', (turnId: unknown, file?: unknown) => {
+        const target = shown();
+        return target && this.keep(target, String(turnId), typeof file === 'string' ? file : undefined);
+      }),
+      vscode.commands.registerCommand('acpClient.undoChanges', (turnId: unknown, file?: unknown) => {
+        const target = shown();
+        return target && this.undo(target, String(turnId), typeof file === 'string' ? file : undefined);
+      }),
+      vscode.commands.registerCommand('acpClient.restoreCheckpoint', (turnId: unknown) => {
+        const target = shown();
+        return target && this.restore(target, String(turnId));
+      }),
     ];
   }
 
-  /** The card's intents; false for any other intent (the chat commands handle those). */
-  handle(intent: UserIntent): boolean {
+  /** The card's intents for conversation `conversationId`; false for any other intent (the chat commands take those). */
+  handle(intent: UserIntent, conversationId?: string): boolean {
     switch (intent.type) {
       case 'open_change':
-        void this.openFile(intent.turnId, intent.path);
-        return true;
       case 'review_changes':
-        void this.review(intent.turnId);
-        return true;
       case 'keep_changes':
-        void this.keep(intent.turnId, intent.path);
-        return true;
       case 'undo_changes':
-        void this.undo(intent.turnId, intent.path);
-        return true;
       case 'restore_checkpoint':
-        void this.restore(intent.turnId);
-        return true;
+        break;
       default:
         return false;
     }
+    const target = this.target(conversationId);
+    if (!target) return true;
+    switch (intent.type) {
+      case 'open_change':
+        void this.openFile(target, intent.turnId, intent.path);
+        break;
+      case 'review_changes':
+        void this.review(target, intent.turnId);
+        break;
+      case 'keep_changes':
+        void this.keep(target, intent.turnId, intent.path);
+        break;
+      case 'undo_changes':
+        void this.undo(target, intent.turnId, intent.path);
+        break;
+      case 'restore_checkpoint':
+        void this.restore(target, intent.turnId);
+        break;
+    }
+    return true;
   }
 
   dispose(): void {
     this.disposables.forEach((d) => d.dispose());
   }
 
-  private tracker(): ChangeTracker | undefined {
-    const tracker = this.changes.current;
-    if (!tracker) void vscode.window.showWarningMessage('No conversation is tracking changes.');
-    return tracker;
+  private target(conversationId: string | undefined): Target | undefined {
+    const target = conversationId === undefined ? this.changes.current : this.changes.tracked(conversationId);
+    if (!target) void vscode.window.showWarningMessage('No conversation is tracking changes.');
+    return target;
   }
 
-  private latestChangeSet(): string | undefined {
-    const sets = entriesOf(this.store.state)
-      .filter((e) => e.kind === 'changes')
-      .reverse();
-    return (sets.find((e) => e.files.some((f) => f.review === 'pending')) ?? sets[0])?.turnId;
-  }
-
-  private async openFile(turnId: string, file: string): Promise<void> {
-    const record = this.tracker()?.record(turnId);
+  private async openFile({ tracker }: Target, turnId: string, file: string): Promise<void> {
+    const record = tracker.record(turnId);
     const changed = record?.files.find((f) => f.path === file);
     if (!record || !changed) return void vscode.window.showWarningMessage('That change is no longer recorded.');
     // A rename shows as its new path; its "before" is the old path's content.
@@ -101,35 +116,32 @@ export class ChangeCommands implements vscode.Disposable {
     await this.changes.diffs.openFile(changed, from);
   }
 
-  private async review(turnId: string | undefined): Promise<void> {
-    const record = turnId === undefined ? undefined : this.tracker()?.record(turnId);
+  private async review({ tracker }: Target, turnId: string | undefined): Promise<void> {
+    const record = turnId === undefined ? undefined : tracker.record(turnId);
     if (!record || record.files.length === 0) return void vscode.window.showInformationMessage('No agent changes to review yet.');
     await this.changes.diffs.openAll(record.files);
   }
 
-  private async keep(turnId: string, file: string | undefined): Promise<void> {
-    await this.tracker()?.keep(turnId, file === undefined ? undefined : [file]);
+  private async keep({ tracker }: Target, turnId: string, file: string | undefined): Promise<void> {
+    await tracker.keep(turnId, file === undefined ? undefined : [file]);
   }
 
-  async undo(turnId: string, file: string | undefined): Promise<ApplyOutcome | undefined> {
-    const tracker = this.tracker();
-    if (!tracker) return undefined;
+  async undo(target: Target, turnId: string, file: string | undefined): Promise<ApplyOutcome> {
+    const { tracker } = target;
     const paths = file === undefined ? undefined : [file];
     const outcome = await tracker.undo(turnId, paths);
     if (outcome.kind !== 'conflict') return this.report(outcome, 'undo');
     const choice = await this.askOverConflicts(outcome.paths, 'Undo Anyway');
     if (choice === 'diff') {
-      for (const conflict of outcome.paths) await this.openFile(turnId, conflict);
+      for (const conflict of outcome.paths) await this.openFile(target, turnId, conflict);
       return outcome;
     }
     if (choice !== 'force') return outcome;
     return this.report(await tracker.undo(turnId, paths, true), 'undo');
   }
 
-  async restore(turnId: string): Promise<ApplyOutcome | undefined> {
-    const tracker = this.tracker();
-    if (!tracker) return undefined;
-    if (this.store.state.turn.phase !== 'idle') {
+  async restore({ tracker, transcript }: Target, turnId: string): Promise<ApplyOutcome | undefined> {
+    if (transcript.state.turn.phase !== 'idle') {
       // The agent is still writing: a rewind now would race it. The moment comes back when the turn ends.
       void vscode.window.showWarningMessage('Wait for the turn to end (or cancel it) before restoring files.');
       return { kind: 'nothing' };
@@ -198,4 +210,12 @@ export class ChangeCommands implements vscode.Disposable {
       );
     return outcome;
   }
+}
+
+/** The latest change set still under review, else the latest. */
+function latestChangeSet(transcript: TranscriptStore): string | undefined {
+  const sets = entriesOf(transcript.state)
+    .filter((e) => e.kind === 'changes')
+    .reverse();
+  return (sets.find((e) => e.files.some((f) => f.review === 'pending')) ?? sets[0])?.turnId;
 }

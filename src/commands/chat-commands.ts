@@ -8,30 +8,33 @@ import type { AgentSettings } from '../editor/agent-settings';
 import type { Attachment } from '../shared/attachments';
 import type { AgentStatus } from '../shared/model';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
-import type { PromptVerdict, SessionController } from '../session/session-controller';
+import type { PromptVerdict } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
+import type { Conversation } from '../session/conversations/conversation';
+import type { Conversations } from '../session/conversations/conversations';
 import type { ChatViewProvider } from '../views/chat-view-provider';
+import type { ChatPanels } from '../views/chat-panels';
+import type { ChatSurface } from '../views/chat-binding';
 import type { DiffDocuments } from '../editor/diff-documents';
 import { TerminalMirrors } from '../editor/terminal-mirrors';
 
 export class ChatCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private view: ChatViewProvider | undefined;
-  private readonly terminals: TerminalMirrors;
+  private panels: ChatPanels | undefined;
+  /** Each loaded conversation's terminal mirrors (made with the conversation, see `conversationExtras`). */
+  private readonly terminals = new Map<TranscriptStore, TerminalMirrors>();
 
   constructor(
-    private readonly controller: SessionController,
+    private readonly conversations: Conversations,
     private readonly settings: AgentSettings,
-    private readonly store: TranscriptStore,
     private readonly diffs: DiffDocuments,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.terminals = new TerminalMirrors(store);
     this.disposables.push(
-      this.terminals,
       vscode.commands.registerCommand('acpClient.newSession', () => this.newSession()),
-      vscode.commands.registerCommand('acpClient.cancelTurn', () => this.controller.cancelTurn()),
+      vscode.commands.registerCommand('acpClient.cancelTurn', () => this.conversations.shown?.controller.cancelTurn()),
       // With a name (e.g. an agent just installed from the registry) it starts that agent without asking.
       vscode.commands.registerCommand('acpClient.selectAgent', (name?: unknown) =>
         typeof name === 'string' ? this.startAgentNamed(name) : this.selectAgent(),
@@ -43,7 +46,8 @@ export class ChatCommands implements vscode.Disposable {
         (toolCallId: unknown, contentIndex: unknown = 0, fileIndex: unknown = 0) => {
           if (typeof toolCallId !== 'string' || !isIndex(contentIndex) || !isIndex(fileIndex))
             throw new Error('acpClient.openToolCallDiff takes (toolCallId: string, contentIndex?: number, fileIndex?: number)');
-          return this.diffs.open(toolCallId, contentIndex, fileIndex);
+          const shown = this.conversations.shown;
+          return shown && this.diffs.open(shown.id, toolCallId, contentIndex, fileIndex);
         },
       ),
       settings.onDidChange(() => this.publishHostInfo()),
@@ -54,59 +58,75 @@ export class ChatCommands implements vscode.Disposable {
     );
   }
 
-  attachView(view: ChatViewProvider): void {
+  attachView(view: ChatViewProvider, panels: ChatPanels): void {
     this.view = view;
+    this.panels = panels;
     this.publishHostInfo();
   }
 
-  /** Starts the default agent if none runs yet (the chat became visible, or the user sends a prompt). */
-  async ensureAgent(): Promise<boolean> {
-    if (this.controller.isRunning) return true;
+  /** Adapters each conversation gets when it is loaded: its commands' terminals mirrored in VS Code. */
+  conversationExtras(store: TranscriptStore): readonly vscode.Disposable[] {
+    const mirrors = new TerminalMirrors(store);
+    this.terminals.set(store, mirrors);
+    return [mirrors, { dispose: () => this.terminals.delete(store) }];
+  }
+
+  /** Starts the agent of `conversation` (default: the one shown) if none runs yet. */
+  async ensureAgent(conversation: Conversation | undefined = this.conversations.shown): Promise<boolean> {
+    if (!conversation) return false;
+    const controller = conversation.controller;
+    if (controller.isRunning) return true;
     if (!vscode.workspace.isTrusted) return false;
-    const agent = this.controller.agentToStart(this.settings);
+    const agent = this.agentFor(conversation);
     if (!agent) return false;
-    await this.controller.start(agent);
+    conversation.agentName = agent.name;
+    await controller.start(agent);
     this.publishHostInfo();
-    return this.controller.isRunning;
+    return controller.isRunning;
   }
 
-  handle(intent: UserIntent): void {
+  handle(intent: UserIntent, conversation: Conversation, surface: ChatSurface): void {
+    const controller = conversation.controller;
     switch (intent.type) {
       case 'send_prompt':
-        void this.sendPrompt(intent.text, intent.attachments);
+        void this.sendPrompt(intent.text, intent.attachments, conversation, surface);
         return;
       case 'cancel_turn':
-        this.controller.cancelTurn();
+        controller.cancelTurn();
+        return;
+      case 'remove_queued_prompt':
+        controller.removeQueuedPrompt(intent.id);
         return;
       case 'permission_answer':
-        this.controller.answerPermission(intent.requestId, intent.optionId);
+        controller.answerPermission(intent.requestId, intent.optionId);
         return;
       case 'elicitation_answer':
-        void this.controller.answerElicitation(intent.requestId, intent.action, intent.values).then((result) => {
+        void controller.answerElicitation(intent.requestId, intent.action, intent.values).then((result) => {
           // The chat checks the form before posting; a refusal here means the webview and host disagree.
           if (!result.ok) this.log.warn(`Elicitation ${intent.requestId} not answered: ${JSON.stringify(result)}`);
         });
         return;
       case 'open_diff':
-        void this.diffs.open(intent.toolCallId, intent.contentIndex, intent.fileIndex);
+        void this.diffs.open(conversation.id, intent.toolCallId, intent.contentIndex, intent.fileIndex);
         return;
       case 'open_location':
         void this.openLocation(intent.path, intent.line);
         return;
       case 'open_terminal':
-        if (!this.terminals.show(intent.terminalId)) void vscode.window.showWarningMessage('That terminal is no longer available.');
+        if (!this.terminals.get(conversation.store)?.show(intent.terminalId))
+          void vscode.window.showWarningMessage('That terminal is no longer available.');
         return;
       case 'cancel_terminal':
-        void this.controller.cancelTerminal(intent.terminalId);
+        void controller.cancelTerminal(intent.terminalId);
         return;
       case 'restart_agent':
-        void this.restart();
+        void this.restart(conversation);
         return;
       case 'stop_agent':
-        void this.controller.stopUnresponsive();
+        void controller.stopUnresponsive();
         return;
       case 'sign_in':
-        void this.controller.signIn();
+        void controller.signIn();
         return;
       case 'new_session':
         void this.newSession();
@@ -127,10 +147,10 @@ export class ChatCommands implements vscode.Disposable {
         this.log.show();
         return;
       case 'set_mode':
-        void this.controller.setMode(intent.modeId);
+        void controller.setMode(intent.modeId);
         return;
       case 'set_config_option':
-        void this.controller.setConfigOption(intent.configId, intent.value);
+        void controller.setConfigOption(intent.configId, intent.value);
         return;
     }
   }
@@ -139,46 +159,63 @@ export class ChatCommands implements vscode.Disposable {
     this.disposables.forEach((d) => d.dispose());
   }
 
-  async sendPrompt(text: string, attachments: readonly Attachment[] = []): Promise<PromptVerdict> {
-    if (!this.controller.isRunning && this.store.state.agent.phase !== 'exited') await this.ensureAgent();
-    const verdict = await this.controller.sendPrompt(text, attachments);
-    if (!verdict.accepted) this.view?.rejectPrompt(verdict.reason);
+  /** A prompt for `conversation` (default: the one shown); a stopped agent is started for it first. */
+  async sendPrompt(
+    text: string,
+    attachments: readonly Attachment[] = [],
+    conversation: Conversation | undefined = this.conversations.shown,
+    surface: ChatSurface | undefined = this.view,
+  ): Promise<PromptVerdict> {
+    if (!conversation) return { accepted: false, reason: 'No conversation is open.' };
+    const controller = conversation.controller;
+    // Not awaited: the agent takes seconds to start, and the prompt waits in the queue (shown) meanwhile.
+    if (!controller.isRunning && !controller.isStarting && conversation.store.state.agent.phase !== 'exited')
+      void this.ensureAgent(conversation);
+    const verdict = await controller.sendPrompt(text, attachments);
+    if (!verdict.accepted) surface?.rejectPrompt(verdict.reason);
     return verdict;
   }
 
-  private async restart(): Promise<void> {
-    const agent = this.controller.agentToStart(this.settings);
+  /** The agent a conversation is with: the one it started with while it is still configured, else the default. */
+  private agentFor(conversation: Conversation): AgentConfig | undefined {
+    const named = conversation.agentName;
+    return (named && this.settings.agents().find((agent) => agent.name === named)) || conversation.controller.agentToStart(this.settings);
+  }
+
+  private async restart(conversation: Conversation): Promise<void> {
+    const agent = this.agentFor(conversation);
     if (!agent) return void this.selectAgent();
-    await this.controller.start(agent);
-    // A failed start says so itself; only a session that really opened is announced.
-    if (this.controller.isRunning)
-      this.store.dispatch({
-        type: 'notice_added',
-        severity: 'info',
-        title: `${agent.name} restarted`,
-        detail: 'A new session was opened; the agent does not remember the earlier conversation.',
-      });
+    const controller = conversation.controller;
+    await controller.start(agent);
+    // A failed start says so itself; only a session that really opened is announced (whether the agent continued
+    // the earlier session or could not, the controller says).
+    if (controller.isRunning) conversation.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted` });
     this.publishHostInfo();
   }
 
-  private async newSession(): Promise<void> {
-    const agent = this.controller.agentToStart(this.settings);
-    if (!agent) {
-      this.store.dispatch({ type: 'transcript_cleared' });
-      return void this.selectAgent();
-    }
-    await this.controller.newSession(agent);
-    this.publishHostInfo();
+  /** "New Session": a new conversation beside the others (they go on and stay in the Sessions list). */
+  private async newSession(agent: AgentConfig | undefined = this.defaultAgent()): Promise<void> {
+    const conversation = await this.conversations.create(agent?.name);
+    await this.view?.reveal();
     this.view?.focusComposer();
+    if (!agent) return void this.selectAgent();
+    await this.ensureAgent(conversation);
+  }
+
+  /** The agent a new conversation starts with: the shown one's, else the default. */
+  private defaultAgent(): AgentConfig | undefined {
+    const shown = this.conversations.shown;
+    return shown ? this.agentFor(shown) : this.settings.defaultAgent();
   }
 
   private async selectAgent(): Promise<void> {
     const agents = this.settings.agents();
+    const shown = this.conversations.shown;
     type Item = vscode.QuickPickItem & { agent?: AgentConfig };
     const items: Item[] = agents.map((agent) => ({
       label: agent.name,
       description: [agent.command, ...agent.args].join(' '),
-      ...(agent.name === this.controller.agentName ? { detail: agentPhaseWords(this.store.state.agent.phase) } : {}),
+      ...(shown && agent.name === shown.agentName ? { detail: agentPhaseWords(shown.store.state.agent.phase) } : {}),
       agent,
     }));
     items.push(
@@ -195,15 +232,28 @@ export class ChatCommands implements vscode.Disposable {
       await vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
       return;
     }
-    await this.controller.start(picked.agent);
-    this.publishHostInfo();
+    await this.switchAgent(picked.agent);
   }
 
   private async startAgentNamed(name: string): Promise<void> {
     const agent = this.settings.agents().find((candidate) => candidate.name === name);
     if (!agent) return this.selectAgent();
-    await this.controller.start(agent);
-    this.publishHostInfo();
+    await this.switchAgent(agent);
+  }
+
+  /**
+   * Another agent for the chat: an empty conversation (or one with the same agent) starts it in place; a
+   * conversation with history keeps its agent, and the new one gets a conversation of its own.
+   */
+  private async switchAgent(agent: AgentConfig): Promise<void> {
+    const shown = this.conversations.shown;
+    if (shown && (shown.store.state.entryCount === 0 || shown.agentName === agent.name)) {
+      shown.agentName = agent.name;
+      await shown.controller.start(agent);
+      this.publishHostInfo();
+      return;
+    }
+    await this.newSession(agent);
   }
 
   private async openLocation(path: string, line: number | undefined): Promise<void> {
@@ -215,7 +265,7 @@ export class ChatCommands implements vscode.Disposable {
     }
   }
 
-  private publishHostInfo(): void {
+  publishHostInfo(): void {
     const agents = this.settings.agents();
     const trusted = vscode.workspace.isTrusted;
     const blockedReason = !trusted
@@ -223,13 +273,16 @@ export class ChatCommands implements vscode.Disposable {
       : agents.length === 0
         ? 'No agent is configured. Run ACP: Add Agent… or add one to the acpClient.agents setting.'
         : undefined;
-    const selected = this.controller.agentName ?? this.controller.agentToStart(this.settings)?.name;
-    this.view?.setHostInfo({
+    const shown = this.conversations.shown;
+    const selected = shown ? (shown.agentName ?? this.agentFor(shown)?.name) : this.settings.defaultAgent()?.name;
+    const info = {
       agentNames: agents.map((agent) => agent.name),
       ...(selected ? { selectedAgent: selected } : {}),
       workspaceTrusted: trusted,
       ...(blockedReason ? { blockedReason } : {}),
-    });
+    };
+    this.view?.setHostInfo(info);
+    this.panels?.setHostInfo(info);
   }
 }
 
@@ -245,6 +298,8 @@ function agentPhaseWords(phase: AgentStatus['phase']): string {
     case 'needs_auth':
       return 'sign-in needed';
     case 'exited':
+      return 'exited';
+    case 'stopped':
       return 'stopped';
     case 'none':
       return 'not started';

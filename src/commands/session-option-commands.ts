@@ -4,14 +4,25 @@
  * keybinding or another extension can set a value directly; without them they ask with quick picks.
  */
 import * as vscode from 'vscode';
-import type { SessionController } from '../session/session-controller';
-import type { TranscriptStore } from '../session/transcript-store';
+import type { Conversations } from '../session/conversations/conversations';
 import { currentChoiceName, modePicker, sessionPickers, type SessionPicker } from '../shared/session-pickers';
 import { visibleText } from '../shared/visible-text';
 
-export function registerSessionOptionCommands(store: TranscriptStore, controller: SessionController): vscode.Disposable {
-  const apply = (picker: SessionPicker, value: string | boolean): Promise<void> =>
-    picker.source === 'modes' && typeof value === 'string' ? controller.setMode(value) : controller.setConfigOption(picker.id, value);
+/** Both act on the conversation shown in the chat. */
+export function registerSessionOptionCommands(conversations: Conversations): vscode.Disposable {
+  const empty = { modes: undefined, configOptions: [] };
+  const store = {
+    get state() {
+      return conversations.shown?.store.state ?? empty;
+    },
+  };
+  const apply = async (picker: SessionPicker, value: string | boolean): Promise<void> => {
+    const controller = conversations.shown?.controller;
+    if (!controller) return;
+    await (picker.source === 'modes' && typeof value === 'string'
+      ? controller.setMode(value)
+      : controller.setConfigOption(picker.id, value));
+  };
 
   return vscode.Disposable.from(
     vscode.commands.registerCommand('acpClient.selectMode', async (modeId?: unknown) => {

@@ -64,6 +64,17 @@ export class AgentSettings implements vscode.Disposable {
     return maxReadBytesFromSetting(vscode.workspace.getConfiguration('acpClient').get('limits.maxReadMB'));
   }
 
+  /** `acpClient.history.maxSessions`: stored conversations kept per workspace, the oldest dropped beyond it. */
+  historyMaxSessions(): number {
+    return positiveInteger(vscode.workspace.getConfiguration('acpClient').get('history.maxSessions'), 200);
+  }
+
+  /** `acpClient.idleTimeoutMinutes` in ms (0: never): an agent with no turn running this long is stopped. */
+  idleTimeoutMs(): number {
+    const minutes = vscode.workspace.getConfiguration('acpClient').get('idleTimeoutMinutes');
+    return typeof minutes === 'number' && Number.isFinite(minutes) && minutes >= 0 ? minutes * 60_000 : 30 * 60_000;
+  }
+
   /** `acpClient.startupTimeoutSeconds`, in ms: real agents take 5–15 s to start, a first `npx` download longer. */
   startupTimeoutMs(): number {
     const seconds = vscode.workspace.getConfiguration('acpClient').get<number>('startupTimeoutSeconds');
@@ -80,4 +91,8 @@ export class AgentSettings implements vscode.Disposable {
     this.installedSubscription?.dispose();
     this.changed.dispose();
   }
+}
+
+function positiveInteger(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 }

@@ -18,7 +18,7 @@ import { WriteReview, writesReviewMode } from './write-review';
 
 const DEFAULT_MAX_SNAPSHOT_MB = 200;
 
-export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
+export class ChangeTracking implements vscode.Disposable {
   readonly content: ContentStore;
   readonly diffs: ChangeDiffs;
   private readonly files = new VscodeChangeFiles();
@@ -67,7 +67,7 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
   /**
    * Tracks the conversation `conversationId` (any stable string: its change sets and checkpoints are stored under
    * it and come back when the same id is opened again, e.g. after Reload Window) on its transcript store. Many
-   * conversations can be tracked at once; the one opened (or focused) last is `current`, which the commands use.
+   * conversations can be tracked at once; the one focused (else the first opened) is `current`, which the palette uses.
    */
   open(conversationId: string, transcript: TranscriptStore): ChangeTracker {
     this.close(conversationId);
@@ -82,7 +82,7 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
       baseline: this.baseline,
     });
     this.trackers.set(conversationId, { tracker, transcript });
-    this.currentId = conversationId;
+    this.currentId ??= conversationId;
     return tracker;
   }
 
@@ -93,41 +93,52 @@ export class ChangeTracking implements vscode.Disposable, FileAccessObserver {
     if (this.currentId === conversationId) this.currentId = undefined;
   }
 
-  /** The conversation on screen: the one the change card's buttons and ACP: Review Changes act on. */
+  /** The conversation on screen: the one ACP: Review Changes and the palette's change commands act on. */
   focus(conversationId: string): void {
     if (this.trackers.has(conversationId)) this.currentId = conversationId;
   }
 
-  get current(): ChangeTracker | undefined {
-    return this.currentId === undefined ? undefined : this.trackers.get(this.currentId)?.tracker;
+  get current(): { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore } | undefined {
+    return this.currentId === undefined ? undefined : this.trackers.get(this.currentId);
   }
 
-  async beforeWrite(
-    absolutePath: string,
-    content: string,
-    sessionId: string | undefined,
-  ): Promise<{ allowed: true } | { allowed: false; reason: string }> {
-    if (writesReviewMode() === 'before') {
-      const exists = await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath)).then(
-        () => true,
-        () => false,
-      );
-      if (!(await this.review.confirm(absolutePath, content, exists)))
-        return { allowed: false, reason: 'the user rejected this change. Do not retry it unchanged; ask the user what they want instead.' };
-    }
-    await Promise.all(this.trackersOf(sessionId).map((tracker) => tracker.beforeClientWrite(absolutePath)));
-    return { allowed: true };
+  tracked(conversationId: string): { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore } | undefined {
+    return this.trackers.get(conversationId);
   }
 
-  afterRead(absolutePath: string, content: string, sessionId: string | undefined): void {
-    for (const tracker of this.trackersOf(sessionId)) tracker.clientRead(absolutePath, content);
+  /**
+   * For a conversation's own file handler: opens its tracker, and sees that conversation's reads and writes (with
+   * review before write when the setting asks for it).
+   */
+  observerFor(conversationId: string, transcript: TranscriptStore): FileAccessObserver {
+    this.open(conversationId, transcript);
+    return {
+      beforeWrite: async (absolutePath, content) => {
+        if (writesReviewMode() === 'before') {
+          const exists = await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath)).then(
+            () => true,
+            () => false,
+          );
+          if (!(await this.review.confirm(absolutePath, content, exists)))
+            return {
+              allowed: false,
+              reason: 'the user rejected this change. Do not retry it unchanged; ask the user what they want instead.',
+            };
+        }
+        await this.trackers.get(conversationId)?.tracker.beforeClientWrite(absolutePath);
+        return { allowed: true };
+      },
+      afterRead: (absolutePath, content) => this.trackers.get(conversationId)?.tracker.clientRead(absolutePath, content),
+    };
   }
 
-  /** The conversation whose ACP session asked; all of them when none matches (a write nobody can place). */
-  private trackersOf(sessionId: string | undefined): ChangeTracker[] {
-    const all = [...this.trackers.values()];
-    const owner = all.find((t) => sessionId !== undefined && t.transcript.state.sessionId === sessionId);
-    return owner ? [owner.tracker] : all.map((t) => t.tracker);
+  /** Disposed with the conversation whose store this is: its tracker stops (its stored change sets stay). */
+  trackedUntilDisposed(transcript: TranscriptStore): vscode.Disposable {
+    return {
+      dispose: () => {
+        for (const [id, entry] of this.trackers) if (entry.transcript === transcript) this.close(id);
+      },
+    };
   }
 
   dispose(): void {

@@ -9,17 +9,23 @@ import { toolCallEntry } from '../shared/selectors';
 export const DIFF_SCHEME = 'acp-diff';
 
 export class DiffDocuments implements vscode.TextDocumentContentProvider {
-  constructor(private readonly store: TranscriptStore) {}
+  /** `storeOf`: the transcript of a loaded conversation, by its id (each diff names the conversation it is from). */
+  constructor(private readonly storeOf: (conversationId: string) => TranscriptStore | undefined) {}
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const query = new URLSearchParams(uri.query);
-    const file = this.findFile(query.get('tool') ?? '', Number(query.get('content')), Number(query.get('file')));
+    const file = this.findFile(
+      query.get('conversation') ?? '',
+      query.get('tool') ?? '',
+      Number(query.get('content')),
+      Number(query.get('file')),
+    );
     if (!file) return '';
     return (query.get('side') === 'old' ? file.oldText : file.newText) ?? '';
   }
 
-  async open(toolCallId: string, contentIndex: number, fileIndex: number): Promise<void> {
-    const file = this.findFile(toolCallId, contentIndex, fileIndex);
+  async open(conversationId: string, toolCallId: string, contentIndex: number, fileIndex: number): Promise<void> {
+    const file = this.findFile(conversationId, toolCallId, contentIndex, fileIndex);
     if (!file) {
       void vscode.window.showWarningMessage('That diff is no longer in the transcript.');
       return;
@@ -29,15 +35,22 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
       vscode.Uri.from({
         scheme: DIFF_SCHEME,
         path: `/${which}/${name}`,
-        query: new URLSearchParams({ tool: toolCallId, content: String(contentIndex), file: String(fileIndex), side: which }).toString(),
+        query: new URLSearchParams({
+          conversation: conversationId,
+          tool: toolCallId,
+          content: String(contentIndex),
+          file: String(fileIndex),
+          side: which,
+        }).toString(),
       });
     // Without the new text (a v2 diff with only a patch), compare against the file as it is now.
     const right = file.newText === undefined ? vscode.Uri.file(file.path) : side('new');
     await vscode.commands.executeCommand('vscode.diff', side('old'), right, `${name} (agent's change)`);
   }
 
-  private findFile(toolCallId: string, contentIndex: number, fileIndex: number) {
-    const entry = toolCallEntry(this.store.state, toolCallId);
+  private findFile(conversationId: string, toolCallId: string, contentIndex: number, fileIndex: number) {
+    const store = this.storeOf(conversationId);
+    const entry = store && toolCallEntry(store.state, toolCallId);
     if (!entry) return undefined;
     const content = entry.content[contentIndex];
     if (!content || content.type !== 'diff') return undefined;

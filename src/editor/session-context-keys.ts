@@ -4,22 +4,22 @@
  * Each key is set only when its value changes: the store changes on every streamed chunk.
  */
 import * as vscode from 'vscode';
-import type { TranscriptStore } from '../session/transcript-store';
+import type { ShownTranscript } from '../session/conversations/shown-transcript';
 import type { TranscriptState } from '../shared/model';
 import { modePicker, sessionPickers } from '../shared/session-pickers';
 
 export class SessionContextKeys implements vscode.Disposable {
   private readonly values = new Map<string, boolean>();
   private pickersOf: Pick<TranscriptState, 'modes' | 'configOptions'> | undefined;
-  private readonly subscription: { dispose(): void };
+  private readonly subscriptions: { dispose(): void }[];
 
-  constructor(store: TranscriptStore) {
-    this.publish(store.state);
-    this.subscription = store.subscribe((_action, state) => this.publish(state));
+  constructor(shown: ShownTranscript) {
+    this.publish(shown.state);
+    this.subscriptions = [shown.subscribe((_action, state) => this.publish(state)), shown.onDidSwitch((state) => this.publish(state))];
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    this.subscriptions.forEach((subscription) => subscription.dispose());
   }
 
   private publish(state: TranscriptState): void {

@@ -26,6 +26,7 @@ export function vscodeSessionEnvironment(settings: AgentSettings, extensionVersi
     isTrusted: () => vscode.workspace.isTrusted,
     trace: () => settings.trace(),
     startupTimeoutMs: () => settings.startupTimeoutMs(),
+    idleTimeoutMs: () => settings.idleTimeoutMs(),
     extensionVersion,
   };
 }

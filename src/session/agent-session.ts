@@ -13,6 +13,9 @@ import type { ResolvedMcpServer } from '../agents/mcp-references';
 import { NO_MCP_SERVERS, selectForAgent, type McpSelection, type McpServerWire } from '../agents/mcp-wire';
 import { acceptedVersion, configValuePayload, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
 import { canLogOut, parseAuthMethods, type AuthMethod } from '../acp/schemas/auth-methods';
+import type { ListedSession } from '../acp/schemas/listed-sessions';
+import { NO_SESSION_SUPPORT, sessionSupportOf, type SessionSupport } from '../acp/schemas/session-capabilities';
+import type { SessionSetup } from '../acp/schemas/session-setup';
 import type { FileSystemHandler } from '../client/fs-handler';
 import type { CancellationSignal } from '../client/ports';
 import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
@@ -31,6 +34,11 @@ import { AgentTerminalDecoder, type TerminalAction } from './agent-terminals';
 import { EarlyUpdateBuffer } from './update-buffer';
 import { mcpCapabilitiesOf } from './mcp-capabilities';
 import { ElicitationHandler } from './elicitation-handler';
+import { LoadReplay, SessionMethodUnsupported, type SessionOpening } from './session-opening';
+
+export type { ListedSession } from '../acp/schemas/listed-sessions';
+export type { SessionSupport } from '../acp/schemas/session-capabilities';
+export { SessionMethodUnsupported, type SessionOpening } from './session-opening';
 
 /** What the agent does to the transcript: its updates, its terminals, its permission requests. */
 export type AgentAction =
@@ -70,7 +78,7 @@ export interface StartedSession {
   readonly configOptions?: readonly ConfigOption[];
   readonly availableCommands?: readonly AvailableCommand[];
   readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
-  /** Updates the agent sent for this session before answering `session/new`. */
+  /** Updates the agent sent for this session before answering `session/new` or `session/resume`. */
   readonly earlyUpdates: readonly SessionUpdate[];
   /** MCP servers configured but not passed to this agent, each with the reason. */
   readonly mcpServersSkipped: readonly string[];
@@ -92,6 +100,9 @@ export class AgentSession {
   /** What `initialize` settled, kept so a session can be opened again after signing in. */
   private initialized: { readonly version: ProtocolVersion; readonly promptCapabilities: StartedSession['promptCapabilities'] } | undefined;
   private signIn: { readonly methods: readonly AuthMethod[]; readonly canLogOut: boolean } = { methods: [], canLogOut: false };
+  private support: SessionSupport = NO_SESSION_SUPPORT;
+  /** A resume or load in flight: its session id is known before the answer, unlike a new session's. */
+  private opening: { readonly sessionId: string; readonly load?: LoadReplay } | undefined;
 
   constructor(
     config: AgentConfig,
@@ -152,11 +163,17 @@ export class AgentSession {
     return this.signIn.canLogOut;
   }
 
+  /** Which session lifecycle methods the agent advertised in `initialize` (all false before it, and on v2). */
+  get sessionSupport(): SessionSupport {
+    return this.support;
+  }
+
   /**
-   * Initializes with the offered version and opens a session. A v2 offer answered with 1 throws NeedsV1Restart;
-   * a session refused until the user signs in throws AuthRequired, and the agent keeps running for `authenticate`.
+   * Initializes with the offered version and opens a session (a new one unless `opening` says otherwise). A v2
+   * offer answered with 1 throws NeedsV1Restart; a session refused until the user signs in throws AuthRequired,
+   * and the agent keeps running for `authenticate`.
    */
-  async start(): Promise<StartedSession> {
+  async start(opening?: SessionOpening | ((support: SessionSupport) => SessionOpening)): Promise<StartedSession> {
     const offered = this.options.protocolVersion;
     const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: this.options.clientVersion };
     const init = await this.connection.initialize(
@@ -178,28 +195,79 @@ export class AgentSession {
     this.signIn = { methods: parseAuthMethods(init.authMethods, problems), canLogOut: canLogOut(init.agentCapabilities) };
     problems.forEach((problem) => this.options.log.warn(`${this.agentName}: ${problem}`));
     this.initialized = { version, promptCapabilities: promptCapabilitiesOf(init, version) };
-    return this.openSession();
+    // The v2 draft names its lifecycle differently and is not offered these yet.
+    this.support = version === 1 ? sessionSupportOf(init.agentCapabilities) : NO_SESSION_SUPPORT;
+    return this.openSession(typeof opening === 'function' ? opening(this.support) : opening);
   }
 
-  /** `session/new` on an initialized agent: at start, and again once the user has signed in. */
-  async openSession(): Promise<StartedSession> {
+  /**
+   * Opens a session on an initialized agent: at start, again once the user has signed in, or to switch to one
+   * of the agent's own sessions. The session open until now stays current until the agent has answered.
+   */
+  async openSession(opening: SessionOpening = { kind: 'new' }): Promise<StartedSession> {
     const initialized = this.initialized;
     if (!initialized) throw new Error(`${this.agentName} is not initialized`);
-    let opened;
-    try {
-      opened = await this.connection.newSession({ cwd: this.options.cwd, mcpServers: this.mcp.servers });
-    } catch (error) {
-      if (isAuthRequired(error)) throw new AuthRequired(error.message);
-      throw error;
+    if (this.opening) throw new Error(`${this.agentName} is already opening session ${this.opening.sessionId}`);
+    const place = { cwd: this.options.cwd, mcpServers: this.mcp.servers };
+    let sessionId: string;
+    let setup: SessionSetup;
+    if (opening.kind === 'new') {
+      ({ sessionId, ...setup } = await signedIn(this.connection.newSession(place)));
+    } else {
+      sessionId = opening.sessionId;
+      setup = await this.reopen(opening, place);
     }
-    this.currentSessionId = opened.sessionId;
+    this.currentSessionId = sessionId;
     return {
-      ...opened,
+      ...setup,
+      sessionId,
       protocolVersion: initialized.version,
       promptCapabilities: initialized.promptCapabilities,
-      earlyUpdates: this.early.release(opened.sessionId, Date.now()),
+      earlyUpdates: this.early.release(sessionId, Date.now()),
       mcpServersSkipped: this.mcp.skipped,
     };
+  }
+
+  /** One page of the agent's sessions in our cwd; pass the previous page's `nextCursor` for the next. */
+  async listSessions(cursor?: string): Promise<{ sessions: readonly ListedSession[]; nextCursor?: string }> {
+    this.requireSupport('list', 'session/list');
+    return await signedIn(this.connection.sessions.list({ cwd: this.options.cwd, ...(cursor !== undefined ? { cursor } : {}) }));
+  }
+
+  /**
+   * Forks the open session (unstable) and returns the new session's id. The open session stays current: the
+   * fork is a session of the agent's like any other, opened with `openSession` to talk to it.
+   */
+  async forkSession(): Promise<string> {
+    this.requireSupport('fork', 'session/fork');
+    const sessionId = this.requireSession();
+    const forked = await signedIn(this.connection.sessions.fork({ sessionId, cwd: this.options.cwd, mcpServers: this.mcp.servers }));
+    return forked.sessionId;
+  }
+
+  /** Closes the open session: the agent cancels its work; nothing it sends for it afterwards is ours any more. */
+  async closeSession(): Promise<void> {
+    this.requireSupport('close', 'session/close');
+    const sessionId = this.requireSession();
+    await this.connection.sessions.close({ sessionId });
+    if (this.currentSessionId !== sessionId) return;
+    this.currentSessionId = undefined;
+    // Terminals belong to the session that created them: its commands do not outlive it.
+    this.terminals.disposeAll();
+  }
+
+  /** Deletes one of the agent's sessions (as `listSessions` names them); the open one must be closed first. */
+  async deleteSession(sessionId: string): Promise<void> {
+    this.requireSupport('delete', 'session/delete');
+    if (sessionId === this.currentSessionId) throw new Error(`Session ${sessionId} is open: close it before deleting it`);
+    await this.connection.sessions.delete({ sessionId });
+  }
+
+  /** Retitles the open session (or the named one: it need not be open); returns the title as the agent stored it. */
+  async setTitle(title: string, sessionId?: string): Promise<string> {
+    this.requireSupport('setTitle', 'session/set_title');
+    const stored = await this.connection.sessions.setTitle({ sessionId: sessionId ?? this.requireSession(), title });
+    return stored ?? title;
   }
 
   /** Signs in with an `agent`-type method; cancelling abandons the request (`$/cancel_request`). */
@@ -258,6 +326,38 @@ export class AgentSession {
     this.process.killNow();
   }
 
+  /** `session/resume` or `session/load`: updates for the session are routed by `receive` while it is in flight. */
+  private async reopen(
+    opening: Exclude<SessionOpening, { kind: 'new' }>,
+    place: { cwd: string; mcpServers: readonly McpServerWire[] },
+  ): Promise<SessionSetup> {
+    const { sessionId } = opening;
+    const params = { sessionId, ...place };
+    if (opening.kind === 'resume') {
+      this.requireSupport('resume', 'session/resume');
+      this.opening = { sessionId };
+      try {
+        return await signedIn(this.connection.sessions.resume(params));
+      } finally {
+        this.opening = undefined;
+      }
+    }
+    this.requireSupport('load', 'session/load');
+    const load = new LoadReplay(opening.replay);
+    this.opening = { sessionId, load };
+    try {
+      return await signedIn(this.connection.sessions.load(params));
+    } finally {
+      this.opening = undefined;
+      // Once per load, not per update: a long history would flood the log.
+      if (load.dropped > 0) this.options.log.info(`${this.agentName}: left out ${load.dropped} replayed updates of session ${sessionId}`);
+    }
+  }
+
+  private requireSupport(key: keyof SessionSupport, method: string): void {
+    if (!this.support[key]) throw new SessionMethodUnsupported(this.agentName, method);
+  }
+
   private requireSession(): string {
     if (!this.currentSessionId) throw new Error('No ACP session is open');
     return this.currentSessionId;
@@ -311,6 +411,13 @@ export class AgentSession {
       return;
     }
     if (!update) return;
+    const opening = this.opening;
+    if (opening?.sessionId === sessionId) {
+      // A load's replay streams to the transcript (or is left out); a resume's early updates wait for its answer.
+      if (!opening.load) this.early.hold(sessionId, update, Date.now());
+      else if (opening.load.admits(update)) hooks.onAction({ type: 'session_update', update });
+      return;
+    }
     if (sessionId !== this.currentSessionId) {
       // Before `session/new` has answered, the id is unknown to us: keep the update for replay.
       if (this.currentSessionId === undefined) this.early.hold(sessionId, update, Date.now());
@@ -364,6 +471,16 @@ export class AgentSession {
       hooks.onAction({ type: 'terminal_released', terminalId: params.terminalId });
       return released;
     });
+  }
+}
+
+/** An agent refuses session requests with auth_required until the user signs in: the caller offers sign-in. */
+async function signedIn<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isAuthRequired(error)) throw new AuthRequired(error.message);
+    throw error;
   }
 }
 

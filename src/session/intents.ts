@@ -5,4 +5,4 @@
  */
 import type { WebviewToHostMessage } from '../shared/webview-protocol';
 
-export type UserIntent = Exclude<WebviewToHostMessage, { type: 'ready' | 'resync' | 'attachments_taken' | 'find_files' }>;
+export type UserIntent = Exclude<WebviewToHostMessage, { type: 'ready' | 'resync' | 'attachments_taken' | 'find_files' | 'draft_changed' }>;

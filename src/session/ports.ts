@@ -24,6 +24,8 @@ export interface SessionEnvironment {
   trace(): TraceLevel;
   /** How long `initialize` and `session/new` may take before the chat says the agent is not responding. */
   startupTimeoutMs(): number;
+  /** How long an agent may sit with no turn running before it is stopped (0: never). Absent: never. */
+  idleTimeoutMs?(): number;
   extensionVersion: string;
 }
 

@@ -9,6 +9,7 @@ import type { FileSystemHandler } from '../client/fs-handler';
 import type { AnswerResult, ElicitationBroker, UserElicitationAction } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import type { Attachment } from '../shared/attachments';
+import type { QueuedPrompt } from '../shared/model';
 import { activeTurnId, toolCallEntry } from '../shared/selectors';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { LogSink } from '../acp/log-sink';
@@ -25,13 +26,16 @@ import type { AgentCatalog, McpServerSource, SessionEnvironment, UserNotifier } 
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
+import type { SessionOpening } from './session-opening';
+import { cannotContinueNotice, continueFailedNotice, continuingOpening, sessionToContinue } from './session-continuation';
 
 /** How long a cancelled turn may go unanswered before we offer to stop the agent (seeds: the agent SHOULD stop). */
 const CANCEL_GRACE_MS = 10_000;
 
 const BUSY = 'Wait for the current turn to finish or cancel it.';
 
-export type PromptVerdict = { readonly accepted: true } | { readonly accepted: false; readonly reason: string };
+/** `queued`: the prompt waits for the agent (starting, or busy with a turn) and goes when it can. */
+export type PromptVerdict = { readonly accepted: true; readonly queued?: true } | { readonly accepted: false; readonly reason: string };
 
 export interface SessionControllerDeps {
   readonly store: TranscriptStore;
@@ -66,7 +70,9 @@ export class SessionController {
   /** The agent the user chose last, kept even when starting it failed: a restart retries that one. */
   private chosenName: string | undefined;
   private readonly turnIds = new TurnIds();
+  private nextQueuedId = 1;
   private cancelTimer: ReturnType<typeof setTimeout> | undefined;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readonly auth: SignIn;
 
@@ -107,6 +113,10 @@ export class SessionController {
     return catalog.agents().find((agent) => agent.name === this.chosenName) ?? catalog.defaultAgent();
   }
 
+  get isStarting(): boolean {
+    return this.starting !== undefined;
+  }
+
   get isRunning(): boolean {
     return this.session !== undefined && !this.session.exited;
   }
@@ -119,6 +129,7 @@ export class SessionController {
     this.lifecycle = run.catch(() => undefined);
     const starting = run.finally(() => {
       if (this.starting === starting) this.starting = undefined;
+      this.drainSoon();
     });
     this.starting = starting;
     return starting;
@@ -167,14 +178,62 @@ export class SessionController {
     const session = this.session;
     this.session = undefined;
     this.clearCancelTimer();
+    this.clearIdleTimer();
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
     if (session) await session.stop();
   }
 
+  /**
+   * Sends a prompt, or queues it while the agent starts or a turn runs (it goes, in order, the moment the agent can
+   * take it; until then the user may edit or remove it).
+   */
   async sendPrompt(text: string, attachments: readonly Attachment[] = []): Promise<PromptVerdict> {
     if (!this.deps.env.isTrusted()) return { accepted: false, reason: `${UNTRUSTED_WORKSPACE.title}. ${UNTRUSTED_WORKSPACE.detail}` };
     if (text.trim().length === 0 && attachments.length === 0) return { accepted: false, reason: 'The prompt is empty.' };
+    const waiting = this.starting !== undefined || activeTurnId(this.deps.store.state) !== undefined || this.queuedPrompts.length > 0;
+    if (waiting && this.deps.store.state.agent.phase !== 'needs_auth') {
+      this.deps.store.dispatch({ type: 'prompt_queued', prompt: { id: `queued-${this.nextQueuedId++}`, text, attachments } });
+      this.drainSoon();
+      return { accepted: true, queued: true };
+    }
+    return this.sendNow(text, attachments);
+  }
+
+  /** A queued prompt the user took back (to edit it, or not to send it at all). */
+  removeQueuedPrompt(id: string): void {
+    this.deps.store.dispatch({ type: 'queued_prompt_removed', id });
+  }
+
+  private get queuedPrompts(): readonly QueuedPrompt[] {
+    return this.deps.store.state.queued ?? [];
+  }
+
+  /** After the current step (a turn's end being dispatched, a session opening): the next queued prompt, if it can go. */
+  private drainSoon(): void {
+    setImmediate(() => this.drainQueue());
+  }
+
+  private drainQueue(): void {
+    const next = this.queuedPrompts[0];
+    const session = this.session;
+    if (!next || this.disposed || this.starting || !session?.sessionId || session.exited) return;
+    if (this.deps.store.state.agent.phase !== 'ready' || activeTurnId(this.deps.store.state) !== undefined) return;
+    this.deps.store.dispatch({ type: 'queued_prompt_removed', id: next.id });
+    void this.sendNow(next.text, next.attachments).then((verdict) => {
+      if (verdict.accepted) return;
+      // Not lost: it waits in the queue again (the next start or turn end retries it), and the reason is shown.
+      this.deps.store.dispatch({ type: 'prompt_queued', prompt: next });
+      this.deps.store.dispatch({
+        type: 'notice_added',
+        severity: 'warning',
+        title: 'A queued prompt was not sent',
+        detail: verdict.reason,
+      });
+    });
+  }
+
+  private async sendNow(text: string, attachments: readonly Attachment[]): Promise<PromptVerdict> {
     if (this.starting) await this.starting.catch(() => undefined);
     const session = this.session;
     if (session && !session.exited && this.deps.store.state.agent.phase === 'needs_auth')
@@ -200,6 +259,7 @@ export class SessionController {
     if (activeTurnId(this.deps.store.state) !== undefined) return { accepted: false, reason: BUSY };
     const turnId = this.turnIds.take();
     const content = built.content;
+    this.clearIdleTimer();
     this.deps.store.dispatch({ type: 'prompt_sent', turnId, content });
     for (const note of built.notes)
       this.deps.store.dispatch({ type: 'notice_added', severity: 'info', title: 'Attachment sent as a link', detail: note });
@@ -286,6 +346,7 @@ export class SessionController {
     this.generation++;
     this.clearStartupTimer();
     this.clearCancelTimer();
+    this.clearIdleTimer();
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
     this.session?.killNow();
@@ -310,6 +371,8 @@ export class SessionController {
       });
       return;
     }
+    // Read before "starting" names the agent: whose session the transcript holds is what the status said until now.
+    const previous = sessionToContinue(this.deps.store.state, agent.name);
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
     const mcpServers = await this.mcpServersFor(agent);
     if (this.disposed || generation !== this.generation) return;
@@ -320,14 +383,15 @@ export class SessionController {
       const session = this.launch(spawned, cwd, offer, mcpServers);
       this.watchStartup(session);
       try {
-        const started = await session.start();
+        const started = await this.openContinuing(session, agent.name, previous);
         this.clearStartupTimer();
         if (this.session !== session || generation !== this.generation) {
           // Superseded while it started: it must not outlive the step that wanted it.
           await session.stop();
           return;
         }
-        this.sessionOpened(agent.name, started);
+        this.sessionOpened(agent.name, started.session);
+        if (started.notice) this.deps.store.dispatch({ type: 'notice_added', severity: started.notice.severity, ...started.notice.text });
         return;
       } catch (error) {
         this.clearStartupTimer();
@@ -362,6 +426,37 @@ export class SessionController {
         });
         return;
       }
+    }
+  }
+
+  /**
+   * Starts the agent and opens its session: the conversation's earlier one continued where the agent can (resume,
+   * else load), else a new one, with a note when the agent will not remember the conversation shown.
+   */
+  private async openContinuing(
+    session: AgentSession,
+    agentName: string,
+    previous: string | undefined,
+  ): Promise<{ session: StartedSession; notice?: { severity: 'info' | 'warning'; text: { title: string; detail: string } } }> {
+    // Chosen once `initialize` says what the agent offers (a holder: the choice is made inside the call).
+    const choice: { opening: SessionOpening } = { opening: { kind: 'new' } };
+    try {
+      const started = await session.start((support) => (choice.opening = continuingOpening(previous, support)));
+      const chosen = choice.opening;
+      if (previous === undefined) return { session: started };
+      this.deps.log.info(`${agentName}: ${chosen.kind === 'new' ? 'opened a fresh session' : `${chosen.kind}d session ${previous}`}`);
+      return chosen.kind === 'new'
+        ? { session: started, notice: { severity: 'info', text: cannotContinueNotice(agentName) } }
+        : { session: started };
+    } catch (error) {
+      // Only a refused resume or load falls back (the agent may have forgotten the session); anything else is the
+      // start failing, handled by the caller.
+      const chosen = choice.opening;
+      if (chosen.kind === 'new' || error instanceof AuthRequired || session.exited) throw error;
+      const reason = describeError(error).message;
+      this.deps.log.warn(`${agentName} refused to ${chosen.kind} session ${previous ?? ''}: ${reason}`);
+      const started = await session.openSession({ kind: 'new' });
+      return { session: started, notice: { severity: 'warning', text: continueFailedNotice(agentName, reason) } };
     }
   }
 
@@ -403,6 +498,8 @@ export class SessionController {
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName, protocolVersion: started.protocolVersion } });
     for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
     this.noticeMcpProblems(`MCP servers not passed to ${agentName}`, started.mcpServersSkipped);
+    this.armIdleTimer();
+    this.drainSoon();
   }
 
   private needsSignIn(session: AgentSession, refusal: AuthRequired): void {
@@ -519,6 +616,8 @@ export class SessionController {
     // A request the agent left unanswered when its turn ended is moot: no dialog outlives the turn.
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
+    this.armIdleTimer();
+    this.drainSoon();
   }
 
   private offerToStop(turnId: string): void {
@@ -565,6 +664,31 @@ export class SessionController {
   private clearStartupTimer(): void {
     if (this.startupTimer) clearTimeout(this.startupTimer);
     this.startupTimer = undefined;
+  }
+
+  /** An agent with no turn for `idleTimeoutMs` is stopped; the conversation stays, and the next prompt starts it. */
+  private armIdleTimer(): void {
+    this.clearIdleTimer();
+    const limitMs = this.deps.env.idleTimeoutMs?.() ?? 0;
+    if (limitMs <= 0) return;
+    const session = this.session;
+    this.idleTimer = setTimeout(() => void this.stopIdle(session, limitMs), limitMs);
+  }
+
+  private async stopIdle(session: AgentSession | undefined, limitMs: number): Promise<void> {
+    this.idleTimer = undefined;
+    const state = this.deps.store.state;
+    if (!session || this.session !== session || activeTurnId(state) !== undefined || (state.queued?.length ?? 0) > 0) return;
+    const name = session.agentName;
+    this.deps.log.info(`Stopping ${name}: no turn for ${Math.round(limitMs / 60_000)} min`);
+    await this.stop();
+    if (this.session !== undefined) return;
+    this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'stopped', agentName: name } });
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
   }
 
   private clearCancelTimer(): void {

@@ -11,6 +11,7 @@ import type {
   NoticeAction,
   NoticeSeverity,
   PermissionOption,
+  QueuedPrompt,
   SessionModes,
 } from './model';
 import type { ContentBlock } from './content';
@@ -109,6 +110,12 @@ export type TranscriptAction =
       readonly notes?: readonly string[];
     }
   /** "New Session": empty transcript, agent state kept. */
-  | { readonly type: 'transcript_cleared' };
+  | { readonly type: 'transcript_cleared' }
+  /** A prompt waits for the agent (starting, or busy with a turn); it is sent in order when the agent can take it. */
+  | { readonly type: 'prompt_queued'; readonly prompt: QueuedPrompt }
+  /** A queued prompt was sent, edited (back into the draft) or removed. */
+  | { readonly type: 'queued_prompt_removed'; readonly id: string }
+  /** The user renamed the conversation (the agent's own titles arrive as `session_info_update`). */
+  | { readonly type: 'title_set'; readonly title: string };
 
 export type TranscriptActionType = TranscriptAction['type'];

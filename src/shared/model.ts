@@ -9,6 +9,7 @@
  */
 import type { ContentBlock, JsonValue, ToolCallContent, ToolCallLocation } from './content';
 import type { ElicitationEntry, ElicitationView } from './elicitation-model';
+import type { Attachment } from './attachments';
 
 export type EntryKey = string;
 
@@ -198,7 +199,12 @@ export type AgentStatus =
   | { readonly phase: 'ready'; readonly agentName: string; readonly protocolVersion?: 1 | 2 }
   /** Running, but it refused a session until the user signs in; `methods`: the names of its sign-in methods. */
   | { readonly phase: 'needs_auth'; readonly agentName: string; readonly methods: readonly string[] }
-  | { readonly phase: 'exited'; readonly agentName: string; readonly exitCode: number | null; readonly signal?: string };
+  | { readonly phase: 'exited'; readonly agentName: string; readonly exitCode: number | null; readonly signal?: string }
+  /**
+   * Not running, and nothing went wrong: a session restored from history, or one whose agent was stopped for being
+   * idle. The next prompt starts the agent and continues the session (resume or load where the agent offers it).
+   */
+  | { readonly phase: 'stopped'; readonly agentName: string };
 
 export interface AvailableCommand {
   readonly name: string;
@@ -271,6 +277,8 @@ export interface TranscriptState {
   readonly turn: TurnState;
   readonly agent: AgentStatus;
   readonly sessionId?: string;
+  /** How many entries there were when the current session opened: a chunk never continues an entry before it. */
+  readonly sessionOpenedAt?: number;
   readonly title?: string;
   readonly commands: readonly AvailableCommand[];
   readonly modes: SessionModes | undefined;
@@ -287,9 +295,20 @@ export interface TranscriptState {
   readonly promptMessageIds: Readonly<Record<string, EntryKey>>;
   /** Terminals by id (terminal content in tool calls refers to them). */
   readonly terminals: Readonly<Record<string, TerminalRecord>>;
+  /**
+   * Prompts the user sent while the agent was starting or a turn ran, oldest first: each is sent when the agent can
+   * take it, and may be edited or removed until then. (Absent in transcripts stored before queueing existed.)
+   */
+  readonly queued?: readonly QueuedPrompt[];
   /** Tool calls the running turn has added, against MAX_TOOL_CALLS_PER_TURN (limits.ts); absent before any. */
   readonly turnToolCalls?: number;
   /** Monotonic counter used to generate keys (v1 chunks without messageId, notices); part of state so host and
    * webview generate the same keys. */
   readonly nextLocalId: number;
+}
+
+export interface QueuedPrompt {
+  readonly id: string;
+  readonly text: string;
+  readonly attachments: readonly Attachment[];
 }

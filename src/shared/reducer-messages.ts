@@ -58,7 +58,8 @@ export function applyChunk(
     }
     return appendEntry(state, newMessage(state, key, role, [block], messageId));
   }
-  const last = lastEntry(state);
+  // Nothing from before the current session opened (a resumed or reloaded conversation) is continued by a chunk.
+  const last = state.entryCount - 1 >= (state.sessionOpenedAt ?? 0) ? lastEntry(state) : undefined;
   if (last?.kind === 'message' && last.role === 'user' && role === 'user' && isSentPrompt(last))
     return absorbEcho(state, state.entryCount - 1, block);
   if (last?.kind === 'message' && last.role === role) {
@@ -67,7 +68,7 @@ export function applyChunk(
   if (last?.kind === 'turn_end' && state.turn.phase === 'idle') {
     // Real agents can flush a last chunk just after answering the prompt: it belongs to that turn's message, above
     // the turn's end line, not to a stray message of its own.
-    const before = entryAtPosition(state, state.entryCount - 2);
+    const before = state.entryCount - 2 >= (state.sessionOpenedAt ?? 0) ? entryAtPosition(state, state.entryCount - 2) : undefined;
     if (before?.kind === 'message' && before.role === role && before.turnId === last.turnId) {
       return replaceEntry(state, state.entryCount - 2, { ...before, content: appendBlock(before.content, block) });
     }

@@ -75,6 +75,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
       return {
         ...state,
         sessionId: action.sessionId,
+        sessionOpenedAt: state.entryCount,
         modes: action.modes,
         configOptions: action.configOptions ?? [],
         commands: action.availableCommands ?? [],
@@ -104,6 +105,16 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
       const fresh = initialState();
       return { ...fresh, agent: state.agent, nextLocalId: state.nextLocalId };
     }
+    case 'prompt_queued':
+      return { ...state, queued: [...(state.queued ?? []), action.prompt] };
+    case 'queued_prompt_removed': {
+      const queued = state.queued ?? [];
+      return queued.some((prompt) => prompt.id === action.id)
+        ? { ...state, queued: queued.filter((prompt) => prompt.id !== action.id) }
+        : state;
+    }
+    case 'title_set':
+      return state.title === action.title ? state : { ...state, title: action.title };
     default:
       return assertNever(action);
   }

@@ -17,7 +17,17 @@ export interface HostInfo {
 }
 
 export type HostToWebviewMessage =
-  | { readonly type: 'snapshot'; readonly seq: number; readonly state: TranscriptState }
+  /**
+   * The whole transcript of the conversation this view shows. A new `conversationId` means another conversation is
+   * shown: the view starts afresh, with `draft` (the host's copy) unless it kept its own for that conversation.
+   */
+  | {
+      readonly type: 'snapshot';
+      readonly seq: number;
+      readonly state: TranscriptState;
+      readonly conversationId: string;
+      readonly draft: string;
+    }
   | { readonly type: 'actions'; readonly firstSeq: number; readonly actions: readonly TranscriptAction[] }
   | { readonly type: 'host_info'; readonly info: HostInfo }
   | { readonly type: 'focus_composer' }
@@ -40,9 +50,13 @@ export type WebviewToHostMessage =
   | { readonly type: 'resync' }
   | { readonly type: 'send_prompt'; readonly text: string; readonly attachments: readonly Attachment[] }
   | { readonly type: 'attachments_taken'; readonly batch: number }
+  /** The draft's text, so it survives a reload and follows the conversation (sent after typing pauses). */
+  | { readonly type: 'draft_changed'; readonly conversationId: string; readonly text: string }
   /** `@` completion: which workspace files match `query` (answered by `file_matches`). */
   | { readonly type: 'find_files'; readonly requestId: number; readonly query: string }
   | { readonly type: 'cancel_turn' }
+  /** Take a queued prompt back before it is sent (to edit it in the composer, or drop it). */
+  | { readonly type: 'remove_queued_prompt'; readonly id: string }
   | { readonly type: 'permission_answer'; readonly requestId: string; readonly optionId: string }
   /** Accept (with the form's values, or: open the URL), decline or cancel an agent's question. */
   | {

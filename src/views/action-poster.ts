@@ -65,9 +65,9 @@ export class ActionPoster {
     this.sink({ type: 'actions', firstSeq, actions });
   }
 
-  snapshot(state: TranscriptState): void {
+  snapshot(state: TranscriptState, conversation: { readonly conversationId: string; readonly draft: string }): void {
     this.flush();
-    this.sink({ type: 'snapshot', seq: this.seq, state });
+    this.sink({ type: 'snapshot', seq: this.seq, state, ...conversation });
   }
 
   dispose(): void {

@@ -36,6 +36,8 @@ export async function useAgent(name: string, agent: AgentConfig, timeoutMs = 20_
   await config.update('agents', { [name]: agent }, vscode.ConfigurationTarget.Global);
   await config.update('defaultAgent', name, vscode.ConfigurationTarget.Global);
   const client = await api();
+  // Each test its own conversation; the agents of earlier ones need not run on beside it.
+  await client.stopAgents();
   await vscode.commands.executeCommand('acpClient.newSession');
   const failed = (s: TranscriptState): boolean =>
     s.agent.phase === 'exited' || entriesOf(s).some((entry) => entry.kind === 'notice' && entry.severity === 'error');

@@ -121,13 +121,16 @@ export function createHostHarness(
     permissionAnswer?: string;
     cancelGraceMs?: number;
     startupTimeoutMs?: number;
+    idleTimeoutMs?: number;
     maxReadBytes?: number;
     mcpServers?: McpServerSource;
     trace?: TraceLevel;
+    /** The transcript the controller drives (a conversation's); a fresh one without. */
+    store?: TranscriptStore;
   } = {},
 ): HostHarness {
   const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
-  const store = new TranscriptStore();
+  const store = options.store ?? new TranscriptStore();
   const files = new MemoryEditorFiles(root);
   const prompt = new ScriptedPermissionPrompt(options.permissionAnswer);
   const elicitationPorts = new RecordingElicitationPorts();
@@ -154,6 +157,7 @@ export function createHostHarness(
       isTrusted: () => true,
       trace: () => options.trace ?? 'off',
       startupTimeoutMs: () => startupTimeoutMs,
+      idleTimeoutMs: () => options.idleTimeoutMs ?? 0,
       extensionVersion: 'test',
     },
     attachmentText: attachmentTextReader(files),

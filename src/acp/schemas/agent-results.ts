@@ -9,7 +9,7 @@ export const initializeResult = z
   .object({
     protocolVersion: z.number().int(),
     agentCapabilities: z
-      .object({ loadSession: z.boolean().nullish(), promptCapabilities: promptCapabilities.nullish().catch(undefined) })
+      .object({ loadSession: z.boolean().nullish().catch(undefined), promptCapabilities: promptCapabilities.nullish().catch(undefined) })
       .loose()
       .nullish()
       .catch(undefined),
@@ -38,7 +38,7 @@ export const initializeResult = z
 
 const sessionModeSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullish() }).loose();
 
-const sessionModeState = z.object({ currentModeId: z.string(), availableModes: z.array(sessionModeSchema) }).loose();
+export const sessionModeState = z.object({ currentModeId: z.string(), availableModes: z.array(sessionModeSchema) }).loose();
 
 export const newSessionResult = z
   .object({
@@ -48,6 +48,32 @@ export const newSessionResult = z
     configOptions: z.array(z.unknown()).nullish().catch(undefined),
   })
   .loose();
+
+/**
+ * `session/load` and `session/resume` answer what `session/new` does, less the id the client already knows; the
+ * SDK lets a load answer nothing at all (`null`).
+ */
+export const sessionSetupResult = z
+  .object({
+    modes: sessionModeState.nullish().catch(undefined),
+    configOptions: z.array(z.unknown()).nullish().catch(undefined),
+  })
+  .loose()
+  .nullish();
+
+/** `session/fork` (unstable) answers like `session/new`: a new session id, with its modes and options. */
+export const forkSessionResult = newSessionResult;
+
+/** Entries are parsed one by one in listed-sessions.ts: one malformed entry must not hide the page. */
+export const listSessionsResult = z
+  .object({ sessions: z.array(z.unknown()).catch([]), nextCursor: z.string().nullish().catch(undefined) })
+  .loose();
+
+/** `session/set_title` (unstable) answers the title as the agent stored it (it may trim or shorten it). */
+export const setSessionTitleResult = z
+  .object({ title: z.string().nullish().catch(undefined) })
+  .loose()
+  .nullish();
 
 /** v1 answers `{stopReason}` when the turn ends; the v2 draft may answer `{messageId}` at once instead. */
 export const promptResult = z.object({ stopReason: z.string().optional(), messageId: z.string().nullish() }).loose();
@@ -62,4 +88,5 @@ export const emptyResult = z.unknown();
 
 export type InitializeResult = z.infer<typeof initializeResult>;
 export type NewSessionResult = z.infer<typeof newSessionResult>;
+export type SessionSetupResult = z.infer<typeof sessionSetupResult>;
 export type PromptResult = z.infer<typeof promptResult>;

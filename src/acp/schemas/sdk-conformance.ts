@@ -3,10 +3,13 @@
  * protocol's types fails `tsc` here instead of failing at run time against a real agent.
  */
 import type * as sdk from '@agentclientprotocol/sdk';
+import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import type { z } from 'zod';
 import type * as ours from './client-requests';
 import type * as results from './agent-results';
 import type * as elicitation from './elicitation';
+import type { sessionInfo } from './listed-sessions';
+import type { SessionSupport } from './session-capabilities';
 
 type Accepts<Ours, Theirs> = [Theirs] extends [Ours] ? true : false;
 type Check<T extends true> = T;
@@ -23,4 +26,12 @@ export type SdkConformance = [
   Check<Accepts<z.input<typeof results.initializeResult>['protocolVersion'], sdk.InitializeResponse['protocolVersion']>>,
   Check<Accepts<z.input<typeof results.newSessionResult>['sessionId'], sdk.NewSessionResponse['sessionId']>>,
   Check<Accepts<z.input<typeof results.promptResult>['stopReason'], sdk.PromptResponse['stopReason']>>,
+  Check<Accepts<z.input<typeof results.sessionSetupResult>, sdk.LoadSessionResponse>>,
+  Check<Accepts<z.input<typeof results.sessionSetupResult>, sdk.ResumeSessionResponse>>,
+  Check<Accepts<z.input<typeof results.listSessionsResult>, sdk.ListSessionsResponse>>,
+  Check<Accepts<z.input<typeof sessionInfo>, sdk.SessionInfo>>,
+  Check<Accepts<z.input<typeof results.forkSessionResult>, unstable.ForkSessionResponse>>,
+  Check<Accepts<z.input<typeof results.setSessionTitleResult>, unstable.SetSessionTitleResponse>>,
+  // Every method SessionSupport names has its capability key in the unstable schema (`setTitle` is `title`).
+  Check<Accepts<keyof unstable.SessionCapabilities, Exclude<keyof SessionSupport, 'load' | 'setTitle'> | 'title'>>,
 ];

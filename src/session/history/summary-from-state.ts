@@ -28,7 +28,7 @@ function statusOf(state: TranscriptState): SessionStatus {
   return state.turn.phase === 'idle' ? 'idle' : 'running';
 }
 
-function firstPromptText(state: TranscriptState): string | undefined {
+export function firstPromptText(state: TranscriptState): string | undefined {
   const firstPage = state.pages[0] ?? [];
   for (const entry of firstPage.slice(0, FIRST_PROMPT_SEARCH)) {
     if (entry.key === DROPPED_HISTORY_KEY) return undefined;

@@ -82,7 +82,7 @@ describe('posting actions to the webview', () => {
     const poster = new ActionPoster((m) => posted.push(m), 1000);
     poster.push({ type: 'notice_added', severity: 'info', title: 'one' });
     poster.push(chunk('x'));
-    poster.snapshot(initialState());
+    poster.snapshot(initialState(), { conversationId: 'c1', draft: '' });
     poster.push({ type: 'notice_added', severity: 'info', title: 'two' });
     assert.deepEqual(
       posted.map((m) =>

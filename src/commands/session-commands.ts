@@ -1,0 +1,119 @@
+/**
+ * Commands over the list of conversations: show one (from the Sessions view), "ACP: Switch Session…" (a quick
+ * pick searching titles and prompts), rename, delete, and open in an editor panel. Each takes the conversation's
+ * id as its argument (tree items pass their node) and defaults to the conversation shown.
+ */
+import * as vscode from 'vscode';
+import type { ConversationInfo, Conversations } from '../session/conversations/conversations';
+import { STATUS_WORDS } from '../session/conversations/conversation-status';
+import type { SessionNode, SessionsTree } from '../editor/sessions-tree';
+import { conversationLabel } from '../editor/sessions-tree';
+import { shortAge } from '../shared/relative-time';
+import { visibleText } from '../shared/visible-text';
+import type { ChatPanels } from '../views/chat-panels';
+import type { ChatViewProvider } from '../views/chat-view-provider';
+
+export interface SessionCommandParts {
+  readonly conversations: Conversations;
+  readonly tree: SessionsTree;
+  readonly view: ChatViewProvider;
+  readonly panels: ChatPanels;
+}
+
+export function registerSessionCommands(parts: SessionCommandParts): vscode.Disposable {
+  const { conversations, tree, view, panels } = parts;
+  const idOf = (argument: unknown): string | undefined => conversationIdOf(argument) ?? conversations.shown?.id;
+
+  const show = async (argument: unknown): Promise<void> => {
+    const id = conversationIdOf(argument);
+    if (id === undefined) return;
+    if (panels.has(id)) {
+      // It has a panel of its own: that is where it is.
+      const conversation = await conversations.open(id);
+      panels.open(conversation);
+      return;
+    }
+    await conversations.show(id);
+    await view.reveal();
+  };
+
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('acpClient.showSession', (argument: unknown) => show(argument).catch(reportFailure('show'))),
+    vscode.commands.registerCommand('acpClient.switchSession', async () => {
+      const picked = await pickConversation(conversations.list(), conversations.shown?.id);
+      if (picked) await show(picked).catch(reportFailure('show'));
+    }),
+    vscode.commands.registerCommand('acpClient.renameSession', async (argument: unknown) => {
+      const id = idOf(argument);
+      const info = conversations.list().find((candidate) => candidate.id === id);
+      if (!id || !info) return;
+      const title = await vscode.window.showInputBox({
+        title: 'ACP: Rename Session',
+        value: info.title ?? info.firstPrompt ?? '',
+        prompt: 'A name for this conversation in the Sessions list',
+        validateInput: (value) => (value.trim() ? undefined : 'The name cannot be empty.'),
+      });
+      if (title?.trim()) await conversations.rename(id, title.trim()).catch(reportFailure('rename'));
+    }),
+    vscode.commands.registerCommand('acpClient.deleteSession', async (argument: unknown) => {
+      const id = idOf(argument);
+      const info = conversations.list().find((candidate) => candidate.id === id);
+      if (!id || !info) return;
+      const confirmed = await vscode.window.showWarningMessage(
+        `Delete "${conversationLabel(info)}"?`,
+        { modal: true, detail: 'Its transcript is removed from this workspace’s history, and its agent is stopped.' },
+        'Delete',
+      );
+      if (confirmed === 'Delete') await conversations.remove(id).catch(reportFailure('delete'));
+    }),
+    vscode.commands.registerCommand('acpClient.openSessionInEditor', async (argument: unknown) => {
+      const id = idOf(argument);
+      if (!id) return;
+      const conversation = await conversations.open(id).catch(reportFailure('open'));
+      if (!conversation) return;
+      // Moved, not copied: the sidebar goes on with another conversation, so one draft is not typed in two places.
+      if (conversations.shown?.id === id) {
+        const other = conversations.list().find((candidate) => candidate.id !== id && !panels.has(candidate.id));
+        if (other) await conversations.show(other.id);
+        else await conversations.create(conversation.agentName);
+      }
+      panels.open(conversation);
+    }),
+    vscode.commands.registerCommand('acpClient.refreshSessions', () => tree.refresh()),
+  );
+}
+
+async function pickConversation(list: readonly ConversationInfo[], shownId: string | undefined): Promise<string | undefined> {
+  type Item = vscode.QuickPickItem & { id: string };
+  const now = Date.now();
+  const items: Item[] = list.map((info) => ({
+    id: info.id,
+    label: `${info.id === shownId ? '$(comment-discussion) ' : ''}${conversationLabel(info)}`,
+    description: [info.agentName ? visibleText(info.agentName) : undefined, STATUS_WORDS[info.status], shortAge(info.updatedAt, now)]
+      .filter((part) => part !== undefined)
+      .join(' · '),
+    // Searched too: the first prompt finds a conversation whose title says something else.
+    ...(info.firstPrompt && info.firstPrompt !== info.title ? { detail: visibleText(info.firstPrompt.replace(/\s+/g, ' ')) } : {}),
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'ACP: Switch Session',
+    placeHolder: list.length ? 'Search conversations by title or prompt' : 'No conversations yet',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  return picked?.id;
+}
+
+/** Tree items pass their node; commands and tests pass the id. */
+function conversationIdOf(argument: unknown): string | undefined {
+  if (typeof argument === 'string') return argument;
+  const node = argument as SessionNode | undefined;
+  return typeof argument === 'object' && argument !== null && node?.kind === 'conversation' ? node.info.id : undefined;
+}
+
+function reportFailure(what: string): (error: unknown) => undefined {
+  return (error) => {
+    void vscode.window.showErrorMessage(`Could not ${what} the session: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  };
+}

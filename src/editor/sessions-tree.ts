@@ -1,0 +1,131 @@
+/**
+ * The Sessions view: every conversation of this workspace, newest first, grouped by day, each with its title,
+ * agent, age and a status icon. Selecting one shows it in the chat. Refreshes are coalesced: streaming in many
+ * conversations at once costs the tree one refresh per window, not one per change.
+ */
+import * as vscode from 'vscode';
+import type { ConversationInfo, Conversations } from '../session/conversations/conversations';
+import { STATUS_WORDS, type ConversationStatus } from '../session/conversations/conversation-status';
+import { dayGroup, shortAge } from '../shared/relative-time';
+import { visibleText } from '../shared/visible-text';
+
+const REFRESH_WINDOW_MS = 250;
+const TITLE_CHARS = 80;
+
+export type SessionNode = { readonly kind: 'day'; readonly label: string; readonly items: readonly ConversationInfo[] } | ConversationNode;
+interface ConversationNode {
+  readonly kind: 'conversation';
+  readonly info: ConversationInfo;
+}
+
+export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscode.Disposable {
+  static readonly viewId = 'acpClient.sessions';
+  private readonly changed = new vscode.EventEmitter<SessionNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscription: { dispose(): void };
+
+  constructor(
+    private readonly conversations: Conversations,
+    /** Whether the conversation's agent offers `session/fork` (its menu shows Fork only then). */
+    private readonly canFork: (id: string) => boolean,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.subscription = conversations.onDidChange(() => this.refreshSoon());
+  }
+
+  refresh(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: SessionNode): SessionNode[] {
+    if (node?.kind === 'day') return node.items.map((info) => ({ kind: 'conversation', info }));
+    if (node) return [];
+    const now = this.now();
+    const groups = new Map<string, ConversationInfo[]>();
+    for (const info of this.conversations.list()) {
+      const label = dayGroup(info.updatedAt, now);
+      const group = groups.get(label) ?? [];
+      group.push(info);
+      groups.set(label, group);
+    }
+    return [...groups].map(([label, items]) => ({ kind: 'day', label, items }));
+  }
+
+  getTreeItem(node: SessionNode): vscode.TreeItem {
+    if (node.kind === 'day') {
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
+      item.id = `day:${node.label}`;
+      item.contextValue = 'day';
+      return item;
+    }
+    const { info } = node;
+    const shown = this.conversations.shown?.id === info.id;
+    const item = new vscode.TreeItem(conversationLabel(info), vscode.TreeItemCollapsibleState.None);
+    item.id = `conversation:${info.id}`;
+    item.description = [info.agentName ? visibleText(info.agentName) : undefined, shortAge(info.updatedAt, this.now())]
+      .filter((part) => part !== undefined)
+      .join(' · ');
+    item.iconPath = statusIcon(info.status);
+    item.tooltip = tooltip(info, shown);
+    item.contextValue = `conversation${this.canFork(info.id) ? ' forkable' : ''}`;
+    item.accessibilityInformation = {
+      label: `${conversationLabel(info)}, ${info.agentName ?? ''}, ${STATUS_WORDS[info.status]}`,
+      role: 'treeitem',
+    };
+    item.command = { command: 'acpClient.showSession', title: 'Show in Chat', arguments: [info.id] };
+    return item;
+  }
+
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private refreshSoon(): void {
+    this.timer ??= setTimeout(() => this.refresh(), REFRESH_WINDOW_MS);
+  }
+}
+
+/** The agent's (or user's) title, else the first prompt, else a placeholder; one line, bounded. */
+export function conversationLabel(info: ConversationInfo): string {
+  const text = (info.title ?? info.firstPrompt ?? 'New conversation').replace(/\s+/g, ' ').trim();
+  const line = visibleText(text || 'New conversation');
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
+
+function statusIcon(status: ConversationStatus): vscode.ThemeIcon {
+  switch (status) {
+    case 'running':
+      return new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.blue'));
+    case 'waiting':
+      return new vscode.ThemeIcon('bell-dot', new vscode.ThemeColor('list.warningForeground'));
+    case 'starting':
+      return new vscode.ThemeIcon('loading~spin');
+    case 'idle':
+      return new vscode.ThemeIcon('comment-discussion', new vscode.ThemeColor('charts.green'));
+    case 'sign_in':
+      return new vscode.ThemeIcon('account', new vscode.ThemeColor('list.warningForeground'));
+    case 'exited':
+      return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+    case 'stopped':
+      return new vscode.ThemeIcon('comment');
+  }
+}
+
+function tooltip(info: ConversationInfo, shown: boolean): vscode.MarkdownString {
+  const markdown = new vscode.MarkdownString();
+  markdown.appendText(conversationLabel(info));
+  markdown.appendMarkdown('\n\n');
+  markdown.appendText(
+    `${STATUS_WORDS[info.status]}${info.agentName ? ` · ${visibleText(info.agentName)}` : ''}${shown ? ' · in the chat' : ''}`,
+  );
+  if (info.firstPrompt && info.firstPrompt !== info.title) {
+    markdown.appendMarkdown('\n\n');
+    markdown.appendText(visibleText(info.firstPrompt, 'multiline'));
+  }
+  return markdown;
+}

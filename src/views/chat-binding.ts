@@ -1,0 +1,151 @@
+/**
+ * One chat webview bound to one conversation at a time: serves the HTML, posts the conversation's snapshot and
+ * then its actions, and hands what the webview asks for to the host, tagged with the conversation it was shown.
+ * The sidebar rebinds it whenever another conversation is shown; an editor panel keeps its one.
+ */
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import type { Conversation } from '../session/conversations/conversation';
+import type { UserIntent } from '../session/intents';
+import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
+import { ActionPoster } from './action-poster';
+import { chatHtml } from './chat-html';
+import { parseWebviewMessage } from './webview-messages';
+
+/** The chat an intent came from: a refusal is shown where the user acted. */
+export interface ChatSurface {
+  rejectPrompt(reason: string): void;
+  focusComposer(): void;
+}
+
+export type IntentHandler = (intent: UserIntent, conversation: Conversation, surface: ChatSurface) => void;
+export type FileSearch = (query: string) => Promise<readonly FileMatch[]>;
+
+export interface ChatBindingDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly onIntent: IntentHandler;
+  readonly findFiles: FileSearch;
+  readonly setDraft: (conversationId: string, text: string) => void;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export class ChatBinding implements vscode.Disposable, ChatSurface {
+  private webview: vscode.Webview | undefined;
+  private conversation: Conversation | undefined;
+  private poster: ActionPoster | undefined;
+  private subscription: { dispose(): void } | undefined;
+  private hostInfo: HostInfo | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** The webview's own messages that are not intents (sync, attachments) are the owner's to handle first. */
+  onViewMessage: ((message: WebviewToHostMessage) => boolean) | undefined;
+  /** Called each time the webview (re)loads and asks for its snapshot. */
+  onReady: (() => void) | undefined;
+
+  constructor(private readonly deps: ChatBindingDeps) {}
+
+  get shown(): Conversation | undefined {
+    return this.conversation;
+  }
+
+  /** Loads the chat into `webview` (a view resolving, a panel opening or being restored). */
+  attach(webview: vscode.Webview): void {
+    this.detach();
+    this.webview = webview;
+    const distUri = vscode.Uri.joinPath(this.deps.extensionUri, 'dist');
+    const mediaUri = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
+    webview.options = { enableScripts: true, localResourceRoots: [distUri, mediaUri] };
+    webview.html = chatHtml({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'webview.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(mediaUri, 'chat.css')).toString(),
+      codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'codicons', 'codicon.css')).toString(),
+    });
+    this.disposables.push(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+  }
+
+  /** The webview is gone (view disposed, panel closed); the conversation goes on. */
+  detach(): void {
+    this.disposables.splice(0).forEach((disposable) => disposable.dispose());
+    this.webview = undefined;
+  }
+
+  /** Shows `conversation`: its snapshot now, its actions from here on. */
+  bind(conversation: Conversation): void {
+    if (this.conversation === conversation) return;
+    this.subscription?.dispose();
+    this.poster?.dispose();
+    this.conversation = conversation;
+    const poster = new ActionPoster((message) => this.post(message));
+    this.poster = poster;
+    this.subscription = conversation.store.subscribe((action) => poster.push(action));
+    this.sendSnapshot();
+  }
+
+  setHostInfo(info: HostInfo): void {
+    this.hostInfo = info;
+    this.post({ type: 'host_info', info });
+  }
+
+  rejectPrompt(reason: string): void {
+    this.post({ type: 'prompt_rejected', reason });
+  }
+
+  focusComposer(): void {
+    this.post({ type: 'focus_composer' });
+  }
+
+  post(message: HostToWebviewMessage): void {
+    // A hidden view is rebuilt on show and asks for a snapshot, so a message it misses loses nothing.
+    void this.webview?.postMessage(message).then(undefined, () => undefined);
+  }
+
+  dispose(): void {
+    this.detach();
+    this.subscription?.dispose();
+    this.poster?.dispose();
+  }
+
+  private sendSnapshot(): void {
+    const conversation = this.conversation;
+    if (!conversation || !this.poster) return;
+    this.poster.snapshot(conversation.store.state, { conversationId: conversation.id, draft: conversation.draft });
+    if (this.hostInfo) this.post({ type: 'host_info', info: this.hostInfo });
+  }
+
+  private receive(raw: unknown): void {
+    const message = parseWebviewMessage(raw);
+    if ('error' in message) {
+      this.deps.log.warn(`Ignored a malformed message from the chat view: ${message.error}`);
+      return;
+    }
+    if (this.onViewMessage?.(message)) return;
+    switch (message.type) {
+      case 'ready':
+      case 'resync':
+        this.sendSnapshot();
+        if (message.type === 'ready') this.onReady?.();
+        return;
+      case 'attachments_taken':
+        return;
+      case 'draft_changed':
+        this.deps.setDraft(message.conversationId, message.text);
+        return;
+      case 'find_files':
+        void this.answerFileSearch(message.requestId, message.query);
+        return;
+      default:
+        if (this.conversation) this.deps.onIntent(message, this.conversation, this);
+    }
+  }
+
+  private async answerFileSearch(requestId: number, query: string): Promise<void> {
+    let matches: readonly FileMatch[] = [];
+    try {
+      matches = await this.deps.findFiles(query);
+    } catch (error) {
+      this.deps.log.warn(`Listing workspace files for @ completion failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.post({ type: 'file_matches', requestId, matches });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Many conversations at once in a real VS Code: each streams on its own, a permission pending in one is visible
+ * in the list while another runs, Switch Session and the editor panel show the one asked for.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { entriesOf } from '../../src/shared/selectors';
+import type { TranscriptState } from '../../src/shared/model';
+import { sleep, textOf, toolCall, useScriptedAgent, waitFor } from './helpers';
+
+const texts = (state: TranscriptState | undefined): string => (state ? entriesOf(state).map(textOf).join('\n') : '');
+
+describe('many conversations', function () {
+  this.timeout(90_000);
+
+  it('two conversations stream at once: one waits for a permission, the other runs; each keeps its own transcript', async () => {
+    const client = await useScriptedAgent('mixed');
+    const first = client.shownConversation();
+    assert.ok(first);
+    await client.sendPrompt('slow one');
+    await waitFor(client, (state) => toolCall(state, 'write-1')?.status === 'awaiting_permission');
+    // The dialog for the first conversation's permission is open; a second conversation starts beside it.
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await vscode.commands.executeCommand('acpClient.newSession');
+    const second = client.shownConversation();
+    assert.ok(second && second !== first, 'New Session shows a new conversation');
+    await waitFor(client, (state) => state.agent.phase === 'ready');
+    assert.deepEqual(await client.sendPrompt('stream something'), { accepted: true });
+    await waitFor(client, (state) => state.turn.phase === 'running');
+    const statuses = new Map(client.conversations().map((info) => [info.id, info.status]));
+    assert.equal(statuses.get(first), 'waiting', 'the first waits for the user');
+    assert.equal(statuses.get(second), 'running');
+    // The first goes on streaming while not shown.
+    const ticksBefore = texts(client.transcriptOf(first)).length;
+    await sleep(600);
+    assert.ok(texts(client.transcriptOf(first)).length > ticksBefore, 'the hidden conversation keeps streaming');
+    await waitFor(client, (state) => state.turn.phase === 'idle');
+    assert.doesNotMatch(texts(client.transcriptOf(second)), /tick \d/, "the first conversation's output is not in the second");
+    assert.doesNotMatch(texts(client.transcriptOf(first)), /stream something/);
+
+    await client.showConversation(first);
+    assert.equal(client.shownConversation(), first);
+    await vscode.commands.executeCommand('acpClient.cancelTurn');
+    await waitFor(client, (state) => state.turn.phase === 'idle');
+    assert.equal(client.conversations().find((info) => info.id === first)?.status, 'idle');
+  });
+
+  it('Switch Session lists the conversations newest first and shows the one picked', async () => {
+    const client = await useScriptedAgent('echo');
+    await client.sendPrompt('a conversation to find');
+    await waitFor(client, (state) => state.turn.phase === 'idle' && state.entryCount > 1);
+    const current = client.shownConversation();
+    const older = client.conversations().find((info) => info.id !== current);
+    assert.ok(older, 'there is an older conversation');
+    void vscode.commands.executeCommand('acpClient.switchSession');
+    await sleep(800);
+    // The list starts with the newest (this one); the next is the older one.
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await eventually(() => client.shownConversation() !== current);
+    assert.equal(client.shownConversation(), client.conversations()[1]?.id);
+  });
+
+  it('Open in Editor moves a conversation into an editor panel that keeps streaming; the sidebar shows another', async () => {
+    const client = await useScriptedAgent('echo');
+    const moved = client.shownConversation();
+    assert.ok(moved);
+    await vscode.commands.executeCommand('acpClient.openSessionInEditor', moved);
+    await eventually(() => panelTabs().length > 0);
+    assert.notEqual(client.shownConversation(), moved, 'the sidebar shows another conversation');
+    assert.deepEqual(await client.sendPromptTo(moved, 'to the panel'), { accepted: true });
+    await eventually(() => /echo/i.test(texts(client.transcriptOf(moved))) || texts(client.transcriptOf(moved)).includes('to the panel'));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await eventually(() => panelTabs().length === 0);
+    assert.ok(
+      client.conversations().some((info) => info.id === moved),
+      'closing the panel does not end the conversation',
+    );
+  });
+});
+
+function panelTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('acpClient.chatPanel'));
+}
+
+async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(100);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The webview's saved state (`vscode.setState`) holds one UI state per conversation it has shown, so switching
+ * back finds the draft, expansions and scroll position as they were. `current` names the conversation on screen
+ * (an editor panel restored after a reload reopens that one). Bounded: the least recently shown go first.
+ */
+import { parseUiState, type UiState } from './ui-state';
+import type { HostChannel } from './vscode-api';
+
+const MAX_CONVERSATIONS = 20;
+/** How long typing may pause before the host hears the draft (it keeps it across reloads and views). */
+const DRAFT_POST_DELAY_MS = 300;
+
+interface StoredUi {
+  readonly current?: string;
+  /** Most recently shown last. */
+  readonly conversations: readonly { readonly id: string; readonly ui: unknown }[];
+}
+
+function parseStored(raw: unknown): StoredUi {
+  if (typeof raw !== 'object' || raw === null) return { conversations: [] };
+  const record: Record<string, unknown> = { ...raw };
+  const list = Array.isArray(record.conversations) ? record.conversations : [];
+  const conversations = list.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const entry: Record<string, unknown> = { ...item };
+    return typeof entry.id === 'string' ? [{ id: entry.id, ui: entry.ui }] : [];
+  });
+  return { ...(typeof record.current === 'string' ? { current: record.current } : {}), conversations };
+}
+
+export class UiStore {
+  private stored: StoredUi;
+
+  constructor(private readonly channel: HostChannel) {
+    this.stored = parseStored(channel.loadUiState());
+  }
+
+  /**
+   * The channel a chat for `conversationId` uses: its UI state in its slot. `hostDraft` is the host's copy of the
+   * draft: it wins unless this webview just reloaded on the same conversation (its own copy is then the newest).
+   */
+  channelFor(conversationId: string, hostDraft: string): HostChannel {
+    const reloaded = this.stored.current === conversationId;
+    const slot = this.stored.conversations.find((item) => item.id === conversationId);
+    let ui: UiState = parseUiState(slot?.ui);
+    if (!reloaded || slot === undefined) ui = { ...ui, draft: hostDraft };
+    this.save(conversationId, ui);
+    let postedDraft = ui.draft;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const channel = this.channel;
+    return {
+      post: (message) => channel.post(message),
+      loadUiState: () => ui,
+      saveUiState: (next) => {
+        ui = parseUiState(next);
+        this.save(conversationId, ui);
+        if (ui.draft === postedDraft) return;
+        if (timer !== undefined) clearTimeout(timer);
+        timer = setTimeout(() => {
+          timer = undefined;
+          postedDraft = ui.draft;
+          channel.post({ type: 'draft_changed', conversationId, text: ui.draft });
+        }, DRAFT_POST_DELAY_MS);
+      },
+    };
+  }
+
+  private save(conversationId: string, ui: UiState): void {
+    const others = this.stored.conversations.filter((item) => item.id !== conversationId);
+    this.stored = { current: conversationId, conversations: [...others, { id: conversationId, ui }].slice(-MAX_CONVERSATIONS) };
+    this.channel.saveUiState(this.stored);
+  }
+}
