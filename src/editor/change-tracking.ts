@@ -43,9 +43,8 @@ export class ChangeTracking implements vscode.Disposable {
     this.baseline = new Baseline(this.files, this.content);
     this.review = new WriteReview(this.diffs);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
-    // A change on disk cannot say who made it: every conversation with a running turn captures it.
     const changed = (uri: vscode.Uri): void => {
-      if (uri.scheme === 'file') for (const { tracker } of this.trackers.values()) tracker.diskChanged(uri.fsPath);
+      if (uri.scheme === 'file') for (const tracker of this.recipients()) tracker.diskChanged(uri.fsPath);
     };
     this.disposables.push(
       this.review,
@@ -55,7 +54,7 @@ export class ChangeTracking implements vscode.Disposable {
       watcher.onDidDelete(changed),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         // Our own writes save through the editor too; the tracker already holds those paths for the turn.
-        if (doc.uri.scheme === 'file') for (const { tracker } of this.trackers.values()) tracker.userSaved(doc.uri.fsPath);
+        if (doc.uri.scheme === 'file') for (const tracker of this.recipients()) tracker.userSaved(doc.uri.fsPath);
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('files.watcherExclude')) this.files.invalidate();
@@ -91,6 +90,17 @@ export class ChangeTracking implements vscode.Disposable {
     this.trackers.get(conversationId)?.tracker.dispose();
     this.trackers.delete(conversationId);
     if (this.currentId === conversationId) this.currentId = undefined;
+  }
+
+  /**
+   * Who hears of a change on disk (or a user's save), which cannot say who made it: every conversation with a turn
+   * running captures it; with none, one tracker brings the shared baseline up to date. (An idle tracker must never
+   * refresh the baseline while another captures: the capture would take the agent's result for the "before".)
+   */
+  private recipients(): ChangeTracker[] {
+    const all = [...this.trackers.values()].map((entry) => entry.tracker);
+    const capturing = all.filter((tracker) => tracker.capturing);
+    return capturing.length > 0 ? capturing : all.slice(0, 1);
   }
 
   /** The conversation on screen: the one ACP: Review Changes and the palette's change commands act on. */

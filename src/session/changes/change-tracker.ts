@@ -78,6 +78,11 @@ export class ChangeTracker {
     await Promise.all([this.baseline.seed(), this.loaded, ...this.finishing]);
   }
 
+  /** A turn is running (or settling): disk changes now are captured as this conversation's. */
+  get capturing(): boolean {
+    return this.capture !== undefined;
+  }
+
   get baselineSize(): number {
     return this.baseline.size;
   }
