@@ -44,7 +44,8 @@ const PLAIN_INTENTS = new Map<
 ]);
 
 export class ChatApp {
-  readonly element = h('div', { className: 'chat' });
+  // The webview's one main landmark: every part of the chat is inside it.
+  readonly element = h('main', { className: 'chat' });
   /** Removes the listeners this chat put on the window and document when another conversation replaces it. */
   private readonly lifetime = new AbortController();
   private disposed = false;

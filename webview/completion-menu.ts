@@ -46,14 +46,14 @@ export class CompletionMenu<T> {
     this.items = items;
     if (!same) this.active = 0;
     this.element.hidden = items.length === 0;
-    // The textarea controls whichever list is open; a closing list gives the attributes up.
+    // The textarea controls whichever list is open; a closing list gives the attributes up. No aria-expanded: a
+    // textarea is a textbox, which does not take it (axe: aria-allowed-attr), and cannot be given the combobox role.
     if (items.length > 0) {
       this.input.setAttribute('aria-controls', this.options.id);
-      this.input.setAttribute('aria-expanded', 'true');
       this.input.setAttribute('aria-activedescendant', `${this.options.id}-${this.active}`);
     } else if (wasOpen || this.input.getAttribute('aria-controls') === this.options.id) {
-      this.input.setAttribute('aria-expanded', 'false');
       this.input.removeAttribute('aria-activedescendant');
+      if (this.input.getAttribute('aria-controls') === this.options.id) this.input.removeAttribute('aria-controls');
     }
     this.element.replaceChildren(
       ...items.map((item, index) =>

@@ -16,7 +16,8 @@ type Post = (message: WebviewToHostMessage) => void;
 export class Header {
   readonly element = h('header', { className: 'chat-header' });
   private readonly statusDot = h('span', { className: 'status-dot', attrs: { 'aria-hidden': 'true' } });
-  private readonly agentName = h('span', { className: 'agent-name' });
+  /** The webview's heading: a screen reader's list of headings starts with the agent the chat is with. */
+  private readonly agentName = h('h1', { className: 'agent-name' });
   private readonly agentStatus = h('span', { className: 'agent-status', attrs: { role: 'status' } });
   private readonly working = icon('loading', 'working codicon-modifier-spin');
   private readonly usage = h('span', { className: 'usage', attrs: { role: 'meter', 'aria-valuemin': '0' } });

@@ -23,6 +23,13 @@ markdown.core.ruler.push('visible_text', (state) => {
   }
 });
 
+// A code block scrolls sideways rather than wrapping: it is a tab stop, so the keyboard can scroll it too.
+for (const rule of ['fence', 'code_block'] as const) {
+  const render = markdown.renderer.rules[rule];
+  if (!render) continue;
+  markdown.renderer.rules[rule] = (...args) => render(...args).replace(/^<pre>/, '<pre tabindex="0">');
+}
+
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, string>();
 

@@ -24,10 +24,15 @@ export class PinnedPlan {
     const { done, total } = planProgress(plan);
     const summary = h(
       'summary',
-      { attrs: { 'aria-label': `Plan, ${done} of ${total} done` } },
+      {},
       icon('checklist'),
       h('span', { className: 'pinned-plan-title', text: 'Plan' }),
-      h('span', { className: 'pinned-plan-progress', text: `${done}/${total}` }),
+      // Seen as "2/5", heard as "2 of 5 done". Not an aria-label on the summary: its name would differ from its text.
+      h('span', {
+        className: 'pinned-plan-progress',
+        text: `${done}/${total}`,
+        attrs: { role: 'img', 'aria-label': `${done} of ${total} done` },
+      }),
     );
     this.element.replaceChildren(summary, h('div', { className: 'pinned-plan-body' }, planBody(plan.body)));
   }

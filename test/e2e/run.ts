@@ -3,6 +3,7 @@
  * opened from the activity bar in Chromium, a prompt typed, the streamed answer seen, the permission dialog
  * answered and its diff opened in the diff editor, the header's pickers changed, a command the agent runs shown and
  * opened in a terminal, "ACP: Cancel Turn" run from the command palette (F1) during a turn, and "Cancelled" seen.
+ * Then the same conversation is audited with axe-core in four themes at two sidebar widths (theme-audit.ts).
  * Screenshots go to test-results/.
  */
 import * as assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { repoRoot, scriptedAgentPath } from '../support/repo-root';
+import { auditThemes, describeAudit } from './theme-audit';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
@@ -326,7 +328,7 @@ async function main(): Promise<void> {
       'the output is shown in the card',
     );
     await page.screenshot({ path: path.join(results, 'e2e-terminal.png') });
-    await terminalCard.getByRole('button', { name: /Open the output of/ }).click();
+    await terminalCard.getByRole('button', { name: /Open in Terminal: the output of/ }).click();
     await page.locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: 'ACP: Run the script' }).first().waitFor({ timeout: LONG });
     await waitForText(page.locator('.xterm-rows').first(), ['line 5 h', 'process exited with code 3']);
     check('a command the agent runs shows its output and exit in the card, and opens in a VS Code terminal');
@@ -409,8 +411,35 @@ async function main(): Promise<void> {
     await quickPick.getByText('Always allow').waitFor({ timeout: LONG });
     await page.keyboard.press('Escape');
     // The scripted agent reuses its tool call id, so the waiting card is the first turn's, far up the transcript.
-    await revealInTranscript(chat, chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]'));
+    const waiting = chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]');
+    await revealInTranscript(chat, waiting);
     check('closing the permission dialog without a choice leaves the request waiting on its card');
+
+    // The same conversation judged in every theme and at a narrow and a wide sidebar: the waiting permission card
+    // (its diff from the first edit, markdown around it) in view, the notice above, the plan pinned by the composer.
+    const auditStarted = Date.now();
+    const audits = await auditThemes({
+      page,
+      chat,
+      results,
+      views: [
+        { name: 'permission', show: () => revealInTranscript(chat, waiting) },
+        {
+          name: 'end',
+          show: () => chat.locator('.transcript').evaluate((element: Scrollable) => void (element.scrollTop = element.scrollHeight)),
+        },
+      ],
+    });
+    for (const audit of audits) console.log(describeAudit(audit));
+    const failing = audits.filter((audit) => audit.violations.length > 0 || audit.overflow.length > 0);
+    assert.deepEqual(
+      failing.map((audit) => `${audit.theme} at ${audit.width} px, ${audit.view}`),
+      [],
+      'no serious or critical accessibility violation, and nothing wider than the chat',
+    );
+    check(
+      `axe-core finds no serious or critical violation and nothing overflows sideways in 4 themes × 2 widths × 2 parts of the transcript (${Math.round((Date.now() - auditStarted) / 1000)} s)`,
+    );
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
     await browser

@@ -26,7 +26,7 @@ export function contentBlockView(block: ContentBlock, options: { readonly compac
     case 'resource': {
       const container = h('div', { className: 'content-resource' }, linkTo(block.resource.uri, resourceLabel(block.resource.uri)));
       if (block.resource.text !== undefined && !options.compact)
-        container.append(h('pre', { className: 'code', text: truncateForDisplay(block.resource.text, 5000) }));
+        container.append(h('pre', { className: 'code', attrs: { tabindex: '0' }, text: truncateForDisplay(block.resource.text, 5000) }));
       return container;
     }
     case 'unknown':

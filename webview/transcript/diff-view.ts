@@ -28,7 +28,7 @@ export function diffView(content: Extract<ToolCallContent, { type: 'diff' }>, to
       icon('diff'),
       h('span', { className: 'diff-path', text: basename(file.path), attrs: { title: file.path } }),
     );
-    const lines = h('div', { className: 'diff-lines', attrs: { role: 'group', 'aria-label': `Changes to ${file.path}` } });
+    const lines = h('div', { className: 'diff-lines', attrs: { role: 'group', tabindex: '0', 'aria-label': `Changes to ${file.path}` } });
     if (file.newText !== undefined) {
       const diff = diffOf(file, file.newText);
       header.append(
@@ -79,7 +79,7 @@ function appendHunks(target: HTMLElement, diff: LineDiff): void {
 
 /** A v2 ready-made patch, shown as the agent wrote it. */
 function patchView(patch: string): HTMLElement {
-  const lines = h('div', { className: 'diff-lines', attrs: { role: 'group', 'aria-label': 'Patch' } });
+  const lines = h('div', { className: 'diff-lines', attrs: { role: 'group', tabindex: '0', 'aria-label': 'Patch' } });
   const all = splitLines(patch);
   for (const line of all.slice(0, MAX_LINES)) {
     const kind = classifyPatchLine(line);

@@ -20,7 +20,8 @@ export function terminalView(terminalId: string, record: TerminalRecord | undefi
     ),
   );
   const open = textButton('Open in Terminal', { secondary: true, icon: 'link-external', dataset: { action: 'open-terminal', terminalId } });
-  open.setAttribute('aria-label', `Open the output of ${commandLine} in a VS Code terminal`);
+  // The name starts with the button's text, as speech input users say it.
+  open.setAttribute('aria-label', `Open in Terminal: the output of ${commandLine}`);
   const text = plainTerminalText(record?.output ?? '');
   // column-reverse keeps the scroll position at the newest output without measuring anything.
   const output = h(

@@ -148,5 +148,5 @@ function rawSection(entry: ToolCallEntry, expanded: boolean): HTMLElement[] {
 }
 
 function rawJson(value: JsonValue): HTMLElement {
-  return h('pre', { className: 'code', text: truncateForDisplay(JSON.stringify(value, null, 2) ?? 'undefined') });
+  return h('pre', { className: 'code', attrs: { tabindex: '0' }, text: truncateForDisplay(JSON.stringify(value, null, 2) ?? 'undefined') });
 }

@@ -12,6 +12,6 @@ describe('markdown message bodies and bidi controls', () => {
 
   it('shows every bidi and invisible character in code, where Trojan Source hides', () => {
     assert.equal(renderMarkdown('`a\u2067b\u200Bc`'), '<p><code>a&lt;U+2067&gt;b&lt;U+200B&gt;c</code></p>\n');
-    assert.equal(renderMarkdown('```\nif (x\u202E) {}\n```'), '<pre><code>if (x&lt;U+202E&gt;) {}\n</code></pre>\n');
+    assert.equal(renderMarkdown('```\nif (x\u202E) {}\n```'), '<pre tabindex="0"><code>if (x&lt;U+202E&gt;) {}\n</code></pre>\n');
   });
 });

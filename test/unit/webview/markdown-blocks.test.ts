@@ -107,7 +107,7 @@ describe('markdown rendering', () => {
   });
 
   it('renders code blocks as pre/code and does not render images', () => {
-    assert.ok(renderMarkdown('```\nx\n```').startsWith('<pre><code>'));
+    assert.ok(renderMarkdown('```\nx\n```').startsWith('<pre tabindex="0"><code>'));
     assert.ok(!renderMarkdown('![alt](https://example.com/a.png)').includes('<img'));
   });
 });
