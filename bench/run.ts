@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: prints one line per figure with its target and ok/miss, and exits 0 — benchmarks inform, they
  * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
- * machine. Set BENCH_ONLY=host|limits|history|webview|vscode|size to run a part.
+ * machine. Set BENCH_ONLY=host|limits|history|changes|webview|vscode|size to run a part.
  */
 import { execFileSync } from 'node:child_process';
 import { repoRoot } from '../test/support/repo-root';
 import { runLimitsBench } from './agent-limits';
 import { runHistoryBench } from './history-bench';
+import { runChangesBench } from './changes-bench';
 import { runHostBench } from './host-throughput';
 import { sizeFigures } from './size';
 import type { Figure } from './webview/figure';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     { name: 'host', run: runHostBench },
     { name: 'limits', run: runLimitsBench },
     { name: 'history', run: runHistoryBench },
+    { name: 'changes', run: runChangesBench },
     { name: 'webview', run: () => optionalPart('./webview/webview-bench.js', 'runWebviewBench') },
     { name: 'vscode', run: () => optionalPart('./webview/vscode-bench.js', 'runVscodeBench') },
   ];

@@ -36,6 +36,8 @@ import { WorkspaceFileIndex } from './editor/workspace-file-index';
 import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './editor/session-ports';
 import { VscodeMcpServerSource } from './editor/mcp-server-settings';
 import { VscodeSecretInputs } from './editor/secret-inputs';
+import { ChangeTracking } from './editor/change-tracking';
+import { ChangeCommands } from './commands/change-commands';
 
 let conversations: Conversations | undefined;
 
@@ -61,8 +63,10 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     },
     reveal: () => view.reveal(),
   });
+  // Change sets and checkpoints (issue 13): one tracker per conversation, stored under its id.
+  const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
   /** Each conversation its own controller, brokers and file handler: nothing pending is shared between two. */
-  const controllerFor = (store: TranscriptStore): SessionController =>
+  const controllerFor = (store: TranscriptStore, id: string): SessionController =>
     new SessionController({
       store,
       files: new FileSystemHandler(
@@ -75,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
             detail: `${refused.path}: ${refused.reason}`,
           }),
         () => settings.maxReadBytes(),
+        changes.observerFor(id, store),
       ),
       permissions: new PermissionBroker(permissionPrompt),
       elicitations: new ElicitationBroker(elicitationPorts),
@@ -89,19 +94,21 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const diffs = new DiffDocuments((id) => conversations?.get(id)?.store);
   const chats: Conversations = new Conversations({
     factory: {
-      controller: (store) => controllerFor(store),
+      controller: (store, id) => controllerFor(store, id),
       // Commands are made next; a conversation is first made by `restore`, after both exist.
-      extras: (store): readonly vscode.Disposable[] => commands.conversationExtras(store),
+      extras: (store): readonly vscode.Disposable[] => [...commands.conversationExtras(store), changes.trackedUntilDisposed(store)],
     },
     log: logSink,
   });
   conversations = chats;
   const commands: ChatCommands = new ChatCommands(chats, settings, diffs, log);
+  const changeCommands = new ChangeCommands(changes);
   const shown = new ShownTranscript(chats);
   const fileIndex = new WorkspaceFileIndex();
   const bindingDeps = {
     extensionUri: context.extensionUri,
-    onIntent: (intent: UserIntent, conversation: Conversation, surface: ChatSurface) => commands.handle(intent, conversation, surface),
+    onIntent: (intent: UserIntent, conversation: Conversation, surface: ChatSurface) =>
+      changeCommands.handle(intent, conversation.id) || commands.handle(intent, conversation, surface),
     findFiles: (query: string) => fileIndex.search(query),
     setDraft: (id: string, text: string) => chats.setDraft(id, text),
     log,
@@ -125,6 +132,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     view,
     panels,
     commands,
+    changes,
+    changeCommands,
     fileIndex,
     shown,
     tree,
@@ -141,6 +150,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   );
   context.subscriptions.push(
     toDisposable(chats.onDidSwitch((conversation) => void context.workspaceState.update(SHOWN_KEY, conversation.id))),
+    toDisposable(chats.onDidSwitch((conversation) => changes.focus(conversation.id))),
   );
   // Read by `npm run bench` (activation time in the real VS Code) and useful when someone reports a slow start.
   log.info(`Activated in ${(performance.now() - activationStarted).toFixed(1)} ms`);

@@ -251,6 +251,25 @@ export class ChatApp {
             : { type: 'open_location', path: data.path, line: Number(data.line) },
         );
         return;
+      case 'open-change':
+        if (data.turnId !== undefined && data.path !== undefined)
+          this.channel.post({ type: 'open_change', turnId: data.turnId, path: data.path });
+        return;
+      case 'review-changes':
+        if (data.turnId !== undefined) this.channel.post({ type: 'review_changes', turnId: data.turnId });
+        return;
+      case 'keep-changes':
+      case 'undo-changes':
+        if (data.turnId === undefined) return;
+        this.channel.post({
+          type: data.action === 'keep-changes' ? 'keep_changes' : 'undo_changes',
+          turnId: data.turnId,
+          ...(data.path === undefined ? {} : { path: data.path }),
+        });
+        return;
+      case 'restore-checkpoint':
+        if (data.turnId !== undefined) this.channel.post({ type: 'restore_checkpoint', turnId: data.turnId });
+        return;
       case 'open-terminal':
         if (data.terminalId !== undefined) this.channel.post({ type: 'open_terminal', terminalId: data.terminalId });
         return;

@@ -5,7 +5,7 @@
 import { ResponseError, ErrorCodes } from 'vscode-jsonrpc';
 import type { MissingFileAnswer } from './missing-file-answer';
 import { confinePath } from './path-confinement';
-import type { WorkspaceFiles } from './ports';
+import type { FileAccessObserver, WorkspaceFiles } from './ports';
 import { readWindow } from './read-window';
 import { sliceLines } from './text-window';
 import { DEFAULT_MAX_READ_BYTES } from '../shared/limits';
@@ -26,10 +26,15 @@ export class FileSystemHandler {
     private readonly onRefused: (refused: RefusedAccess) => void,
     /** The cap on one answer (setting `acpClient.limits.maxReadMB`), read per request so a change applies at once. */
     private readonly maxReadBytes: () => number = () => DEFAULT_MAX_READ_BYTES,
+    /** Change tracking: sees each write before it lands (and may refuse it) and each whole-file read. */
+    private readonly observer?: FileAccessObserver,
   ) {}
 
+  /** The code of a write the user refused to let through (review before write): a plain JSON-RPC request error. */
+  static readonly WRITE_REFUSED = ErrorCodes.InvalidRequest;
+
   async readTextFile(
-    params: { path: string; line?: number | null; limit?: number | null },
+    params: { path: string; line?: number | null; limit?: number | null; sessionId?: string },
     missingFile: MissingFileAnswer = 'not_found_error',
   ): Promise<{ content: string }> {
     const target = await this.confine('read', params.path);
@@ -41,6 +46,7 @@ export class FileSystemHandler {
       // The editor already holds this text; only the answer is bounded. UTF-16 length is a lower bound on bytes.
       const content = sliceLines(open, line, limit);
       if (content.length > cap) throw tooLarge(params.path, content.length, cap, line, limit);
+      if (line === undefined && limit === undefined) this.observer?.afterRead(target, content, params.sessionId);
       return { content };
     }
     try {
@@ -51,6 +57,7 @@ export class FileSystemHandler {
       }
       const read = await readWindow(this.files.readFileChunks(target), line, limit, cap);
       if (read.kind === 'too_large') throw tooLarge(params.path, read.atLeastBytes, cap, line, limit);
+      if (!windowed) this.observer?.afterRead(target, read.text, params.sessionId);
       return { content: read.text };
     } catch (error) {
       if (error instanceof ResponseError) throw error;
@@ -59,8 +66,10 @@ export class FileSystemHandler {
     }
   }
 
-  async writeTextFile(params: { path: string; content: string }): Promise<Record<string, never>> {
+  async writeTextFile(params: { path: string; content: string; sessionId?: string }): Promise<Record<string, never>> {
     const target = await this.confine('write', params.path);
+    const verdict = this.observer ? await this.observer.beforeWrite(target, params.content, params.sessionId) : { allowed: true as const };
+    if (!verdict.allowed) throw new ResponseError(FileSystemHandler.WRITE_REFUSED, `Did not write ${params.path}: ${verdict.reason}`);
     try {
       await this.files.writeFileText(target, params.content);
     } catch (error) {

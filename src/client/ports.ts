@@ -27,6 +27,21 @@ export interface WorkspaceFiles {
   writeFileText(absolutePath: string, content: string): Promise<void>;
 }
 
+/**
+ * Told about the agent's file access through us (change tracking). `beforeWrite` runs before a write lands and may
+ * refuse it (review before write): the agent then gets an error with the reason, and nothing is written.
+ */
+export interface FileAccessObserver {
+  /** `sessionId`: the ACP session that asked, so an observer tracking many conversations knows whose write it is. */
+  beforeWrite(
+    absolutePath: string,
+    content: string,
+    sessionId: string | undefined,
+  ): Promise<{ readonly allowed: true } | { readonly allowed: false; readonly reason: string }>;
+  /** A whole file the agent read (no line/limit): a known "before" for a change it makes later. */
+  afterRead(absolutePath: string, content: string, sessionId: string | undefined): void;
+}
+
 export interface PermissionRequestView {
   readonly agentName: string;
   readonly toolTitle: string;

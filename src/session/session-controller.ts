@@ -26,6 +26,8 @@ import type { AgentCatalog, McpServerSource, SessionEnvironment, UserNotifier } 
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
+import { positionOf } from '../shared/pages';
+import { userPromptKey } from '../shared/reducer-turns';
 import type { SessionOpening } from './session-opening';
 import {
   cannotContinueNotice,
@@ -273,7 +275,7 @@ export class SessionController {
     if (this.session !== session || session.exited)
       return { accepted: false, reason: `${session.agentName} stopped before the prompt was sent.` };
     if (activeTurnId(this.deps.store.state) !== undefined) return { accepted: false, reason: BUSY };
-    const turnId = this.turnIds.take();
+    const turnId = this.turnIds.take((id) => positionOf(this.deps.store.state, userPromptKey(id)) !== undefined);
     const content = built.content;
     this.clearIdleTimer();
     this.deps.store.dispatch({ type: 'prompt_sent', turnId, content });

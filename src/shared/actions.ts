@@ -6,6 +6,7 @@
 import type {
   AgentStatus,
   AvailableCommand,
+  ChangedFileView,
   ConfigOption,
   NoticeAction,
   NoticeSeverity,
@@ -97,6 +98,17 @@ export type TranscriptAction =
   | { readonly type: 'config_options_set'; readonly configOptions: readonly ConfigOption[] }
   /** The agent refused a choice the picker already shows: show again what holds, so the picker snaps back. */
   | { readonly type: 'pickers_restated' }
+  /**
+   * A turn's captured changes (or a restore's), whole: shown after the turn, replaced as files are kept or undone.
+   * An empty list removes the card.
+   */
+  | {
+      readonly type: 'change_set_recorded';
+      readonly turnId: string;
+      readonly origin: 'turn' | 'restore';
+      readonly files: readonly ChangedFileView[];
+      readonly notes?: readonly string[];
+    }
   /** "New Session": empty transcript, agent state kept. */
   | { readonly type: 'transcript_cleared' }
   /** A prompt waits for the agent (starting, or busy with a turn); it is sent in order when the agent can take it. */

@@ -137,7 +137,48 @@ export interface CompactionEntry {
   readonly error?: string;
 }
 
-export type Entry = MessageEntry | ToolCallEntry | PlanEntry | TurnEndEntry | NoticeEntry | CompactionEntry | ElicitationEntry;
+/** Whether the user has dealt with a captured change: kept (cleared from review) or undone. */
+export type ChangeReview = 'pending' | 'kept' | 'undone';
+
+/** One file the agent changed in a turn, as the change card shows it. */
+export interface ChangedFileView {
+  /** Absolute path. */
+  readonly path: string;
+  readonly change: 'created' | 'modified' | 'deleted' | 'renamed';
+  /** For a rename: the path it had (its own record is folded into this one). */
+  readonly renamedFrom?: string;
+  /** Line counts when both sides are text we kept; absent for binary, large or unknown content. */
+  readonly added?: number;
+  readonly removed?: number;
+  /** Why there is no diff, or where the agent's own report differs from what happened on disk. */
+  readonly note?: string;
+  readonly review: ChangeReview;
+}
+
+/**
+ * The files a turn changed (whoever wrote them: our fs/write_text_file or the agent on disk), shown after the
+ * turn's output; `restore` marks the change set of a "Restore to here", which can itself be undone.
+ */
+export interface ChangeSetEntry {
+  readonly kind: 'changes';
+  /** `changes:<turnId>` */
+  readonly key: EntryKey;
+  readonly turnId: string;
+  readonly origin: 'turn' | 'restore';
+  readonly files: readonly ChangedFileView[];
+  /** Where the agent's own report and the disk disagree beyond one file (a reported change that never landed). */
+  readonly notes?: readonly string[];
+}
+
+export type Entry =
+  | MessageEntry
+  | ToolCallEntry
+  | PlanEntry
+  | TurnEndEntry
+  | NoticeEntry
+  | CompactionEntry
+  | ElicitationEntry
+  | ChangeSetEntry;
 
 /** Entries in pages of at most ENTRY_PAGE_SIZE: see the performance contract above. */
 export const ENTRY_PAGE_SIZE = 256;

@@ -15,6 +15,7 @@ import { requestElicitation, resolveElicitation } from './reducer-elicitations';
 import { cancelTurn, endTurn, startTurn } from './reducer-turns';
 import type { SessionUpdate } from './updates';
 import { assertNever } from './assert-never';
+import { recordChangeSet } from './reducer-changes';
 
 export function initialState(): TranscriptState {
   return {
@@ -98,6 +99,8 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
     case 'pickers_restated':
       // New objects with the same values: every view of the pickers redraws from what holds.
       return { ...state, modes: state.modes && { ...state.modes }, configOptions: [...state.configOptions] };
+    case 'change_set_recorded':
+      return recordChangeSet(state, action.turnId, action.origin, action.files, action.notes);
     case 'transcript_cleared': {
       const fresh = initialState();
       return { ...fresh, agent: state.agent, nextLocalId: state.nextLocalId };

@@ -67,6 +67,14 @@ export type WebviewToHostMessage =
     }
   | { readonly type: 'open_diff'; readonly toolCallId: string; readonly contentIndex: number; readonly fileIndex: number }
   | { readonly type: 'open_location'; readonly path: string; readonly line?: number }
+  /** A turn's change set (see ChangeSetEntry): open one file's diff, or all in the multi-file diff editor. */
+  | { readonly type: 'open_change'; readonly turnId: string; readonly path: string }
+  | { readonly type: 'review_changes'; readonly turnId: string }
+  /** Keep (clear from review) or undo one file of a turn's change set, or every pending file when `path` is absent. */
+  | { readonly type: 'keep_changes'; readonly turnId: string; readonly path?: string }
+  | { readonly type: 'undo_changes'; readonly turnId: string; readonly path?: string }
+  /** "Restore to here" on the user message that started `turnId`: a preview, then the workspace rewinds. */
+  | { readonly type: 'restore_checkpoint'; readonly turnId: string }
   /** Show a terminal the agent runs in a VS Code terminal (its output so far, then live). */
   | { readonly type: 'open_terminal'; readonly terminalId: string }
   /** Stop an agent-owned (v2) terminal that the agent says may be cancelled. */

@@ -5,6 +5,7 @@ import { MessageView } from './message-view';
 import { CompactionView, NoticeView, PlanView, TurnEndView } from './simple-views';
 import { ToolCallView } from './tool-call-view';
 import { ElicitationEntryView } from './elicitation-view';
+import { ChangeSetView } from './change-set-view';
 
 /** Views are reused only for entries of the same shape, which this names. */
 export function viewShape(entry: Entry): string {
@@ -27,5 +28,7 @@ export function createEntryView(entry: Entry): EntryView {
       return new CompactionView();
     case 'elicitation':
       return new ElicitationEntryView();
+    case 'changes':
+      return new ChangeSetView();
   }
 }

@@ -30,6 +30,8 @@ export function estimateHeight(entry: Entry): number {
       return 56;
     case 'compaction':
       return 36 + (entry.summary.length > 0 ? 80 : 0);
+    case 'changes':
+      return 36 + entry.files.length * 24;
     case 'elicitation':
       return entry.elicitation.request.mode === 'form' && entry.elicitation.outcome === undefined ? 200 : 60;
   }

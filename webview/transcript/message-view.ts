@@ -1,7 +1,7 @@
 /** User messages (plain text, as typed), agent messages (streaming markdown) and thoughts (collapsed). */
 import type { ContentBlock } from '../../src/shared/content';
 import type { Entry, MessageEntry } from '../../src/shared/model';
-import { h, icon } from '../dom';
+import { h, icon, iconButton } from '../dom';
 import { contentBlockView } from './content-view';
 import type { WorkBudget } from '../markdown-stream';
 import type { EntryView, RenderContext } from './entry-view';
@@ -93,6 +93,7 @@ export class MessageView implements EntryView {
     if (entry.kind !== 'message') return;
     if (this.role !== 'thought') {
       this.body!.update(entry.content, budget);
+      if (this.role === 'user') this.showRestore(entry.turnId);
       return;
     }
     const expanded = context.expandedThoughts.has(entry.key);
@@ -118,6 +119,20 @@ export class MessageView implements EntryView {
     }
     this.body.update(entry.content, budget);
   }
+
+  /** "Restore to here": every user message is a checkpoint; the host previews what would change before acting. */
+  private showRestore(turnId: string | undefined): void {
+    if (turnId === undefined || this.restore?.dataset.turnId === turnId) return;
+    this.restore?.remove();
+    this.restore = iconButton('history', 'Restore to here: put back the files the agent changed after this message', {
+      action: 'restore-checkpoint',
+      turnId,
+    });
+    this.restore.classList.add('restore-checkpoint');
+    this.element.append(this.restore);
+  }
+
+  private restore: HTMLElement | undefined;
 
   private newBody(): MessageBody {
     return new MessageBody(this.role === 'user' ? 'message-body user-bubble' : 'message-body', this.role !== 'user');

@@ -1,0 +1,221 @@
+/**
+ * The change card's intents (open, review, keep, undo, restore to here) and their commands. Undo and restore never
+ * overwrite a file the user edited after the agent without asking; the question is a quick pick, like the
+ * permission prompt, so it can be answered from the keyboard.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ChangeTracking } from '../editor/change-tracking';
+import type { ApplyOutcome, ChangeTracker } from '../session/changes/change-tracker';
+import type { TranscriptStore } from '../session/transcript-store';
+import type { UserIntent } from '../session/intents';
+import { entriesOf } from '../shared/selectors';
+import { visibleText } from '../shared/visible-text';
+
+/** A path the agent chose, as the user reads it: relative to the workspace, bidi and invisible characters shown. */
+const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
+const shownName = (absolute: string): string => visibleText(path.basename(absolute));
+
+/** "Restore and fork": continue the conversation from the restored message (the session layer provides it). */
+export type ForkFromTurn = (turnId: string) => Promise<void>;
+
+/** The conversation an intent or command acts on: its tracker and its transcript. */
+interface Target {
+  readonly tracker: ChangeTracker;
+  readonly transcript: TranscriptStore;
+}
+
+export class ChangeCommands implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[];
+  /** Set where the agent offers `session/fork`; "Restore and fork" is offered only then. */
+  fork: ForkFromTurn | undefined;
+
+  constructor(private readonly changes: ChangeTracking) {
+    // The palette's commands act on the conversation on screen; the card's intents on the card's own conversation.
+    const shown = (): Target | undefined => this.target(undefined);
+    this.disposables = [
+      vscode.commands.registerCommand('acpClient.reviewChanges', (turnId?: unknown) => {
+        const target = shown();
+        return target && this.review(target, typeof turnId === 'string' ? turnId : latestChangeSet(target.transcript));
+      }),
+      // Not in the palette: the card's buttons, also for keybindings and tests. They resolve with what happened.
+      vscode.commands.registerCommand('acpClient.keepChanges', (turnId: unknown, file?: unknown) => {
+        const target = shown();
+        return target && this.keep(target, String(turnId), typeof file === 'string' ? file : undefined);
+      }),
+      vscode.commands.registerCommand('acpClient.undoChanges', (turnId: unknown, file?: unknown) => {
+        const target = shown();
+        return target && this.undo(target, String(turnId), typeof file === 'string' ? file : undefined);
+      }),
+      vscode.commands.registerCommand('acpClient.restoreCheckpoint', (turnId: unknown) => {
+        const target = shown();
+        return target && this.restore(target, String(turnId));
+      }),
+    ];
+  }
+
+  /** The card's intents for conversation `conversationId`; false for any other intent (the chat commands take those). */
+  handle(intent: UserIntent, conversationId?: string): boolean {
+    switch (intent.type) {
+      case 'open_change':
+      case 'review_changes':
+      case 'keep_changes':
+      case 'undo_changes':
+      case 'restore_checkpoint':
+        break;
+      default:
+        return false;
+    }
+    const target = this.target(conversationId);
+    if (!target) return true;
+    switch (intent.type) {
+      case 'open_change':
+        void this.openFile(target, intent.turnId, intent.path);
+        break;
+      case 'review_changes':
+        void this.review(target, intent.turnId);
+        break;
+      case 'keep_changes':
+        void this.keep(target, intent.turnId, intent.path);
+        break;
+      case 'undo_changes':
+        void this.undo(target, intent.turnId, intent.path);
+        break;
+      case 'restore_checkpoint':
+        void this.restore(target, intent.turnId);
+        break;
+    }
+    return true;
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  private target(conversationId: string | undefined): Target | undefined {
+    const target = conversationId === undefined ? this.changes.current : this.changes.tracked(conversationId);
+    if (!target) void vscode.window.showWarningMessage('No conversation is tracking changes.');
+    return target;
+  }
+
+  private async openFile({ tracker }: Target, turnId: string, file: string): Promise<void> {
+    const record = tracker.record(turnId);
+    const changed = record?.files.find((f) => f.path === file);
+    if (!record || !changed) return void vscode.window.showWarningMessage('That change is no longer recorded.');
+    // A rename shows as its new path; its "before" is the old path's content.
+    const from =
+      changed.before.kind === 'absent' && changed.after.kind === 'file'
+        ? record.files.find(
+            (f) =>
+              f.after.kind === 'absent' &&
+              f.before.kind === 'file' &&
+              changed.after.kind === 'file' &&
+              f.before.hash === changed.after.hash,
+          )
+        : undefined;
+    await this.changes.diffs.openFile(changed, from);
+  }
+
+  private async review({ tracker }: Target, turnId: string | undefined): Promise<void> {
+    const record = turnId === undefined ? undefined : tracker.record(turnId);
+    if (!record || record.files.length === 0) return void vscode.window.showInformationMessage('No agent changes to review yet.');
+    await this.changes.diffs.openAll(record.files);
+  }
+
+  private async keep({ tracker }: Target, turnId: string, file: string | undefined): Promise<void> {
+    await tracker.keep(turnId, file === undefined ? undefined : [file]);
+  }
+
+  async undo(target: Target, turnId: string, file: string | undefined): Promise<ApplyOutcome> {
+    const { tracker } = target;
+    const paths = file === undefined ? undefined : [file];
+    const outcome = await tracker.undo(turnId, paths);
+    if (outcome.kind !== 'conflict') return this.report(outcome, 'undo');
+    const choice = await this.askOverConflicts(outcome.paths, 'Undo Anyway');
+    if (choice === 'diff') {
+      for (const conflict of outcome.paths) await this.openFile(target, turnId, conflict);
+      return outcome;
+    }
+    if (choice !== 'force') return outcome;
+    return this.report(await tracker.undo(turnId, paths, true), 'undo');
+  }
+
+  async restore({ tracker, transcript }: Target, turnId: string): Promise<ApplyOutcome | undefined> {
+    if (transcript.state.turn.phase !== 'idle') {
+      // The agent is still writing: a rewind now would race it. The moment comes back when the turn ends.
+      void vscode.window.showWarningMessage('Wait for the turn to end (or cancel it) before restoring files.');
+      return { kind: 'nothing' };
+    }
+    const preview = await tracker.previewRestore(turnId);
+    if (!preview || (preview.files.length === 0 && preview.unrestorable.length === 0)) {
+      void vscode.window.showInformationMessage('Nothing to restore: the agent changed no files after this message.');
+      return { kind: 'nothing' };
+    }
+    type Choice = 'restore' | 'overwrite' | 'fork';
+    type Item = vscode.QuickPickItem & { choice?: Choice };
+    const conflicts = new Set(preview.conflicts);
+    const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
+    // The safe choice comes first: files the user edited after the agent are left alone unless they say otherwise.
+    const actions: Item[] = [
+      {
+        label: `$(history) Restore ${files(preview.files.length - conflicts.size)}`,
+        choice: 'restore',
+        ...(conflicts.size ? { detail: `Keeps your edits to ${files(conflicts.size)} changed after the agent` } : {}),
+      },
+      ...(conflicts.size
+        ? [{ label: `$(warning) Restore ${files(preview.files.length)}, overwriting your edits`, choice: 'overwrite' as const }]
+        : []),
+      ...(this.fork ? [{ label: '$(repo-forked) Restore and fork the conversation from here', choice: 'fork' as const }] : []),
+    ];
+    const items: Item[] = [
+      ...actions,
+      { label: 'Files', kind: vscode.QuickPickItemKind.Separator },
+      ...preview.files.map((f) => ({
+        label: shownPath(f.path),
+        description: conflicts.has(f.path) ? 'edited after the agent' : f.target.kind === 'absent' ? 'will be deleted' : 'will be restored',
+      })),
+      ...preview.unrestorable.map((p) => ({
+        label: shownPath(p),
+        description: 'cannot be restored (content not kept)',
+      })),
+    ];
+    const picked = await vscode.window.showQuickPick(items, { title: 'Restore to here: workspace files as they were before this message' });
+    if (picked?.choice === undefined) return undefined;
+    const except = picked.choice === 'overwrite' ? [] : [...conflicts];
+    const outcome = this.report(await tracker.restore(turnId, true, except), 'restore');
+    if (picked.choice === 'fork' && outcome.kind === 'applied') await this.fork?.(turnId);
+    return outcome;
+  }
+
+  private async askOverConflicts(paths: readonly string[], force: string): Promise<'diff' | 'force' | undefined> {
+    const names = paths.map(shownName).join(', ');
+    const picked = await vscode.window.showQuickPick(
+      [
+        { label: '$(diff) Show Diff', choice: 'diff' as const },
+        { label: `$(warning) ${force}`, description: 'overwrites your edits', choice: 'force' as const },
+      ],
+      { title: `${names} changed after the agent: undo would overwrite those edits` },
+    );
+    return picked?.choice;
+  }
+
+  private report(outcome: ApplyOutcome, what: 'undo' | 'restore'): ApplyOutcome {
+    if (outcome.kind === 'refused')
+      void vscode.window.showWarningMessage(
+        `Could not ${what}: the earlier content was not kept (too large, binary over the budget, or never seen).`,
+      );
+    else if (outcome.kind === 'applied' && outcome.unrestorable.length > 0)
+      void vscode.window.showWarningMessage(
+        `Left as they are (earlier content not kept): ${outcome.unrestorable.map(shownName).join(', ')}`,
+      );
+    return outcome;
+  }
+}
+
+/** The latest change set still under review, else the latest. */
+function latestChangeSet(transcript: TranscriptStore): string | undefined {
+  const sets = entriesOf(transcript.state)
+    .filter((e) => e.kind === 'changes')
+    .reverse();
+  return (sets.find((e) => e.files.some((f) => f.review === 'pending')) ?? sets[0])?.turnId;
+}

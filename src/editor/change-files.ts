@@ -1,0 +1,56 @@
+/** The change engine's file port on VS Code: workspace folders, `files.watcherExclude`, open documents, the disk. */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ChangeFiles } from '../session/changes/change-ports';
+import { globToRegExp, isExcluded } from '../session/changes/exclude-globs';
+import { readForSnapshot, type SnapshotRead } from '../session/changes/snapshot-read';
+
+/** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
+const MAX_SEEDED_FILES = 50_000;
+
+export class VscodeChangeFiles implements ChangeFiles {
+  private patterns: RegExp[] | undefined;
+
+  /** Patterns are read again after a settings change. */
+  invalidate(): void {
+    this.patterns = undefined;
+  }
+
+  async list(): Promise<readonly string[]> {
+    const exclude = this.globs();
+    const uris = await vscode.workspace.findFiles('**/*', exclude.length ? `{${exclude.join(',')}}` : undefined, MAX_SEEDED_FILES);
+    return uris.filter((uri) => uri.scheme === 'file' && !this.excluded(uri.fsPath)).map((uri) => uri.fsPath);
+  }
+
+  read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
+    // roots() serves file: folders only: the disk is read directly, as the fs handler's streamed reads are.
+    return readForSnapshot(absolutePath, maxBytes);
+  }
+
+  openTexts(): ReadonlyMap<string, string> {
+    const texts = new Map<string, string>();
+    // Only clean documents: a dirty one holds the user's unsaved words, not what is on disk before the agent.
+    for (const doc of vscode.workspace.textDocuments)
+      if (doc.uri.scheme === 'file' && !doc.isDirty) texts.set(doc.uri.fsPath, doc.getText());
+    return texts;
+  }
+
+  excluded(absolutePath: string): boolean {
+    const folder = (vscode.workspace.workspaceFolders ?? []).find((f) => f.uri.scheme === 'file' && isInside(f.uri.fsPath, absolutePath));
+    if (!folder) return true;
+    const relative = path.relative(folder.uri.fsPath, absolutePath).split(path.sep).join('/');
+    this.patterns ??= this.globs().map(globToRegExp);
+    return isExcluded(relative, this.patterns);
+  }
+
+  private globs(): string[] {
+    const settings = vscode.workspace.getConfiguration().get<Record<string, unknown>>('files.watcherExclude') ?? {};
+    const globs = Object.entries(settings).flatMap(([glob, on]) => (on === true && !/[{}]/.test(glob) ? [glob] : []));
+    return [...globs, '**/.git/**'];
+  }
+}
+
+function isInside(folder: string, target: string): boolean {
+  const relative = path.relative(folder, target);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}

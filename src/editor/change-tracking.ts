@@ -1,0 +1,159 @@
+/**
+ * Change tracking on VS Code: the snapshot store in workspace storage, one ChangeTracker per conversation, fed by
+ * a file system watcher, the editor's saves (the user's, never attributed to the agent) and the fs handler's
+ * observer (our own writes, with review before write when the setting asks for it).
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { FileAccessObserver } from '../client/ports';
+import { Baseline } from '../session/changes/baseline';
+import { ChangeLog } from '../session/changes/change-log';
+import { ChangeTracker } from '../session/changes/change-tracker';
+import { ContentStore, DEFAULT_MAX_FILE_BYTES } from '../session/changes/content-store';
+import type { TranscriptStore } from '../session/transcript-store';
+import { WorkspaceEditApplier } from './change-applier';
+import { CHANGE_SCHEME, ChangeDiffs } from './change-diffs';
+import { VscodeChangeFiles } from './change-files';
+import { WriteReview, writesReviewMode } from './write-review';
+
+const DEFAULT_MAX_SNAPSHOT_MB = 200;
+
+export class ChangeTracking implements vscode.Disposable {
+  readonly content: ContentStore;
+  readonly diffs: ChangeDiffs;
+  private readonly files = new VscodeChangeFiles();
+  private readonly review: WriteReview;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly storageDir: string;
+  private readonly trackers = new Map<string, { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore }>();
+  private currentId: string | undefined;
+  private readonly baseline: Baseline;
+
+  constructor(
+    storage: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.storageDir = path.join(storage.fsPath, 'changes');
+    this.content = new ContentStore(path.join(this.storageDir, 'blobs'), {
+      maxTotalBytes: () =>
+        (vscode.workspace.getConfiguration('acpClient.review').get<number>('maxSnapshotMB') ?? DEFAULT_MAX_SNAPSHOT_MB) * 1024 * 1024,
+      maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    });
+    this.diffs = new ChangeDiffs(this.content);
+    this.baseline = new Baseline(this.files, this.content);
+    this.review = new WriteReview(this.diffs);
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*');
+    const changed = (uri: vscode.Uri): void => {
+      if (uri.scheme === 'file') for (const tracker of this.recipients()) tracker.diskChanged(uri.fsPath);
+    };
+    this.disposables.push(
+      this.review,
+      watcher,
+      watcher.onDidCreate(changed),
+      watcher.onDidChange(changed),
+      watcher.onDidDelete(changed),
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        // Our own writes save through the editor too; the tracker already holds those paths for the turn.
+        if (doc.uri.scheme === 'file') for (const tracker of this.recipients()) tracker.userSaved(doc.uri.fsPath);
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('files.watcherExclude')) this.files.invalidate();
+      }),
+      vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, this.diffs),
+    );
+  }
+
+  /**
+   * Tracks the conversation `conversationId` (any stable string: its change sets and checkpoints are stored under
+   * it and come back when the same id is opened again, e.g. after Reload Window) on its transcript store. Many
+   * conversations can be tracked at once; the one focused (else the first opened) is `current`, which the palette uses.
+   */
+  open(conversationId: string, transcript: TranscriptStore): ChangeTracker {
+    this.close(conversationId);
+    const tracker = new ChangeTracker({
+      conversationId,
+      transcript,
+      files: this.files,
+      content: this.content,
+      log: new ChangeLog(this.storageDir, conversationId),
+      applier: new WorkspaceEditApplier(),
+      onError: (message) => this.log.warn(`Change tracking: ${message}`),
+      baseline: this.baseline,
+    });
+    this.trackers.set(conversationId, { tracker, transcript });
+    this.currentId ??= conversationId;
+    return tracker;
+  }
+
+  /** Stops tracking a conversation (its stored change sets stay for when it is opened again). */
+  close(conversationId: string): void {
+    this.trackers.get(conversationId)?.tracker.dispose();
+    this.trackers.delete(conversationId);
+    if (this.currentId === conversationId) this.currentId = undefined;
+  }
+
+  /**
+   * Who hears of a change on disk (or a user's save), which cannot say who made it: every conversation with a turn
+   * running captures it; with none, one tracker brings the shared baseline up to date. (An idle tracker must never
+   * refresh the baseline while another captures: the capture would take the agent's result for the "before".)
+   */
+  private recipients(): ChangeTracker[] {
+    const all = [...this.trackers.values()].map((entry) => entry.tracker);
+    const capturing = all.filter((tracker) => tracker.capturing);
+    return capturing.length > 0 ? capturing : all.slice(0, 1);
+  }
+
+  /** The conversation on screen: the one ACP: Review Changes and the palette's change commands act on. */
+  focus(conversationId: string): void {
+    if (this.trackers.has(conversationId)) this.currentId = conversationId;
+  }
+
+  get current(): { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore } | undefined {
+    return this.currentId === undefined ? undefined : this.trackers.get(this.currentId);
+  }
+
+  tracked(conversationId: string): { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore } | undefined {
+    return this.trackers.get(conversationId);
+  }
+
+  /**
+   * For a conversation's own file handler: opens its tracker, and sees that conversation's reads and writes (with
+   * review before write when the setting asks for it).
+   */
+  observerFor(conversationId: string, transcript: TranscriptStore): FileAccessObserver {
+    this.open(conversationId, transcript);
+    return {
+      beforeWrite: async (absolutePath, content) => {
+        if (writesReviewMode() === 'before') {
+          const exists = await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath)).then(
+            () => true,
+            () => false,
+          );
+          if (!(await this.review.confirm(absolutePath, content, exists)))
+            return {
+              allowed: false,
+              reason: 'the user rejected this change. Do not retry it unchanged; ask the user what they want instead.',
+            };
+        }
+        await this.trackers.get(conversationId)?.tracker.beforeClientWrite(absolutePath);
+        return { allowed: true };
+      },
+      afterRead: (absolutePath, content) => this.trackers.get(conversationId)?.tracker.clientRead(absolutePath, content),
+    };
+  }
+
+  /** Disposed with the conversation whose store this is: its tracker stops (its stored change sets stay). */
+  trackedUntilDisposed(transcript: TranscriptStore): vscode.Disposable {
+    return {
+      dispose: () => {
+        for (const [id, entry] of this.trackers) if (entry.transcript === transcript) this.close(id);
+      },
+    };
+  }
+
+  dispose(): void {
+    for (const { tracker } of this.trackers.values()) tracker.dispose();
+    this.trackers.clear();
+    this.disposables.forEach((d) => d.dispose());
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Review before write (`acpClient.review.writes: before`): an agent's fs/write_text_file waits while the user looks
+ * at the proposed diff and accepts or rejects it (the notification's buttons, or the commands
+ * `acpClient.acceptProposedWrite` / `acpClient.rejectProposedWrite`). Closing the notification rejects.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ChangeDiffs } from './change-diffs';
+import { visibleText } from '../shared/visible-text';
+
+export type WritesReviewMode = 'after' | 'before';
+
+export function writesReviewMode(): WritesReviewMode {
+  return vscode.workspace.getConfiguration('acpClient.review').get<string>('writes') === 'before' ? 'before' : 'after';
+}
+
+export class WriteReview implements vscode.Disposable {
+  /** The oldest question first: the commands answer it. */
+  private readonly waiting: ((accepted: boolean) => void)[] = [];
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(private readonly diffs: ChangeDiffs) {
+    this.disposables = [
+      vscode.commands.registerCommand('acpClient.acceptProposedWrite', () => this.answerOldest(true)),
+      vscode.commands.registerCommand('acpClient.rejectProposedWrite', () => this.answerOldest(false)),
+    ];
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+    while (this.waiting.length > 0) this.answerOldest(false);
+  }
+
+  async confirm(absolutePath: string, proposed: string, exists: boolean): Promise<boolean> {
+    const name = visibleText(path.basename(absolutePath));
+    const proposal = this.diffs.propose(absolutePath, proposed);
+    try {
+      const left = exists ? vscode.Uri.file(absolutePath) : this.diffs.emptyUri(absolutePath);
+      void vscode.commands.executeCommand('vscode.diff', left, proposal.uri, `${name} (proposed by the agent)`, { preview: true });
+      return await new Promise<boolean>((resolve) => {
+        let settled = false;
+        const answer = (accepted: boolean): void => {
+          if (settled) return;
+          settled = true;
+          const index = this.waiting.indexOf(answer);
+          if (index >= 0) this.waiting.splice(index, 1);
+          resolve(accepted);
+        };
+        this.waiting.push(answer);
+        void vscode.window
+          .showInformationMessage(`The agent wants to write ${name}.`, { detail: visibleText(absolutePath) }, 'Accept', 'Reject')
+          .then((choice) => answer(choice === 'Accept'));
+      });
+    } finally {
+      proposal.withdraw();
+    }
+  }
+
+  private answerOldest(accepted: boolean): void {
+    this.waiting[0]?.(accepted);
+  }
+}

@@ -1,0 +1,319 @@
+/**
+ * Change tracking for one conversation: captures every file a turn changes (our fs/write_text_file and the agent's
+ * own writes seen by the watcher), shows them as the turn's change card, and keeps, undoes or restores them. Turn
+ * boundaries come from the transcript store (prompt sent, turn ended or failed), so the session controller needs
+ * no hook; the editor reaches it only through ports.
+ */
+import { isAbsolute } from 'node:path';
+import type { TranscriptAction } from '../../shared/actions';
+import type { TranscriptState } from '../../shared/model';
+import { entriesOf } from '../../shared/selectors';
+import type { TranscriptStore } from '../transcript-store';
+import { Baseline } from './baseline';
+import type { ChangeLog } from './change-log';
+import type { ChangeApplier, ChangeFiles, RestoreStep } from './change-ports';
+import type { FileChangeRecord, TurnChangeRecord } from './change-records';
+import { viewOfRecords } from './change-view';
+import type { ContentStore } from './content-store';
+import { ABSENT, type FileState } from './file-state';
+import { conflictsOf, planRestore, planUndo, type RestorePlan } from './restore-plan';
+import { TurnCapture } from './turn-capture';
+import { snapshotFile } from './snapshot-read';
+
+/** Watcher events trail the writes that caused them: a turn's capture stays open this long after it ends. */
+const DEFAULT_SETTLE_MS = 400;
+
+export interface ChangeTrackerDeps {
+  readonly conversationId: string;
+  readonly transcript: TranscriptStore;
+  readonly files: ChangeFiles;
+  readonly content: ContentStore;
+  readonly log: ChangeLog;
+  readonly applier: ChangeApplier;
+  readonly onError: (message: string) => void;
+  readonly settleMs?: number;
+  /**
+   * The workspace's baseline, shared by every conversation on it (seeding reads the whole workspace once, not once
+   * per conversation); a tracker of its own when absent.
+   */
+  readonly baseline?: Baseline;
+}
+
+export type ApplyOutcome =
+  | { readonly kind: 'applied'; readonly paths: readonly string[]; readonly unrestorable: readonly string[] }
+  /** Files edited after the agent: nothing was applied; ask, then call again with `force`. */
+  | { readonly kind: 'conflict'; readonly paths: readonly string[] }
+  | { readonly kind: 'nothing' }
+  | { readonly kind: 'refused' };
+
+export class ChangeTracker {
+  private readonly baseline: Baseline;
+  private records: TurnChangeRecord[] = [];
+  private turns: string[] = [];
+  private capture: TurnCapture | undefined;
+  private readonly finishing = new Set<Promise<void>>();
+  private loaded: Promise<void>;
+  private restores = 0;
+  private readonly subscription: { dispose(): void };
+  /** Paths our own undo/restore is writing: their watcher events are not changes by anyone. */
+  private readonly applying = new Set<string>();
+
+  constructor(private readonly deps: ChangeTrackerDeps) {
+    this.baseline = deps.baseline ?? new Baseline(deps.files, deps.content);
+    this.loaded = deps.log.load().then((stored) => {
+      this.records = [...stored.records, ...this.records];
+      this.turns = [...stored.turns, ...this.turns];
+      this.restores = stored.records.filter((r) => r.origin === 'restore').length;
+    });
+    this.subscription = deps.transcript.subscribe((action, state, previous) => this.onTranscript(action, state, previous));
+    void this.baseline.seed().catch((error: unknown) => this.reportError(error));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+
+  /** Settles once seeding, loading and every ending turn are done (tests and benchmarks wait on it). */
+  async idle(): Promise<void> {
+    await Promise.all([this.baseline.seed(), this.loaded, ...this.finishing]);
+  }
+
+  /** A turn is running (or settling): disk changes now are captured as this conversation's. */
+  get capturing(): boolean {
+    return this.capture !== undefined;
+  }
+
+  get baselineSize(): number {
+    return this.baseline.size;
+  }
+
+  /** Whether "Restore to here" on the message of `turnId` has anything to work with. */
+  hasCheckpoint(turnId: string): boolean {
+    return this.turns.includes(turnId);
+  }
+
+  // --- what the fs handler and the watcher report ---------------------------------------------------------------
+
+  /** Right before our fs/write_text_file lands (after any review): its exact before-state. */
+  async beforeClientWrite(path: string): Promise<void> {
+    if (this.deps.files.excluded(path)) return;
+    const capture = this.capture;
+    if (capture) await capture.enqueue(() => capture.beforeClientWrite(path));
+  }
+
+  /** A whole file the agent read through us: its baseline if the walk has not reached it. */
+  clientRead(path: string, content: string): void {
+    if (this.capture?.has(path) || this.deps.files.excluded(path) || this.baseline.stateOf(path).kind === 'file') return;
+    void this.deps.content.put(new TextEncoder().encode(content)).then(
+      (state) => this.baseline.stateOf(path).kind !== 'file' && this.baseline.set(path, state),
+      (error: unknown) => this.reportError(error),
+    );
+  }
+
+  /** The watcher: created, changed or deleted on disk. */
+  diskChanged(path: string): void {
+    if (this.deps.files.excluded(path) || this.applying.has(path)) return;
+    if (this.capture) return this.capture.diskChanged(path);
+    void this.baseline.refresh(path).catch((error: unknown) => this.reportError(error));
+  }
+
+  /** The user saved a document in the editor: whatever it holds now is theirs, never the agent's change. */
+  userSaved(path: string): void {
+    if (this.deps.files.excluded(path) || this.capture?.has(path)) return;
+    const refresh = (): Promise<void> => this.baseline.refresh(path).then(() => undefined);
+    if (this.capture) void this.capture.enqueue(refresh);
+    else void refresh().catch((error: unknown) => this.reportError(error));
+  }
+
+  // --- review -----------------------------------------------------------------------------------------------------
+
+  record(turnId: string): TurnChangeRecord | undefined {
+    return this.records.find((r) => r.turnId === turnId);
+  }
+
+  /** Keep: the files leave review; nothing on disk changes. */
+  async keep(turnId: string, paths?: readonly string[]): Promise<void> {
+    await this.setReview(turnId, this.selected(turnId, paths), 'kept');
+  }
+
+  /** Undo: back to the before-state; files edited after the agent are a conflict unless `force`. */
+  async undo(turnId: string, paths?: readonly string[], force = false): Promise<ApplyOutcome> {
+    const selected = this.selected(turnId, paths);
+    const plan = planUndo(selected);
+    const outcome = await this.applyPlan(plan, force);
+    if (outcome.kind !== 'applied') return outcome;
+    await this.setReview(
+      turnId,
+      selected.filter((r) => outcome.paths.includes(r.path)),
+      'undone',
+    );
+    // Undoing a restore puts the agent's changes back: they are under review again, and a later restore rewinds them.
+    for (const { turnId: rewoundTurn, path } of this.record(turnId)?.rewound ?? [])
+      if (outcome.paths.includes(path))
+        await this.setReview(
+          rewoundTurn,
+          (this.record(rewoundTurn)?.files ?? []).filter((f) => f.path === path),
+          'pending',
+        );
+    return outcome;
+  }
+
+  /** What "Restore to here" for the message of `turnId` would do: the preview. */
+  async previewRestore(turnId: string): Promise<(RestorePlan & { readonly conflicts: readonly string[] }) | undefined> {
+    await this.loaded;
+    const plan = planRestore(this.records, this.turns, turnId);
+    return plan && { ...plan, conflicts: conflictsOf(plan, await this.currentStates(plan.files.map((f) => f.path))) };
+  }
+
+  /**
+   * Restores; recorded as a change set of its own, whose Undo puts back what the restore replaced. Files left out
+   * (`except`) stay in their turns' review as they were.
+   */
+  async restore(turnId: string, force = false, except: readonly string[] = []): Promise<ApplyOutcome> {
+    await this.loaded;
+    const whole = planRestore(this.records, this.turns, turnId);
+    if (!whole) return { kind: 'nothing' };
+    // `except`: files the user chose to leave as they are (their own edits since the agent's).
+    const plan = { ...whole, files: whole.files.filter((f) => !except.includes(f.path)) };
+    const before = await this.currentStates(plan.files.map((f) => f.path));
+    const outcome = await this.applyPlan(plan, force);
+    if (outcome.kind !== 'applied') return outcome;
+    const restored = new Set(outcome.paths);
+    const later = new Set(this.turns.slice(this.turns.indexOf(turnId)));
+    const rewound: { turnId: string; path: string }[] = [];
+    for (const record of this.records.filter((r) => later.has(r.turnId))) {
+      const files = record.files.filter((f) => f.review !== 'undone' && restored.has(f.path));
+      rewound.push(...files.map((f) => ({ turnId: record.turnId, path: f.path })));
+      await this.setReview(record.turnId, files, 'undone');
+    }
+    const files: FileChangeRecord[] = plan.files
+      .filter((f) => restored.has(f.path))
+      .map((f) => ({ path: f.path, before: before.get(f.path) ?? ABSENT, after: f.target, origin: 'client', review: 'pending' }));
+    await this.addRecord({ turnId: `restore-${++this.restores}`, origin: 'restore', files, rewound });
+    return outcome;
+  }
+
+  // --- internals --------------------------------------------------------------------------------------------------
+
+  /** Turn boundaries from the turn state itself: prompts, answers, failures and v2 idle states all move it. */
+  private onTranscript(_action: TranscriptAction, state: TranscriptState, previous: TranscriptState): void {
+    const was = previous.turn.phase === 'idle' ? undefined : previous.turn.turnId;
+    const now = state.turn.phase === 'idle' ? undefined : state.turn.turnId;
+    if (was !== undefined && was !== now) this.endTurn(was);
+    if (now !== undefined && now !== was) this.beginTurn(now);
+  }
+
+  private beginTurn(turnId: string): void {
+    this.turns.push(turnId);
+    this.capture = new TurnCapture(turnId, this.deps.files, this.deps.content, this.baseline, (error) => this.reportError(error));
+    // Open editors hold files the walk may not have reached yet: their text is a known "before".
+    for (const [path, text] of this.deps.files.openTexts()) this.clientRead(path, text);
+  }
+
+  private endTurn(turnId: string): void {
+    const capture = this.capture;
+    if (capture?.turnId !== turnId) return;
+    const done = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, this.deps.settleMs ?? DEFAULT_SETTLE_MS));
+      if (this.capture === capture) this.capture = undefined;
+      const files = await capture.finish();
+      await this.loaded;
+      if (files.length > 0) await this.addRecord({ turnId, origin: 'turn', files });
+      else await this.deps.log.save({ turns: this.turns, records: this.records });
+    })().catch((error: unknown) => this.reportError(error));
+    this.finishing.add(done);
+    void done.finally(() => this.finishing.delete(done));
+  }
+
+  private async addRecord(record: TurnChangeRecord): Promise<void> {
+    this.records.push(record);
+    if (!this.turns.includes(record.turnId)) this.turns.push(record.turnId);
+    await this.publish(record);
+  }
+
+  private selected(turnId: string, paths: readonly string[] | undefined): FileChangeRecord[] {
+    const files = this.record(turnId)?.files ?? [];
+    if (paths === undefined) return files.filter((f) => f.review === 'pending');
+    // A rename shows as its new path: its deletion of the old path goes with it.
+    const wanted = new Set(paths);
+    const hashes = new Set(
+      files.flatMap((f) => (wanted.has(f.path) && f.before.kind === 'absent' && f.after.kind === 'file' ? [f.after.hash] : [])),
+    );
+    return files.filter((f) => wanted.has(f.path) || (f.after.kind === 'absent' && f.before.kind === 'file' && hashes.has(f.before.hash)));
+  }
+
+  private async setReview(turnId: string, files: readonly FileChangeRecord[], review: FileChangeRecord['review']): Promise<void> {
+    const index = this.records.findIndex((r) => r.turnId === turnId);
+    const record = this.records[index];
+    if (!record || files.length === 0) return;
+    const paths = new Set(files.map((f) => f.path));
+    const next = { ...record, files: record.files.map((f) => (paths.has(f.path) ? { ...f, review } : f)) };
+    this.records[index] = next;
+    await this.publish(next);
+  }
+
+  private async applyPlan(plan: RestorePlan, force: boolean): Promise<ApplyOutcome> {
+    if (plan.files.length === 0) return plan.unrestorable.length > 0 ? { kind: 'refused' } : { kind: 'nothing' };
+    const current = await this.currentStates(plan.files.map((f) => f.path));
+    const conflicts = conflictsOf(plan, current);
+    if (conflicts.length > 0 && !force) return { kind: 'conflict', paths: conflicts };
+    const steps: RestoreStep[] = [];
+    for (const file of plan.files) {
+      if (file.target.kind === 'absent') {
+        if (current.get(file.path)?.kind !== 'absent') steps.push({ path: file.path, action: 'delete' });
+        continue;
+      }
+      if (file.target.kind !== 'file') continue;
+      const bytes = await this.deps.content.get(file.target.hash);
+      if (bytes) steps.push({ path: file.path, action: 'write', bytes });
+    }
+    for (const step of steps) this.applying.add(step.path);
+    try {
+      if (!(await this.deps.applier.apply(steps))) return { kind: 'refused' };
+    } finally {
+      // The watcher reports our own edit a little later; until then it is not a change by anyone.
+      setTimeout(() => steps.forEach((step) => this.applying.delete(step.path)), this.deps.settleMs ?? DEFAULT_SETTLE_MS);
+    }
+    for (const file of plan.files) this.baseline.set(file.path, file.target);
+    return { kind: 'applied', paths: plan.files.map((f) => f.path), unrestorable: plan.unrestorable };
+  }
+
+  private async currentStates(paths: readonly string[]): Promise<Map<string, FileState>> {
+    const states = new Map<string, FileState>();
+    for (const path of paths) {
+      states.set(path, await snapshotFile(this.deps.files, this.deps.content, path));
+    }
+    return states;
+  }
+
+  /** Persists, and shows the record's card in the transcript with what the agent's tool calls reported. */
+  private async publish(record: TurnChangeRecord): Promise<void> {
+    await this.deps.log.save({ turns: this.turns, records: this.records });
+    const reported = reportedTexts(this.deps.transcript.state, record.turnId);
+    const files = await viewOfRecords(record.files, this.deps.content, reported);
+    // Only absolute paths can be compared with what the watcher saw; a relative one says nothing either way.
+    const unseen = [...reported.keys()].filter((path) => isAbsolute(path) && !record.files.some((f) => f.path === path));
+    const notes = unseen.length > 0 ? [`The agent reported changes that did not reach the disk: ${unseen.join(', ')}`] : [];
+    this.deps.transcript.dispatch({
+      type: 'change_set_recorded',
+      turnId: record.turnId,
+      origin: record.origin,
+      files,
+      ...(notes.length > 0 ? { notes } : {}),
+    });
+  }
+
+  private reportError(error: unknown): void {
+    this.deps.onError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The new text each of the turn's tool calls reported for a file (its `diff` content), by path. */
+function reportedTexts(state: TranscriptState, turnId: string): Map<string, string | undefined> {
+  const texts = new Map<string, string | undefined>();
+  for (const entry of entriesOf(state)) {
+    if (entry.kind !== 'tool_call' || entry.turnId !== turnId) continue;
+    for (const content of entry.content) if (content.type === 'diff') for (const file of content.files) texts.set(file.path, file.newText);
+  }
+  return texts;
+}

@@ -1,0 +1,34 @@
+/**
+ * Reading a file for a snapshot, bounded: a file up to the store's per-file cap is read whole; a larger one is only
+ * hashed, streaming, so memory stays bounded by the cap whatever size of file an agent writes.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { ChangeFiles } from './change-ports';
+import type { ContentStore } from './content-store';
+import { ABSENT, type FileState } from './file-state';
+
+/** The bytes, or (past the cap) the size and sha256; undefined when the file is missing or not a file. */
+export type SnapshotRead = Uint8Array | { readonly size: number; readonly hash: string } | undefined;
+
+export async function readForSnapshot(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
+  try {
+    const info = await stat(absolutePath);
+    if (!info.isFile()) return undefined;
+    if (info.size <= maxBytes) return await readFile(absolutePath);
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(absolutePath)) hash.update(chunk as Buffer);
+    return { size: info.size, hash: hash.digest('hex') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's state now: stored when it fits, else by hash only. */
+export async function snapshotFile(files: ChangeFiles, store: ContentStore, absolutePath: string): Promise<FileState> {
+  const read = await files.read(absolutePath, store.maxFileBytes);
+  if (read === undefined) return ABSENT;
+  if (read instanceof Uint8Array) return store.put(read);
+  return { kind: 'file', hash: read.hash, size: read.size, stored: false, binary: false };
+}

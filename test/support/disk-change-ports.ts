@@ -1,0 +1,53 @@
+/** The change engine's ports on a plain folder (unit tests and the benchmark): the disk only, no editor. */
+import { readdir, rm, mkdir, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { ChangeApplier, ChangeFiles, RestoreStep } from '../../src/session/changes/change-ports';
+import { readForSnapshot, type SnapshotRead } from '../../src/session/changes/snapshot-read';
+
+export class DiskChangeFiles implements ChangeFiles {
+  readonly open = new Map<string, string>();
+
+  constructor(private readonly root: string) {}
+
+  async list(): Promise<readonly string[]> {
+    const out: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (this.excluded(full)) continue;
+        if (entry.isDirectory()) await walk(full);
+        else if (entry.isFile()) out.push(full);
+      }
+    };
+    await walk(this.root);
+    return out;
+  }
+
+  read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
+    return readForSnapshot(absolutePath, maxBytes);
+  }
+
+  openTexts(): ReadonlyMap<string, string> {
+    return this.open;
+  }
+
+  excluded(absolutePath: string): boolean {
+    return absolutePath.split(path.sep).includes('.git');
+  }
+}
+
+export class DiskApplier implements ChangeApplier {
+  applied: RestoreStep[][] = [];
+
+  async apply(steps: readonly RestoreStep[]): Promise<boolean> {
+    this.applied.push([...steps]);
+    for (const step of steps) {
+      if (step.action === 'delete') await rm(step.path, { force: true });
+      else {
+        await mkdir(path.dirname(step.path), { recursive: true });
+        await writeFile(step.path, step.bytes);
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * The change engine in plain Node: turns driven through a transcript store, the disk changed directly (as an
+ * agent with its own tools does) or through the client's write hooks, and review, undo and restore on the result.
+ */
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { ChangeLog } from '../../../../src/session/changes/change-log';
+import { ChangeTracker } from '../../../../src/session/changes/change-tracker';
+import { ContentStore } from '../../../../src/session/changes/content-store';
+import { TranscriptStore } from '../../../../src/session/transcript-store';
+import type { ChangeSetEntry } from '../../../../src/shared/model';
+import { entriesOf } from '../../../../src/shared/selectors';
+import { DiskApplier, DiskChangeFiles } from '../../../support/disk-change-ports';
+
+describe('change tracking (engine)', () => {
+  let scratch: string;
+  let root: string;
+  let transcript: TranscriptStore;
+  let files: DiskChangeFiles;
+  let tracker: ChangeTracker;
+  let content: ContentStore;
+  let turn = 0;
+  const errors: string[] = [];
+
+  const make = (conversationId = 'conv-1', maxTotalBytes = 50 * 1024 * 1024): ChangeTracker => {
+    content = new ContentStore(path.join(scratch, 'blobs'), { maxTotalBytes: () => maxTotalBytes, maxFileBytes: 1024 * 1024 });
+    return new ChangeTracker({
+      conversationId,
+      transcript,
+      files,
+      content,
+      log: new ChangeLog(path.join(scratch, 'logs'), conversationId),
+      applier: new DiskApplier(),
+      onError: (message) => errors.push(message),
+      settleMs: 5,
+    });
+  };
+  const file = (name: string): string => path.join(root, name);
+  const write = (name: string, text: string | Buffer): void => {
+    mkdirSync(path.dirname(file(name)), { recursive: true });
+    writeFileSync(file(name), text);
+  };
+  /** One turn: `work` changes the disk and says what the watcher saw. */
+  const runTurn = async (work: () => Promise<string[]> | string[]): Promise<string> => {
+    const turnId = `t${++turn}`;
+    transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
+    for (const changed of await work()) tracker.diskChanged(file(changed));
+    transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    await tracker.idle();
+    return turnId;
+  };
+  const card = (turnId: string): ChangeSetEntry | undefined =>
+    entriesOf(transcript.state).find((e): e is ChangeSetEntry => e.kind === 'changes' && e.turnId === turnId);
+
+  beforeEach(async () => {
+    scratch = mkdtempSync(path.join(tmpdir(), 'acp-changes-'));
+    root = path.join(scratch, 'ws');
+    mkdirSync(root);
+    write('a.txt', 'one\ntwo\nthree\n');
+    write('b.txt', 'bee\n');
+    write('.git/HEAD', 'ref: refs/heads/main\n');
+    transcript = new TranscriptStore();
+    files = new DiskChangeFiles(root);
+    errors.length = 0;
+    tracker = make();
+    await tracker.idle();
+  });
+  afterEach(() => {
+    tracker.dispose();
+    rmSync(scratch, { recursive: true, force: true });
+    assert.deepEqual(errors, []);
+  });
+
+  it('captures modifications, creations and deletions made on disk, with line counts', async () => {
+    const turnId = await runTurn(() => {
+      write('a.txt', 'one\nTWO\nthree\nfour\n');
+      write('new/c.txt', 'sea\n');
+      unlinkSync(file('b.txt'));
+      write('.git/index', 'ignored');
+      return ['a.txt', 'new/c.txt', 'b.txt', '.git/index'];
+    });
+    const shown = card(turnId);
+    assert.deepEqual(
+      shown?.files.map((f) => [path.relative(root, f.path), f.change, f.added, f.removed, f.review]),
+      [
+        ['a.txt', 'modified', 2, 1, 'pending'],
+        ['new/c.txt', 'created', 1, 0, 'pending'],
+        ['b.txt', 'deleted', 0, 1, 'pending'],
+      ],
+    );
+  });
+
+  it('folds a delete and a create of the same content into a rename, and undoes it as one', async () => {
+    const turnId = await runTurn(() => {
+      renameSync(file('b.txt'), file('moved.txt'));
+      return ['b.txt', 'moved.txt'];
+    });
+    const shown = card(turnId)!;
+    assert.equal(shown.files.length, 1);
+    assert.equal(shown.files[0]?.change, 'renamed');
+    assert.equal(shown.files[0]?.renamedFrom, file('b.txt'));
+    const outcome = await tracker.undo(turnId, [file('moved.txt')]);
+    assert.equal(outcome.kind, 'applied');
+    assert.equal(readFileSync(file('b.txt'), 'utf8'), 'bee\n');
+    assert.equal(existsSync(file('moved.txt')), false);
+  });
+
+  it('does not attribute a change that leaves the file as it was, nor a save the user made', async () => {
+    const turnId = await runTurn(() => {
+      write('a.txt', 'user edit\n');
+      tracker.userSaved(file('a.txt'));
+      return ['a.txt', 'b.txt'];
+    });
+    assert.equal(card(turnId), undefined);
+  });
+
+  it('uses the exact before-content of writes through the client, and Undo restores it', async () => {
+    const turnId = await runTurn(async () => {
+      await tracker.beforeClientWrite(file('a.txt'));
+      write('a.txt', 'rewritten\n');
+      await tracker.beforeClientWrite(file('fresh.txt'));
+      write('fresh.txt', 'hello\n');
+      return ['a.txt', 'fresh.txt'];
+    });
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => f.change),
+      ['modified', 'created'],
+    );
+    assert.deepEqual(await tracker.undo(turnId), { kind: 'applied', paths: [file('a.txt'), file('fresh.txt')], unrestorable: [] });
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    assert.equal(existsSync(file('fresh.txt')), false, 'a file the agent created is deleted');
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => f.review),
+      ['undone', 'undone'],
+    );
+  });
+
+  it('Keep clears a file from review without touching it', async () => {
+    const turnId = await runTurn(() => {
+      write('a.txt', 'kept\n');
+      write('b.txt', 'also\n');
+      return ['a.txt', 'b.txt'];
+    });
+    await tracker.keep(turnId, [file('a.txt')]);
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => f.review),
+      ['kept', 'pending'],
+    );
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'kept\n');
+  });
+
+  it('refuses to undo over a user edit made after the agent, unless forced', async () => {
+    const turnId = await runTurn(() => {
+      write('a.txt', 'agent\n');
+      return ['a.txt'];
+    });
+    write('a.txt', 'agent\nplus the user\n');
+    assert.deepEqual(await tracker.undo(turnId), { kind: 'conflict', paths: [file('a.txt')] });
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'agent\nplus the user\n', 'nothing was overwritten');
+    assert.equal((await tracker.undo(turnId, undefined, true)).kind, 'applied');
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+  });
+
+  it('restores to a checkpoint across two turns, and the restore itself can be undone', async () => {
+    const first = await runTurn(() => {
+      write('a.txt', 'first\n');
+      return ['a.txt'];
+    });
+    const quiet = await runTurn(() => []);
+    await runTurn(() => {
+      write('a.txt', 'second\n');
+      write('n.txt', 'new\n');
+      unlinkSync(file('b.txt'));
+      return ['a.txt', 'n.txt', 'b.txt'];
+    });
+    const preview = await tracker.previewRestore(quiet);
+    assert.deepEqual(preview?.files.map((f) => path.relative(root, f.path)).sort(), ['a.txt', 'b.txt', 'n.txt']);
+    assert.deepEqual(preview?.conflicts, []);
+    const restored = await tracker.restore(first);
+    assert.equal(restored.kind, 'applied');
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    assert.equal(readFileSync(file('b.txt'), 'utf8'), 'bee\n');
+    assert.equal(existsSync(file('n.txt')), false);
+    const restoreCard = entriesOf(transcript.state).find((e): e is ChangeSetEntry => e.kind === 'changes' && e.origin === 'restore');
+    assert.ok(restoreCard, 'the restore shows as a change set of its own');
+    assert.equal((await tracker.undo(restoreCard.turnId)).kind, 'applied');
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'second\n');
+    assert.equal(readFileSync(file('n.txt'), 'utf8'), 'new\n');
+    assert.equal(existsSync(file('b.txt')), false);
+    assert.ok(
+      card(first)?.files.every((f) => f.review === 'pending'),
+      "undoing the restore puts the agent's changes back under review",
+    );
+    assert.equal((await tracker.restore(first)).kind, 'applied', 'and the same checkpoint restores again');
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    assert.equal(existsSync(file('n.txt')), false);
+  });
+
+  it('survives a reload: a new tracker for the same conversation restores from the stored log', async () => {
+    const turnId = await runTurn(() => {
+      write('a.txt', 'changed\n');
+      return ['a.txt'];
+    });
+    tracker.dispose();
+    transcript = new TranscriptStore();
+    tracker = make('conv-1');
+    await tracker.idle();
+    assert.equal(tracker.hasCheckpoint(turnId), true);
+    assert.equal((await tracker.restore(turnId)).kind, 'applied');
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    const other = make('conv-2');
+    await other.idle();
+    assert.equal(other.hasCheckpoint(turnId), false, 'checkpoints are per conversation');
+    other.dispose();
+  });
+
+  it('tracks binary files by hash with a note, and still undoes them', async () => {
+    write('img.bin', Buffer.from([0, 1, 2, 3, 255]));
+    tracker.diskChanged(file('img.bin'));
+    await tracker.idle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const turnId = await runTurn(() => {
+      write('img.bin', Buffer.from([0, 9, 9]));
+      return ['img.bin'];
+    });
+    const shown = card(turnId)!.files[0]!;
+    assert.equal(shown.added, undefined);
+    assert.match(shown.note ?? '', /Binary/);
+    assert.equal((await tracker.undo(turnId)).kind, 'applied');
+    assert.deepEqual([...readFileSync(file('img.bin'))], [0, 1, 2, 3, 255]);
+  });
+
+  it('keeps the snapshot store within its budget: past it, files are tracked by hash only', async () => {
+    tracker.dispose();
+    rmSync(path.join(scratch, 'blobs'), { recursive: true, force: true });
+    tracker = make('small', 20);
+    await tracker.idle();
+    assert.ok(content.totalBytes <= 20);
+    const turnId = await runTurn(() => {
+      write('a.txt', 'a much longer text than the budget allows\n');
+      return ['a.txt'];
+    });
+    assert.match(card(turnId)!.files[0]!.note ?? '', /Too large/);
+    assert.ok(content.totalBytes <= 20);
+    // The before-content fitted: undo still works; a file deleted whose content did not fit cannot come back.
+    assert.equal((await tracker.undo(turnId)).kind, 'applied');
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    const gone = await runTurn(() => {
+      write('big.txt', 'x'.repeat(100));
+      return ['big.txt'];
+    });
+    await tracker.keep(gone);
+    const deleted = await runTurn(() => {
+      unlinkSync(file('big.txt'));
+      return ['big.txt'];
+    });
+    assert.deepEqual(await tracker.undo(deleted), { kind: 'refused' });
+  });
+
+  it('says where the tool call the agent reported differs from the file on disk', async () => {
+    const turnId = `t${++turn}`;
+    transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'x',
+        title: 'Edit a.txt',
+        kind: 'edit',
+        status: 'completed',
+        content: [
+          {
+            type: 'diff',
+            files: [
+              { path: file('a.txt'), oldText: 'one\ntwo\nthree\n', newText: 'what it said\n' },
+              { path: file('b.txt'), oldText: 'bee\n', newText: 'never written\n' },
+            ],
+          },
+        ],
+      },
+    });
+    write('a.txt', 'what it did\n');
+    tracker.diskChanged(file('a.txt'));
+    transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    await tracker.idle();
+    assert.match(card(turnId)!.files[0]!.note ?? '', /Differs from the diff/);
+    assert.deepEqual(card(turnId)!.notes, [`The agent reported changes that did not reach the disk: ${file('b.txt')}`]);
+  });
+});
