@@ -266,18 +266,22 @@ export class ChatCommands implements vscode.Disposable {
   }
 
   /**
-   * Another agent for the chat: an empty conversation (or one with the same agent) starts it in place; a
-   * conversation with history keeps its agent, and the new one gets a conversation of its own.
+   * Another agent for the chat. Transcripts never mix: an empty conversation starts it in place; otherwise the
+   * chat goes back to that agent's latest conversation (its session continued), or opens a new one for it.
    */
   private async switchAgent(agent: AgentConfig): Promise<void> {
     const shown = this.conversations.shown;
     if (shown && (shown.store.state.entryCount === 0 || shown.agentName === agent.name)) {
       shown.agentName = agent.name;
-      await shown.controller.start(agent);
+      if (!shown.controller.isRunning || shown.store.state.agent.phase === 'exited') await shown.controller.start(agent);
       this.publishHostInfo();
       return;
     }
-    await this.newSession(agent);
+    const latest = this.conversations.list().find((info) => info.agentName === agent.name);
+    if (!latest) return this.newSession(agent);
+    const conversation = await this.conversations.show(latest.id);
+    await this.view?.reveal();
+    await this.ensureAgent(conversation);
   }
 
   private async openLocation(path: string, line: number | undefined): Promise<void> {
