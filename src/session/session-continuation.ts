@@ -4,8 +4,10 @@
  * transcript already shows it), else a fresh session and a note that the agent does not remember the old one.
  */
 import type { TranscriptState } from '../shared/model';
+import type { LogSink } from '../acp/log-sink';
 import type { SessionOpening } from './session-opening';
-import type { SessionSupport } from './agent-session';
+import type { AgentSession, SessionSupport, StartedSession } from './agent-session';
+import { AuthRequired } from './auth-required';
 
 /** The agent's session id this conversation had, if there is anything to continue and it was with `agentName`. */
 export function sessionToContinue(state: TranscriptState, agentName: string): string | undefined {
@@ -48,4 +50,52 @@ export function continueFailedNotice(agentName: string, reason: string): { title
     title: `${agentName} could not continue the earlier session`,
     detail: `${reason.replace(/\.?$/, '.')} A fresh session was opened: the conversation above stays here, but ${agentName} does not remember it.`,
   };
+}
+
+/**
+ * Starts the agent and opens its session: the conversation's earlier one continued where the agent can (resume,
+ * else load), else a new one, with a note when the agent will not remember the conversation shown.
+ */
+export async function openContinuing(
+  session: AgentSession,
+  agentName: string,
+  previous: Continuation | undefined,
+  log: LogSink,
+): Promise<{ session: StartedSession; notice?: { severity: 'info' | 'warning'; text: { title: string; detail: string } } }> {
+  // Chosen once `initialize` says what the agent offers (a holder: the choice is made inside the call).
+  const choice: { opening: SessionOpening } = { opening: { kind: 'new' } };
+  try {
+    const started = await session.start((support) => (choice.opening = continuingOpening(previous, support)));
+    const chosen = choice.opening;
+    if (previous === undefined) return { session: started };
+    log.info(`${agentName}: ${chosen.kind === 'new' ? 'opened a fresh session' : `${chosen.kind}d session ${previous.sessionId}`}`);
+    return chosen.kind === 'new'
+      ? { session: started, notice: { severity: 'info', text: cannotContinueNotice(agentName) } }
+      : { session: started };
+  } catch (error) {
+    // Only a refused resume or load falls back (the agent may have forgotten the session); anything else is the
+    // start failing, handled by the caller.
+    const chosen = choice.opening;
+    if (chosen.kind === 'new' || error instanceof AuthRequired || session.exited) throw error;
+    const reason = describeError(error);
+    log.warn(`${agentName} refused to ${chosen.kind} session ${previous?.sessionId ?? ''}: ${reason}`);
+    const started = await session.openSession({ kind: 'new' });
+    return { session: started, notice: { severity: 'warning', text: continueFailedNotice(agentName, reason) } };
+  }
+}
+
+/** How long a stop waits for the agent to answer `session/close`. */
+const CLOSE_GRACE_MS = 2_000;
+
+/** `session/close` before the process goes, where offered: the agent may tidy up. Bounded: a stop never waits long. */
+export async function closePolitely(session: AgentSession, log: LogSink): Promise<void> {
+  if (session.exited || session.sessionId === undefined || !session.sessionSupport.close) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
+  await Promise.race([session.closeSession().catch((error: unknown) => log.warn(`session/close failed: ${describeError(error)}`)), bound]);
+  clearTimeout(timer);
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

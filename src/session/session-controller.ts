@@ -9,7 +9,6 @@ import type { FileSystemHandler } from '../client/fs-handler';
 import type { AnswerResult, ElicitationBroker, UserElicitationAction } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import type { Attachment } from '../shared/attachments';
-import type { QueuedPrompt } from '../shared/model';
 import { activeTurnId, toolCallEntry } from '../shared/selectors';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { LogSink } from '../acp/log-sink';
@@ -26,23 +25,13 @@ import type { AgentCatalog, McpServerSource, SessionEnvironment, UserNotifier } 
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
+import { PromptQueue, type SendVerdict } from './prompt-queue';
 import { positionOf } from '../shared/pages';
 import { userPromptKey } from '../shared/reducer-turns';
-import type { SessionOpening } from './session-opening';
-import {
-  cannotContinueNotice,
-  continuationOf,
-  continueFailedNotice,
-  continuingOpening,
-  sessionToContinue,
-  type Continuation,
-} from './session-continuation';
+import { closePolitely, continuationOf, openContinuing, sessionToContinue, type Continuation } from './session-continuation';
 
 /** How long a cancelled turn may go unanswered before we offer to stop the agent (seeds: the agent SHOULD stop). */
 const CANCEL_GRACE_MS = 10_000;
-
-/** How long a stop waits for the agent to answer `session/close`. */
-const CLOSE_GRACE_MS = 2_000;
 
 /** `session/list` pages read at most (an agent with thousands of sessions is listed in part). */
 const MAX_LIST_PAGES = 10;
@@ -50,7 +39,7 @@ const MAX_LIST_PAGES = 10;
 const BUSY = 'Wait for the current turn to finish or cancel it.';
 
 /** `queued`: the prompt waits for the agent (starting, or busy with a turn) and goes when it can. */
-export type PromptVerdict = { readonly accepted: true; readonly queued?: true } | { readonly accepted: false; readonly reason: string };
+export type PromptVerdict = SendVerdict;
 
 export interface SessionControllerDeps {
   readonly store: TranscriptStore;
@@ -85,13 +74,18 @@ export class SessionController {
   /** The agent the user chose last, kept even when starting it failed: a restart retries that one. */
   private chosenName: string | undefined;
   private readonly turnIds = new TurnIds();
-  private nextQueuedId = 1;
+  private readonly queue: PromptQueue;
   private cancelTimer: ReturnType<typeof setTimeout> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readonly auth: SignIn;
 
   constructor(private readonly deps: SessionControllerDeps) {
+    this.queue = new PromptQueue(
+      deps.store,
+      () => this.canTakePrompt(),
+      (text, attachments) => this.sendNow(text, attachments),
+    );
     this.auth = new SignIn(
       {
         running: () => {
@@ -148,7 +142,7 @@ export class SessionController {
     this.lifecycle = run.catch(() => undefined);
     const starting = run.finally(() => {
       if (this.starting === starting) this.starting = undefined;
-      this.drainSoon();
+      this.queue.drainSoon();
     });
     this.starting = starting;
     return starting;
@@ -209,10 +203,9 @@ export class SessionController {
   async sendPrompt(text: string, attachments: readonly Attachment[] = []): Promise<PromptVerdict> {
     if (!this.deps.env.isTrusted()) return { accepted: false, reason: `${UNTRUSTED_WORKSPACE.title}. ${UNTRUSTED_WORKSPACE.detail}` };
     if (text.trim().length === 0 && attachments.length === 0) return { accepted: false, reason: 'The prompt is empty.' };
-    const waiting = this.starting !== undefined || activeTurnId(this.deps.store.state) !== undefined || this.queuedPrompts.length > 0;
+    const waiting = this.starting !== undefined || activeTurnId(this.deps.store.state) !== undefined || this.queue.pending.length > 0;
     if (waiting && this.deps.store.state.agent.phase !== 'needs_auth') {
-      this.deps.store.dispatch({ type: 'prompt_queued', prompt: { id: `queued-${this.nextQueuedId++}`, text, attachments } });
-      this.drainSoon();
+      this.queue.add(text, attachments);
       return { accepted: true, queued: true };
     }
     return this.sendNow(text, attachments);
@@ -220,35 +213,14 @@ export class SessionController {
 
   /** A queued prompt the user took back (to edit it, or not to send it at all). */
   removeQueuedPrompt(id: string): void {
-    this.deps.store.dispatch({ type: 'queued_prompt_removed', id });
+    this.queue.remove(id);
   }
 
-  private get queuedPrompts(): readonly QueuedPrompt[] {
-    return this.deps.store.state.queued ?? [];
-  }
-
-  /** After the current step (a turn's end being dispatched, a session opening): the next queued prompt, if it can go. */
-  private drainSoon(): void {
-    setImmediate(() => this.drainQueue());
-  }
-
-  private drainQueue(): void {
-    const next = this.queuedPrompts[0];
+  /** The agent can take a queued prompt: its session is open and idle, and nothing is starting. */
+  private canTakePrompt(): boolean {
     const session = this.session;
-    if (!next || this.disposed || this.starting || !session?.sessionId || session.exited) return;
-    if (this.deps.store.state.agent.phase !== 'ready' || activeTurnId(this.deps.store.state) !== undefined) return;
-    this.deps.store.dispatch({ type: 'queued_prompt_removed', id: next.id });
-    void this.sendNow(next.text, next.attachments).then((verdict) => {
-      if (verdict.accepted) return;
-      // Not lost: it waits in the queue again (the next start or turn end retries it), and the reason is shown.
-      this.deps.store.dispatch({ type: 'prompt_queued', prompt: next });
-      this.deps.store.dispatch({
-        type: 'notice_added',
-        severity: 'warning',
-        title: 'A queued prompt was not sent',
-        detail: verdict.reason,
-      });
-    });
+    if (this.disposed || this.starting || !session?.sessionId || session.exited) return false;
+    return this.deps.store.state.agent.phase === 'ready' && activeTurnId(this.deps.store.state) === undefined;
   }
 
   private async sendNow(text: string, attachments: readonly Attachment[]): Promise<PromptVerdict> {
@@ -455,7 +427,7 @@ export class SessionController {
       const session = this.launch(spawned, cwd, offer, mcpServers);
       this.watchStartup(session);
       try {
-        const started = await this.openContinuing(session, agent.name, previous);
+        const started = await openContinuing(session, agent.name, previous, this.deps.log);
         this.clearStartupTimer();
         if (this.session !== session || generation !== this.generation) {
           // Superseded while it started: it must not outlive the step that wanted it.
@@ -501,39 +473,6 @@ export class SessionController {
     }
   }
 
-  /**
-   * Starts the agent and opens its session: the conversation's earlier one continued where the agent can (resume,
-   * else load), else a new one, with a note when the agent will not remember the conversation shown.
-   */
-  private async openContinuing(
-    session: AgentSession,
-    agentName: string,
-    previous: Continuation | undefined,
-  ): Promise<{ session: StartedSession; notice?: { severity: 'info' | 'warning'; text: { title: string; detail: string } } }> {
-    // Chosen once `initialize` says what the agent offers (a holder: the choice is made inside the call).
-    const choice: { opening: SessionOpening } = { opening: { kind: 'new' } };
-    try {
-      const started = await session.start((support) => (choice.opening = continuingOpening(previous, support)));
-      const chosen = choice.opening;
-      if (previous === undefined) return { session: started };
-      this.deps.log.info(
-        `${agentName}: ${chosen.kind === 'new' ? 'opened a fresh session' : `${chosen.kind}d session ${previous.sessionId}`}`,
-      );
-      return chosen.kind === 'new'
-        ? { session: started, notice: { severity: 'info', text: cannotContinueNotice(agentName) } }
-        : { session: started };
-    } catch (error) {
-      // Only a refused resume or load falls back (the agent may have forgotten the session); anything else is the
-      // start failing, handled by the caller.
-      const chosen = choice.opening;
-      if (chosen.kind === 'new' || error instanceof AuthRequired || session.exited) throw error;
-      const reason = describeError(error).message;
-      this.deps.log.warn(`${agentName} refused to ${chosen.kind} session ${previous?.sessionId ?? ''}: ${reason}`);
-      const started = await session.openSession({ kind: 'new' });
-      return { session: started, notice: { severity: 'warning', text: continueFailedNotice(agentName, reason) } };
-    }
-  }
-
   /** Resolving may ask the user for a secret; a server that cannot be resolved is named, the others still go. */
   private async mcpServersFor(agent: AgentConfig): Promise<readonly ResolvedMcpServer[]> {
     if (!this.deps.mcpServers) return [];
@@ -573,7 +512,7 @@ export class SessionController {
     for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
     this.noticeMcpProblems(`MCP servers not passed to ${agentName}`, started.mcpServersSkipped);
     this.armIdleTimer();
-    this.drainSoon();
+    this.queue.drainSoon();
   }
 
   private needsSignIn(session: AgentSession, refusal: AuthRequired): void {
@@ -691,7 +630,7 @@ export class SessionController {
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
     this.armIdleTimer();
-    this.drainSoon();
+    this.queue.drainSoon();
   }
 
   private offerToStop(turnId: string): void {
@@ -772,18 +711,6 @@ export class SessionController {
     const { message } = describeError(error);
     this.deps.store.dispatch({ type: 'notice_added', severity: 'error', title: what, detail: message });
   }
-}
-
-/** `session/close` before the process goes, where offered: the agent may tidy up. Bounded: a stop never waits long. */
-async function closePolitely(session: AgentSession, log: LogSink): Promise<void> {
-  if (session.exited || session.sessionId === undefined || !session.sessionSupport.close) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
-  await Promise.race([
-    session.closeSession().catch((error: unknown) => log.warn(`session/close failed: ${describeError(error).message}`)),
-    bound,
-  ]);
-  clearTimeout(timer);
 }
 
 function describeError(error: unknown): { message: string; code?: number } {
