@@ -12,6 +12,8 @@ export interface ReloadSteps {
   readonly reopenChat: (page: Page) => Promise<Frame>;
   readonly send: (chat: Frame, text: string) => Promise<void>;
   readonly timeoutMs: number;
+  /** Where to save a picture of the chat and the Sessions view after the reload. */
+  readonly screenshot: string;
 }
 
 const DRAFT = 'a draft typed just before the reload';
@@ -38,5 +40,12 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   await reloaded.locator('textarea[aria-label="Prompt"]').fill('');
   await steps.send(reloaded, 'What is the answer after the reload?');
   await reloaded.getByText('That is all.').last().waitFor({ timeout: timeoutMs });
+
+  // The Sessions view lists the conversation by its title, under Today.
+  await page.getByRole('button', { name: /^Sessions/ }).first().click({ timeout: timeoutMs });
+  const tree = page.locator('[id="workbench.view.extension.acpClient"] .monaco-list, .pane-body .monaco-list').filter({ hasText: 'Today' }).first();
+  await tree.waitFor({ timeout: timeoutMs });
+  if (title) await tree.getByText(title, { exact: false }).first().waitFor({ timeout: timeoutMs });
+  await page.screenshot({ path: steps.screenshot });
   return reloaded;
 }

@@ -443,8 +443,17 @@ async function main(): Promise<void> {
     );
 
     // Last, as it restarts the window: the conversation survives Reload Window, and goes on.
-    chat = await reloadKeepsTheConversation({ page, chat, reopenChat: chatFrame, send: sendPrompt, timeoutMs: LONG });
-    check('after Reload Window the transcript, title and draft are back before any agent starts, and the next prompt is answered');
+    chat = await reloadKeepsTheConversation({
+      page,
+      chat,
+      reopenChat: chatFrame,
+      send: sendPrompt,
+      timeoutMs: LONG,
+      screenshot: path.join(results, 'e2e-sessions.png'),
+    });
+    check(
+      'after Reload Window the transcript, title and draft are back before any agent starts, the next prompt is answered, and the Sessions view lists the conversation',
+    );
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
     await browser
