@@ -42,8 +42,14 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   await reloaded.getByText('That is all.').last().waitFor({ timeout: timeoutMs });
 
   // The Sessions view lists the conversation by its title, under Today.
-  await page.getByRole('button', { name: /^Sessions/ }).first().click({ timeout: timeoutMs });
-  const tree = page.locator('[id="workbench.view.extension.acpClient"] .monaco-list, .pane-body .monaco-list').filter({ hasText: 'Today' }).first();
+  await page
+    .getByRole('button', { name: /^Sessions/ })
+    .first()
+    .click({ timeout: timeoutMs });
+  const tree = page
+    .locator('[id="workbench.view.extension.acpClient"] .monaco-list, .pane-body .monaco-list')
+    .filter({ hasText: 'Today' })
+    .first();
   await tree.waitFor({ timeout: timeoutMs });
   if (title) await tree.getByText(title, { exact: false }).first().waitFor({ timeout: timeoutMs });
   await page.screenshot({ path: steps.screenshot });
