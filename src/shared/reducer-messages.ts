@@ -30,14 +30,33 @@ function messageKey(role: MessageRole, messageId: string): string {
  * MAX_MESSAGE_CHARS (a message cut at the limit takes nothing more).
  */
 export function appendBlock(content: readonly ContentBlock[], block: ContentBlock): readonly ContentBlock[] {
-  if (messageIsFull(content)) return content;
+  if (isFull(content)) return content;
   const last = content[content.length - 1];
+  let grown: readonly ContentBlock[];
   if (last?.type === 'text' && block.type === 'text') {
     const merged = content.slice();
     merged[merged.length - 1] = { type: 'text', text: last.text + block.text };
-    return withinMessageLimit(merged);
-  }
-  return withinMessageLimit([...content, block]);
+    grown = merged;
+  } else grown = [...content, block];
+  const limited = withinMessageLimit(grown);
+  // A new array back means it was cut (and now ends with the note).
+  fullness.set(limited, limited !== grown);
+  return limited;
+}
+
+/**
+ * Whether each content array appendBlock returned is full, so the next chunk need not look for the note: that look
+ * (`endsWith` on a text built by concatenation) makes V8 flatten the whole text, once per chunk, which made a long
+ * stream quadratic. Content from elsewhere (a snapshot, stored history) is looked at once.
+ */
+const fullness = new WeakMap<readonly ContentBlock[], boolean>();
+
+function isFull(content: readonly ContentBlock[]): boolean {
+  const known = fullness.get(content);
+  if (known !== undefined) return known;
+  const full = messageIsFull(content);
+  fullness.set(content, full);
+  return full;
 }
 
 export function applyChunk(
