@@ -32,8 +32,10 @@ describe('review of the changes an agent makes', function () {
     writeFileSync(file('edit-me.txt'), 'first line\n');
     writeFileSync(file('delete-me.txt'), 'doomed\n');
     writeFileSync(file('old-name.txt'), 'moving\n');
-    // The watcher reports the new files; the tracker reads them into its baseline before the turn.
-    await sleep(1500);
+    // The watcher reports the new files and the tracker reads them into its baseline before the turn. Opening them
+    // (clean, in the background) gives the tracker their content at once too, so a slow machine cannot race it.
+    for (const name of ['edit-me.txt', 'delete-me.txt', 'old-name.txt']) await vscode.workspace.openTextDocument(file(name));
+    await sleep(3000);
   });
   after(async () => {
     await vscode.workspace.getConfiguration('acpClient.review').update('writes', undefined, vscode.ConfigurationTarget.Global);
