@@ -288,4 +288,27 @@ describe('change tracking (engine)', () => {
     assert.match(card(turnId)!.files[0]!.note ?? '', /Differs from the diff/);
     assert.deepEqual(card(turnId)!.notes, [`The agent reported changes that did not reach the disk: ${file('b.txt')}`]);
   });
+
+  it('takes a reported diff of only the edited fragment (OpenCode) as agreeing when the file holds that fragment', async () => {
+    const turnId = `t${++turn}`;
+    transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
+    const fragment = { path: file('a.txt'), oldText: 'two', newText: 'TWO' };
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'frag',
+        title: 'Edit a.txt',
+        kind: 'edit',
+        status: 'completed',
+        content: [{ type: 'diff', files: [fragment] }],
+      },
+    });
+    write('a.txt', 'one\nTWO\nthree\n');
+    tracker.diskChanged(file('a.txt'));
+    transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    await tracker.idle();
+    const shown = card(turnId)!.files[0]!;
+    assert.deepEqual([shown.change, shown.added, shown.removed, shown.note], ['modified', 1, 1, undefined]);
+  });
 });
