@@ -15,4 +15,8 @@ describeRealAgent({
     name: 'replace',
     arguments: { file_path: file, old_string: oldText, new_string: newText, instruction: 'Apply the edit' },
   }),
+  // Its models come only in the `models` field of the unstable, since removed session/set_model: not shown.
+  pickers: ['modes:mode'],
+  modes: { asks: 'default', editsWithoutAsking: 'autoEdit' },
+  asksForUnannouncedToolCalls: true,
 });

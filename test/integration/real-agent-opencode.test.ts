@@ -15,4 +15,9 @@ describeRealAgent({
     name: 'edit',
     arguments: { filePath: file, oldString: oldText, newString: newText },
   }),
+  pickers: ['config:model', 'config:mode'],
+  // "direct" is a primary agent of the test's config that keeps OpenCode's default: edits without asking, on disk.
+  modes: { asks: 'build', editsWithoutAsking: 'direct' },
+  writesOnDiskItself: true,
+  otherModel: { value: 'mock/mock-model-2', requestModel: 'mock-model-2' },
 });

@@ -15,4 +15,7 @@ describeRealAgent({
     name: 'edit',
     arguments: { file_path: file, old_string: oldText, new_string: newText },
   }),
+  pickers: ['config:mode', 'config:model'],
+  modes: { asks: 'default', editsWithoutAsking: 'auto-edit' },
+  vendorRequests: ['craft/drainMidTurnQueue'],
 });

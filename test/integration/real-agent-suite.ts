@@ -5,7 +5,7 @@
  * files on disk). All tests share one agent process and one session, as a user's conversation would.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
@@ -13,8 +13,13 @@ import { entriesOf } from '../../src/shared/selectors';
 import type { MockServer } from '../fixtures/mock-llm/http';
 import type { ReplyScript, ScriptStep } from '../fixtures/mock-llm/script';
 import type { AgentLaunch } from '../support/real-agents';
+import { repoRoot } from '../support/repo-root';
 import { useAgent, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
+import { assertChangeShown, assertUndoRestores } from './real-agent-change-checks';
+import { describePickerTests } from './real-agent-pickers';
 import { agentTextSoFar, runTurn, type FinishedTurn } from './real-agent-turns';
+import { describeWireTests } from './real-agent-wire';
+import { readWire, wireTapPath, type WireMessage } from './wire-log';
 
 export interface ScriptedMock extends MockServer {
   script: ReplyScript;
@@ -32,6 +37,30 @@ export interface RealAgentProfile {
   read(file: string): ScriptStep;
   write(file: string, content: string): ScriptStep;
   edit(file: string, oldText: string, newText: string): ScriptStep;
+  /** The pickers its session offers, as `source:id` (see src/shared/session-pickers.ts), in the agent's order. */
+  pickers: string[];
+  /** One of its modes that asks before an edit (the one the suite starts in), and one that edits without asking. */
+  modes: { asks: string; editsWithoutAsking: string };
+  /** In the mode that does not ask, it writes files on disk itself rather than through `fs/write_text_file`. */
+  writesOnDiskItself?: boolean;
+  /** A second model the model picker offers, and the model name the agent then sends the API. */
+  otherModel?: { value: string; requestModel: string };
+  /** Requests outside ACP it sends in a turn: each must get "method not found" and the turns go on. */
+  vendorRequests?: string[];
+  /** It asks permission for a tool call it never announced with a `tool_call` update (Gemini CLI's edits). */
+  asksForUnannouncedToolCalls?: boolean;
+}
+
+/** What the suite's further test groups share with its own tests: one agent, one mock, one conversation. */
+export interface RealAgentContext {
+  client(): AcpClientApi;
+  mock(): ScriptedMock;
+  /** Everything that crossed the wire so far (the agent runs behind test/support/wire-tap.ts). */
+  wire(): WireMessage[];
+  /** A path in the workspace, removed after the suite. */
+  file(name: string): string;
+  script(...steps: ScriptStep[]): void;
+  timings: string[];
 }
 
 const STARTUP_MS = 90_000;
@@ -44,10 +73,12 @@ export function describeRealAgent(profile: RealAgentProfile): void {
     let mock: ScriptedMock | undefined;
     let launch: AgentLaunch | undefined;
     let client: AcpClientApi;
+    let wireLog = '';
     const timings: string[] = [];
     const created: string[] = [];
+    const slug = profile.name.replace(/\W+/g, '-').toLowerCase();
     const file = (name: string): string => {
-      const full = path.join(workspaceRoot(), `${profile.name.replace(/\W+/g, '-').toLowerCase()}-${name}`);
+      const full = path.join(workspaceRoot(), `${slug}-${name}`);
       created.push(full);
       return full;
     };
@@ -64,13 +95,29 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       );
       mock = await profile.startMock();
       launch = profile.launch(mock.url);
+      wireLog = path.join(launch.home, 'wire.ndjson');
+      // Created (and opened) well before their turns, so the change tracker's baseline holds them on a slow machine.
+      writeFileSync(file('edit-me.txt'), 'alpha\nbeta\ngamma\n');
+      await vscode.workspace.openTextDocument(file('edit-me.txt'));
       const started = Date.now();
-      client = await useAgent(profile.name, { command: launch.command, args: launch.args, env: launch.env }, STARTUP_MS);
+      const args = [wireTapPath(), wireLog, launch.command, ...launch.args];
+      client = await useAgent(profile.name, { command: process.execPath, args, env: launch.env }, STARTUP_MS);
       timings.push(`start-up ${Date.now() - started} ms`);
+    });
+
+    let failed = false;
+    afterEach(function () {
+      if (this.currentTest?.state === 'failed') failed = true;
     });
 
     after(async () => {
       console.log(`      ${profile.name} timings: ${timings.join(', ')}`);
+      if (failed && existsSync(wireLog)) {
+        // The HOME goes below; the wire is what explains a failure with a real agent, so it is kept in out/.
+        const kept = path.join(repoRoot(), 'out', `wire-${slug}.ndjson`);
+        copyFileSync(wireLog, kept);
+        console.log(`      ${profile.name} wire kept in ${kept}`);
+      }
       // Switching to the (cheap) scripted agent stops this one, so it no longer writes in the HOME removed below
       // nor spends the CPU the next suites need.
       await useScriptedAgent('echo');
@@ -111,7 +158,7 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       assert.match(turn.agentText, /Mock read it\./);
     });
 
-    it('writes a new file once allowed', async () => {
+    it('writes a new file once allowed; the change card lists it (+1) and Undo removes it', async () => {
       const target = file('new-file.txt');
       script(profile.write(target, 'fresh from the mock\n'), { type: 'text', text: 'Mock wrote it.' });
       const turn = timed('write', await runTurn(client, `Create ${path.basename(target)}`, 'allow'));
@@ -120,17 +167,29 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       const card = turn.toolCalls.at(-1);
       assert.equal(card?.status, 'completed', `the write completed: ${JSON.stringify(turn.toolCalls)}`);
       assert.equal(card?.toolKind, 'edit');
+      const change = { path: target, change: 'created', added: 1, removed: 0, after: 'fresh from the mock\n' } as const;
+      await assertChangeShown(client, turn.turnId, change);
+      await assertUndoRestores(client, turn.turnId, change);
     });
 
-    it('edits an existing file once allowed', async () => {
+    it('edits an existing file once allowed; the change card shows +1 −1 and Undo puts the old text back', async () => {
       const target = file('edit-me.txt');
-      writeFileSync(target, 'alpha\nbeta\ngamma\n');
       // Agents refuse to edit a file they have not read in the session (Qwen Code, OpenCode), as a model would read first.
       script(profile.read(target), profile.edit(target, 'beta', 'BETA'), { type: 'text', text: 'Mock edited it.' });
       const turn = timed('edit', await runTurn(client, `Edit ${path.basename(target)}`, 'allow'));
       assert.deepEqual(turn.stop, stopped('end_turn'));
       assert.equal(readFileSync(target, 'utf8'), 'alpha\nBETA\ngamma\n');
       assert.equal(turn.toolCalls.at(-1)?.status, 'completed', `the edit completed: ${JSON.stringify(turn.toolCalls)}`);
+      const change = {
+        path: target,
+        change: 'modified',
+        added: 1,
+        removed: 1,
+        before: 'alpha\nbeta\ngamma\n',
+        after: 'alpha\nBETA\ngamma\n',
+      } as const;
+      await assertChangeShown(client, turn.turnId, change);
+      await assertUndoRestores(client, turn.turnId, change);
     });
 
     it('asks permission in VS Code before a write, and a rejection leaves the disk alone', async () => {
@@ -182,5 +241,16 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       assert.match(request, /Mock notes the codeword kiwi\./, 'so is the first answer');
       assert.match(request, /What was the codeword\?/);
     });
+
+    const context: RealAgentContext = {
+      client: () => client,
+      mock: requireMock,
+      wire: () => readWire(wireLog),
+      file,
+      script,
+      timings,
+    };
+    describeWireTests(profile, context);
+    describePickerTests(profile, context);
   });
 }

@@ -11,6 +11,8 @@ import { sleep, textOf, turnEnded, waitFor } from './helpers';
 export type PermissionAnswer = 'allow' | 'reject';
 
 export interface FinishedTurn {
+  /** The turn's id, which its change set (the files it changed) is keyed by. */
+  turnId: string;
   /** Entries the turn added to the transcript (the user's message, the agent's, tool calls, the turn end). */
   entries: Entry[];
   toolCalls: ToolCallEntry[];
@@ -57,6 +59,9 @@ export async function runTurn(
   const permissions: FinishedTurn['permissions'] = [];
   const verdict = await client.sendPrompt(prompt);
   if (!verdict.accepted) throw new Error(`prompt refused: ${JSON.stringify(verdict)}`);
+  const running = client.transcript().turn;
+  if (running.phase === 'idle') throw new Error('the prompt was accepted but no turn runs');
+  const { turnId } = running;
   for (;;) {
     const state = await waitFor(client, (s) => turnEnded(s) || awaitingPermission(s, answered) !== undefined, timeoutMs);
     const card = awaitingPermission(state, answered);
@@ -70,6 +75,7 @@ export async function runTurn(
   const entries = entriesOf(client.transcript()).slice(before);
   const end = entries.filter((entry) => entry.kind === 'turn_end').pop();
   return {
+    turnId,
     entries,
     toolCalls: entries.filter((entry): entry is ToolCallEntry => entry.kind === 'tool_call'),
     agentText: entries

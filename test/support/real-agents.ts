@@ -49,7 +49,8 @@ export function openCodeLaunch(mockUrl: string): AgentLaunch {
         npm: '@ai-sdk/openai-compatible',
         name: 'Mock',
         options: { baseURL: `${mockUrl}/v1`, apiKey: 'test' },
-        models: { 'mock-model': { name: 'Mock model' } },
+        // Two models, so the model picker has a choice whose effect shows in the request's `model`.
+        models: { 'mock-model': { name: 'Mock model' }, 'mock-model-2': { name: 'Mock second model' } },
       },
     },
     model: 'mock/mock-model',
@@ -58,6 +59,8 @@ export function openCodeLaunch(mockUrl: string): AgentLaunch {
     share: 'disabled',
     // OpenCode edits without asking by default; asking makes its permission requests reach the client.
     permission: { edit: 'ask', bash: 'ask' },
+    // A primary agent is offered as a mode: this one keeps OpenCode's default, editing on disk without asking.
+    agent: { direct: { mode: 'primary', description: 'Edits without asking', permission: { edit: 'allow' } } },
   };
   return {
     command: packageBin('opencode-ai', 'opencode'),
