@@ -13,6 +13,7 @@ import { VscodePermissionPrompt } from './editor/permission-prompt';
 import { VscodeWorkspaceFiles } from './editor/workspace-files';
 import { attachmentTextReader } from './session/attachment-reader';
 import { SessionController } from './session/session-controller';
+import { AgentPool } from './session/agent-pool';
 import type { TranscriptStore } from './session/transcript-store';
 import { Conversations } from './session/conversations/conversations';
 import type { Conversation } from './session/conversations/conversation';
@@ -40,6 +41,8 @@ import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 
 let conversations: Conversations | undefined;
+/** The running agents: sessions of one agent share its process. */
+let agentProcesses: AgentPool | undefined;
 
 /** Which conversation the chat showed last, per workspace: a reload shows it again. */
 const SHOWN_KEY = 'acpClient.shownConversation';
@@ -65,7 +68,12 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   });
   // Change sets and checkpoints (issue 13): one tracker per conversation, stored under its id.
   const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
-  /** Each conversation its own controller, brokers and file handler: nothing pending is shared between two. */
+  const pool = new AgentPool();
+  agentProcesses = pool;
+  /**
+   * Each conversation its own controller, brokers and file handler: nothing pending is shared between two. Its
+   * session runs on the agent's shared process (the pool).
+   */
   const controllerFor = (store: TranscriptStore, id: string): SessionController =>
     new SessionController({
       store,
@@ -90,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
       mcpServers,
       signInPrompts: vscodeSignInPrompts,
       secrets: vscodeAgentSecrets(context.secrets),
+      pool,
     });
   const diffs = new DiffDocuments((id) => conversations?.get(id)?.store);
   const chats: Conversations = new Conversations({
@@ -147,6 +156,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     { dispose: () => conversations?.dispose() },
+    { dispose: () => pool.dispose() },
   );
   context.subscriptions.push(
     toDisposable(chats.onDidSwitch((conversation) => void context.workspaceState.update(SHOWN_KEY, conversation.id))),
@@ -213,4 +223,6 @@ export function deactivate(): void {
   // No agent process outlives the extension (each is killed synchronously), and what was recorded reaches the disk.
   conversations?.dispose();
   conversations = undefined;
+  agentProcesses?.dispose();
+  agentProcesses = undefined;
 }

@@ -14,6 +14,7 @@ import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { LogSink } from '../acp/log-sink';
 import type { ProtocolVersion } from '../acp/protocol-version';
 import { AgentSession, type AgentAction, type ListedSession, type SessionSupport, type StartedSession } from './agent-session';
+import { AgentPool } from './agent-pool';
 import { AuthRequired } from './auth-required';
 import { SignIn } from './sign-in';
 import type { AgentSecrets, SignInPrompts } from './sign-in-ports';
@@ -57,6 +58,8 @@ export interface SessionControllerDeps {
   readonly cancelGraceMs?: number;
   readonly signInPrompts: SignInPrompts;
   readonly secrets: AgentSecrets;
+  /** The running agents, shared by every conversation: sessions of one agent share its process. Own pool without. */
+  readonly pool?: AgentPool;
 }
 
 export class SessionController {
@@ -79,8 +82,12 @@ export class SessionController {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readonly auth: SignIn;
+  private readonly pool: AgentPool;
+  private readonly revival: { dispose(): void };
 
   constructor(private readonly deps: SessionControllerDeps) {
+    this.pool = deps.pool ?? new AgentPool();
+    this.revival = this.pool.onRevived((agentName) => this.revive(agentName));
     this.queue = new PromptQueue(
       deps.store,
       () => this.canTakePrompt(),
@@ -93,7 +100,7 @@ export class SessionController {
           return session && !session.exited && this.agent ? { session, agent: this.agent } : undefined;
         },
         reopen: (session) => this.reopen(session),
-        restart: (agent) => this.start(agent),
+        restart: (agent) => this.restartFresh(agent),
         cwd: () => this.deps.env.cwd(),
         notice: (severity, title, detail) =>
           this.deps.store.dispatch({ type: 'notice_added', severity, title, ...(detail === undefined ? {} : { detail }) }),
@@ -169,6 +176,25 @@ export class SessionController {
 
   async restart(): Promise<void> {
     if (this.agent) await this.start(this.agent);
+  }
+
+  /**
+   * A fresh process, whoever else is on the running one (after signing in or out, so the agent reads its new
+   * credentials): its other sessions see it exit and come back on the new one.
+   */
+  async restartFresh(agent: AgentConfig): Promise<void> {
+    const session = this.session;
+    if (session && !session.exited) await session.stopProcess();
+    await this.start(agent);
+  }
+
+  /** Another conversation brought a fresh process of this agent up: one that its exit left here comes back too. */
+  private revive(agentName: string): void {
+    const agent = this.agent;
+    if (this.disposed || this.starting || agent?.name !== agentName) return;
+    if (this.deps.store.state.agent.phase !== 'exited') return;
+    this.deps.log.info(`${agentName} is running again: continuing this conversation's session on it`);
+    void this.start(agent);
   }
 
   /** Stops the agent now (also one that is still starting); the header says "Not running". */
@@ -392,6 +418,7 @@ export class SessionController {
     this.clearIdleTimer();
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
+    this.revival.dispose();
     this.session?.killNow();
     this.session = undefined;
   }
@@ -460,7 +487,10 @@ export class SessionController {
         const { message } = describeError(error);
         this.deps.log.error(`Starting ${agent.name} failed: ${message}`);
         // We stopped it (it may not have exited by itself): say so, or the header would keep saying "Starting…".
-        this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: agent.name, exitCode: exit.code } });
+        this.deps.store.dispatch({
+          type: 'agent_status',
+          status: { phase: 'exited', agentName: agent.name, exitCode: exit?.code ?? null },
+        });
         this.deps.store.dispatch({
           type: 'notice_added',
           severity: 'error',
@@ -513,6 +543,7 @@ export class SessionController {
     this.noticeMcpProblems(`MCP servers not passed to ${agentName}`, started.mcpServersSkipped);
     this.armIdleTimer();
     this.queue.drainSoon();
+    if (started.freshProcess) this.pool.announceRevived(agentName);
   }
 
   private needsSignIn(session: AgentSession, refusal: AuthRequired): void {
@@ -547,7 +578,7 @@ export class SessionController {
       this.deps.log.error(`Opening a session on ${name} after signing in failed: ${message}`);
       this.session = undefined;
       const exit = await session.stop();
-      this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: name, exitCode: exit.code } });
+      this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: name, exitCode: exit?.code ?? null } });
       this.deps.store.dispatch({
         type: 'notice_added',
         severity: 'error',
@@ -564,14 +595,18 @@ export class SessionController {
     protocolVersion: ProtocolVersion,
     mcpServers: readonly ResolvedMcpServer[],
   ): AgentSession {
-    const session: AgentSession = new AgentSession(agent, {
+    // The agent's running process when another conversation already has one with this setup, else a new one.
+    const connection = this.pool.connect(agent, {
       cwd,
       protocolVersion,
-      mcpServers,
-      roots: () => this.deps.env.roots(),
       log: this.deps.log,
       trace: this.deps.env.trace(),
       clientVersion: this.deps.env.extensionVersion,
+    });
+    const session: AgentSession = new AgentSession(connection, {
+      mcpServers,
+      roots: () => this.deps.env.roots(),
+      log: this.deps.log,
       files: this.deps.files,
       permissions: this.deps.permissions,
       elicitations: this.deps.elicitations,
@@ -579,6 +614,8 @@ export class SessionController {
         onAction: (action) => this.applyAgentAction(session, action),
         toolCallShown: (toolCallId) => this.toolCallShown(session, toolCallId),
         onExit: (exit) => this.handleExit(session, exit),
+        // Another conversation signed in on the same process: the session the agent refused here may open now.
+        onSignedIn: () => void this.reopen(session),
       },
     });
     this.session = session;
