@@ -276,6 +276,9 @@ export class ChatApp {
       case 'cancel-terminal':
         if (data.terminalId !== undefined) this.channel.post({ type: 'cancel_terminal', terminalId: data.terminalId });
         return;
+      case 'steer-queued':
+        if (data.queuedId !== undefined) this.channel.post({ type: 'steer_queued_prompt', id: data.queuedId });
+        return;
       case 'remove-queued':
         if (data.queuedId !== undefined) this.channel.post({ type: 'remove_queued_prompt', id: data.queuedId });
         return;

@@ -98,6 +98,9 @@ export class ChatCommands implements vscode.Disposable {
       case 'remove_queued_prompt':
         controller.removeQueuedPrompt(intent.id);
         return;
+      case 'steer_queued_prompt':
+        void controller.steerQueuedPrompt(intent.id);
+        return;
       case 'permission_answer':
         controller.answerPermission(intent.requestId, intent.optionId);
         return;

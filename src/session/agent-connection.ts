@@ -13,6 +13,7 @@ import type { LogSink, TraceLevel } from '../acp/log-sink';
 import { TraceRedaction } from '../acp/trace-redaction';
 import { acceptedVersion, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
 import { canLogOut, parseAuthMethods, type AuthMethod } from '../acp/schemas/auth-methods';
+import { steeringAdvertised } from '../acp/schemas/agent-results';
 import { NO_SESSION_SUPPORT, sessionSupportOf, type SessionSupport } from '../acp/schemas/session-capabilities';
 import type { CancellationSignal } from '../client/ports';
 import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
@@ -43,6 +44,8 @@ export interface Initialized {
   readonly support: SessionSupport;
   readonly authMethods: readonly AuthMethod[];
   readonly canLogOut: boolean;
+  /** A running turn can be steered (`_session/steering`, advertised in `_meta`). */
+  readonly steering: boolean;
 }
 
 export class AgentConnection {
@@ -59,6 +62,8 @@ export class AgentConnection {
   private missingFile: MissingFileAnswer = 'not_found_error';
   /** No new session may join: it is stopping, or it was retired for a fresh process. */
   private closed = false;
+  /** The connection closed (either way): nothing more can be answered; the process is stopped and its exit follows. */
+  private lost = false;
   /** How many sessions have opened on it: the first one means a fresh process is serving. */
   private opened = 0;
 
@@ -81,6 +86,7 @@ export class AgentConnection {
     // An agent that closed its output but lives on can answer nothing any more: stop it, so its exit ends
     // every pending request and turn instead of leaving them waiting for ever.
     this.acp.onClose((reason) => {
+      this.lost = true;
       if (this.process.exited) return;
       log.warn(`${config.name}: ${reason} while still running; stopping it`);
       void this.process.stopForFault(reason);
@@ -102,6 +108,11 @@ export class AgentConnection {
 
   get exited(): boolean {
     return this.process.exited !== undefined;
+  }
+
+  /** The connection closed: requests in flight fail, and the process's exit (which follows) says why. */
+  get connectionLost(): boolean {
+    return this.lost;
   }
 
   /** Whether a session may still join: alive and not stopping or retired. */
@@ -213,6 +224,7 @@ export class AgentConnection {
       support: version === 1 ? sessionSupportOf(init.agentCapabilities) : NO_SESSION_SUPPORT,
       authMethods,
       canLogOut: canLogOut(init.agentCapabilities),
+      steering: version === 1 && steeringAdvertised.safeParse(init['_meta']).success,
     };
     return this.settled;
   }

@@ -66,6 +66,8 @@ export interface StartedSession {
   readonly mcpServersSkipped: readonly string[];
   /** The agent's process is a fresh one: this is the first session opened on it. */
   readonly freshProcess: boolean;
+  /** A running turn can be steered. */
+  readonly steering: boolean;
 }
 
 export class AgentSession implements SessionEndpoint {
@@ -114,6 +116,11 @@ export class AgentSession implements SessionEndpoint {
   /** The agent's process is gone, or this session let go of it. */
   get exited(): boolean {
     return this.released || this.connection.exited;
+  }
+
+  /** The connection closed: the process is being stopped, and its exit explains what happened. */
+  get connectionLost(): boolean {
+    return this.connection.connectionLost;
   }
 
   /** The sign-in methods the agent listed in `initialize` (those we can use). */
@@ -172,6 +179,7 @@ export class AgentSession implements SessionEndpoint {
       earlyUpdates: this.connection.releaseEarly(sessionId),
       mcpServersSkipped: this.mcp.skipped,
       freshProcess: this.connection.sessionOpened(),
+      steering: initialized.steering,
     };
   }
 
@@ -229,6 +237,11 @@ export class AgentSession implements SessionEndpoint {
   prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string; messageId?: string | null }> {
     const sessionId = this.requireSession();
     return this.connection.acp.prompt({ sessionId, prompt: content });
+  }
+
+  /** Into the running turn; `prompt_required` when none runs any more (the caller prompts instead). */
+  steer(content: readonly ContentBlock[]): Promise<'injected' | 'prompt_required'> {
+    return this.connection.acp.steer({ sessionId: this.requireSession(), prompt: content });
   }
 
   cancel(): void {

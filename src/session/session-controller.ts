@@ -237,6 +237,35 @@ export class SessionController {
     return this.sendNow(text, attachments);
   }
 
+  /**
+   * A queued prompt into the running turn now, where the agent offers steering. The agent answers `prompt_required`
+   * when the turn ended meanwhile: the prompt then goes as the next prompt. Refused, it waits in the queue again.
+   */
+  async steerQueuedPrompt(id: string): Promise<void> {
+    const session = this.session;
+    const { turn, steering, promptCapabilities } = this.deps.store.state;
+    if (!session?.sessionId || session.exited || !steering || turn.phase !== 'running') return;
+    const queued = this.queue.take(id);
+    if (!queued) return;
+    const built = await buildPromptContent(
+      queued.text,
+      queued.attachments,
+      promptCapabilities,
+      session.agentName,
+      this.deps.attachmentText,
+    );
+    try {
+      if (!built.ok) throw new Error(built.reason);
+      const outcome = await session.steer(built.content);
+      if (outcome === 'injected')
+        this.deps.store.dispatch({ type: 'prompt_steered', turnId: turn.turnId, steerId: id, content: built.content });
+      else await this.sendPrompt(queued.text, queued.attachments);
+    } catch (error) {
+      this.queue.add(queued.text, queued.attachments);
+      this.reportRequestFailure('Could not steer the turn', error);
+    }
+  }
+
   /** A queued prompt the user took back (to edit it, or not to send it at all). */
   removeQueuedPrompt(id: string): void {
     this.queue.remove(id);
@@ -291,7 +320,8 @@ export class SessionController {
       },
       (error: unknown) => {
         this.finishTurn(turnId);
-        if (session.exited) return; // the exit handler explains what happened
+        // The exit handler explains what happened (a closed connection means the exit is on its way).
+        if (session.exited || session.connectionLost) return;
         const { message, code } = describeError(error);
         this.deps.store.dispatch({ type: 'turn_failed', turnId, message, ...(code === undefined ? {} : { code }) });
       },
@@ -537,6 +567,7 @@ export class SessionController {
       ...(started.configOptions ? { configOptions: started.configOptions } : {}),
       ...(started.availableCommands ? { availableCommands: started.availableCommands } : {}),
       promptCapabilities: started.promptCapabilities,
+      ...(started.steering ? { steering: true } : {}),
     });
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName, protocolVersion: started.protocolVersion } });
     for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });

@@ -64,6 +64,8 @@ export type TranscriptAction =
       readonly configOptions?: readonly ConfigOption[];
       readonly availableCommands?: readonly AvailableCommand[];
       readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
+      /** A running turn can be steered (`_session/steering`). */
+      readonly steering?: boolean;
     }
   /** Something the client tells the user in the transcript. */
   | {
@@ -115,6 +117,8 @@ export type TranscriptAction =
   | { readonly type: 'prompt_queued'; readonly prompt: QueuedPrompt }
   /** A queued prompt was sent, edited (back into the draft) or removed. */
   | { readonly type: 'queued_prompt_removed'; readonly id: string }
+  /** A queued prompt the agent took into the running turn (steering): shown as the user's message within it. */
+  | { readonly type: 'prompt_steered'; readonly turnId: string; readonly steerId: string; readonly content: readonly ContentBlock[] }
   /** The user renamed the conversation (the agent's own titles arrive as `session_info_update`). */
   | { readonly type: 'title_set'; readonly title: string };
 

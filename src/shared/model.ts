@@ -300,6 +300,8 @@ export interface TranscriptState {
    * take it, and may be edited or removed until then. (Absent in transcripts stored before queueing existed.)
    */
   readonly queued?: readonly QueuedPrompt[];
+  /** The agent lets a queued prompt join the running turn (steering); absent when it does not. */
+  readonly steering?: true;
   /** Tool calls the running turn has added, against MAX_TOOL_CALLS_PER_TURN (limits.ts); absent before any. */
   readonly turnToolCalls?: number;
   /** Monotonic counter used to generate keys (v1 chunks without messageId, notices); part of state so host and

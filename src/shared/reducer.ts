@@ -12,7 +12,7 @@ import { activeTurnId } from './selectors';
 import { appendToolContent, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
 import { applyTerminalAction, linkTerminals } from './reducer-terminals';
 import { requestElicitation, resolveElicitation } from './reducer-elicitations';
-import { cancelTurn, endTurn, startTurn } from './reducer-turns';
+import { cancelTurn, endTurn, startTurn, steerTurn } from './reducer-turns';
 import type { SessionUpdate } from './updates';
 import { assertNever } from './assert-never';
 import { recordChangeSet } from './reducer-changes';
@@ -80,6 +80,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
         configOptions: action.configOptions ?? [],
         commands: action.availableCommands ?? [],
         promptCapabilities: action.promptCapabilities,
+        ...(action.steering ? { steering: true as const } : {}),
       };
     case 'notice_added': {
       const [key, next] = takeLocalId(state, 'notice:');
@@ -113,6 +114,8 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
         ? { ...state, queued: queued.filter((prompt) => prompt.id !== action.id) }
         : state;
     }
+    case 'prompt_steered':
+      return steerTurn(state, action.turnId, action.steerId, action.content);
     case 'title_set':
       return state.title === action.title ? state : { ...state, title: action.title };
     default:

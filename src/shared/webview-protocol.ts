@@ -57,6 +57,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'cancel_turn' }
   /** Take a queued prompt back before it is sent (to edit it in the composer, or drop it). */
   | { readonly type: 'remove_queued_prompt'; readonly id: string }
+  /** Send a queued prompt into the running turn now (only offered where the agent supports steering). */
+  | { readonly type: 'steer_queued_prompt'; readonly id: string }
   | { readonly type: 'permission_answer'; readonly requestId: string; readonly optionId: string }
   /** Accept (with the form's values, or: open the URL), decline or cancel an agent's question. */
   | {

@@ -25,6 +25,7 @@ const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('find_files'), requestId: z.number().int(), query: z.string().max(500) }),
   z.object({ type: z.literal('cancel_turn') }),
   z.object({ type: z.literal('remove_queued_prompt'), id: z.string().max(100) }),
+  z.object({ type: z.literal('steer_queued_prompt'), id: z.string().max(100) }),
   z.object({ type: z.literal('permission_answer'), requestId: z.string(), optionId: z.string() }),
   z.object({
     type: z.literal('elicitation_answer'),
