@@ -41,6 +41,12 @@ export class ChatCommands implements vscode.Disposable {
         typeof name === 'string' ? this.startAgentNamed(name) : this.selectAgent(),
       ),
       vscode.commands.registerCommand('acpClient.showLog', () => this.log.show()),
+      // The shown conversation's agent; a restart after a crash also brings back the other sessions it left exited.
+      vscode.commands.registerCommand('acpClient.restartAgent', () => {
+        const shown = this.conversations.shown;
+        return shown ? this.restart(shown) : this.selectAgent();
+      }),
+      vscode.commands.registerCommand('acpClient.stopAgent', () => this.conversations.shown?.controller.stop()),
       // Not in the palette: what the diff's button in a tool call card runs, also for `command:` links and tests.
       vscode.commands.registerCommand(
         'acpClient.openToolCallDiff',
