@@ -369,7 +369,10 @@ export const FAULTS: readonly FaultCase[] = [
       assert.deepEqual(await chat.sendPrompt('are you there'), { accepted: true });
       await chat.waitFor((s) => s.turn.phase === 'running');
       chat.cancelTurn();
-      await chat.waitFor((s) => notices(s).some((notice) => /has not stopped/.test(notice.title) && notice.action === 'stop_agent'), 20_000);
+      await chat.waitFor(
+        (s) => notices(s).some((notice) => /has not stopped/.test(notice.title) && notice.action === 'stop_agent'),
+        20_000,
+      );
       await chat.stopAgent();
       assert.deepEqual(lastOutcome(chat.state()), { type: 'stopped', stopReason: 'cancelled' });
     },
@@ -439,11 +442,7 @@ export const FAULTS: readonly FaultCase[] = [
     sees: 'nothing: refused, no dialog, no card',
     check: (context) => {
       refused(/permission error -32602 Unknown session not-yours/)(context);
-      assert.equal(
-        entriesOf(context.state).filter((entry) => entry.kind === 'tool_call').length,
-        0,
-        'no card for the foreign tool call',
-      );
+      assert.equal(entriesOf(context.state).filter((entry) => entry.kind === 'tool_call').length, 0, 'no card for the foreign tool call');
     },
     hostCheck: (harness) => assert.equal(harness.prompt.shown.length, 0, 'no dialog'),
   },

@@ -48,7 +48,10 @@ export async function runFault(chat: FaultChat, fault: FaultCase): Promise<Trans
     (s) =>
       s.turn.phase === 'idle' &&
       turnEnds(s).length === endsBefore + 1 &&
-      (s.agent.phase !== 'exited' || notices(s).slice(noticesBefore).some((notice) => notice.action === 'restart_agent')),
+      (s.agent.phase !== 'exited' ||
+        notices(s)
+          .slice(noticesBefore)
+          .some((notice) => notice.action === 'restart_agent')),
     20_000,
   );
 }
