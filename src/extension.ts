@@ -177,6 +177,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
       const conversation = chats.shown;
       if (conversation) commands.handle({ type: 'elicitation_answer', ...answer }, conversation, view);
     },
+    postFromChat: (message) => view.receiveFromChat(message),
+    draftOf: (id) => chats.get(id)?.draft,
     conversations: () => chats.list(),
     shownConversation: () => chats.shown?.id,
     showConversation: async (id) => void (await chats.show(id)),

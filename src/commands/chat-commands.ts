@@ -135,6 +135,10 @@ export class ChatCommands implements vscode.Disposable {
       case 'stop_agent':
         void controller.stopUnresponsive();
         return;
+      case 'retry_start':
+        // A fresh start supersedes the one that does not answer (its process is stopped first).
+        void this.restart(conversation);
+        return;
       case 'sign_in':
         void controller.signIn();
         return;

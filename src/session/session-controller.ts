@@ -600,7 +600,7 @@ export class SessionController {
     const name = session.agentName;
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: name } });
     try {
-      const started = await session.openSession();
+      const started = await this.withOpeningDeadline(session, () => session.openSession());
       if (this.session === session) this.sessionOpened(name, started);
     } catch (error) {
       if (this.session !== session) return;
@@ -736,10 +736,25 @@ export class SessionController {
         type: 'notice_added',
         severity: 'warning',
         title: `${session.agentName} is not responding`,
-        detail: `It was started ${Math.round(limitMs / 1000)} s ago and has not opened a session yet. Stop it, or keep waiting.`,
+        detail: `It was started ${Math.round(limitMs / 1000)} s ago and has not opened a session yet. Stop it, retry from the start, or keep waiting.`,
         action: 'stop_agent',
+        alternative: 'retry_start',
       });
     }, limitMs);
+  }
+
+  /**
+   * A session opened after start-up (after signing in; on a shared agent, a load or resume) has the start-up's
+   * deadline too: "not responding" with Stop and Retry once it passes.
+   */
+  private async withOpeningDeadline<T>(session: AgentSession, opening: () => Promise<T>): Promise<T> {
+    this.watchStartup(session);
+    try {
+      return await opening();
+    } finally {
+      // Only its own timer: a newer start-up may have armed one meanwhile.
+      if (this.session === session) this.clearStartupTimer();
+    }
   }
 
   private clearStartupTimer(): void {

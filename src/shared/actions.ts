@@ -74,6 +74,7 @@ export type TranscriptAction =
       readonly title: string;
       readonly detail?: string;
       readonly action?: NoticeAction;
+      readonly alternative?: NoticeAction;
     }
   /** The agent started a command (`terminal/create`). */
   | { readonly type: 'terminal_started'; readonly terminalId: string; readonly commandLine: string }

@@ -124,6 +124,8 @@ export interface NoticeEntry {
   readonly detail?: string;
   /** An action the webview offers as a button (e.g. restart a crashed agent). */
   readonly action?: NoticeAction;
+  /** A second button beside `action` (Retry beside Stop), usable exactly while `action` is. */
+  readonly alternative?: NoticeAction;
 }
 
 /** A context compaction the agent ran (or is running), with its summary as it streams. */
@@ -190,7 +192,7 @@ export type TurnState =
   | { readonly phase: 'cancelling'; readonly turnId: string; readonly since: number };
 
 /** What a notice's button does: each is also a message the webview posts (webview-protocol.ts). */
-export type NoticeAction = 'restart_agent' | 'stop_agent' | 'sign_in';
+export type NoticeAction = 'restart_agent' | 'stop_agent' | 'sign_in' | 'retry_start';
 
 export type AgentStatus =
   | { readonly phase: 'none' }

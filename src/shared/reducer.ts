@@ -91,6 +91,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
         title: action.title,
         ...(action.detail !== undefined ? { detail: action.detail } : {}),
         ...(action.action !== undefined ? { action: action.action } : {}),
+        ...(action.alternative !== undefined ? { alternative: action.alternative } : {}),
       });
     }
     case 'mode_set':

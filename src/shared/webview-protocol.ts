@@ -83,6 +83,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'cancel_terminal'; readonly terminalId: string }
   | { readonly type: 'restart_agent' }
   | { readonly type: 'stop_agent' }
+  /** An agent not responding while it starts: stop it and start again from scratch. */
+  | { readonly type: 'retry_start' }
   /** The agent refused a session until the user signs in: pick one of its sign-in methods. */
   | { readonly type: 'sign_in' }
   | { readonly type: 'new_session' }

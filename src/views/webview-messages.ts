@@ -53,6 +53,7 @@ const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel_terminal'), terminalId: z.string() }),
   z.object({ type: z.literal('restart_agent') }),
   z.object({ type: z.literal('stop_agent') }),
+  z.object({ type: z.literal('retry_start') }),
   z.object({ type: z.literal('sign_in') }),
   z.object({ type: z.literal('new_session') }),
   z.object({ type: z.literal('select_agent') }),
