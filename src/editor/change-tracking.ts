@@ -9,6 +9,7 @@ import type { FileAccessObserver } from '../client/ports';
 import { Baseline } from '../session/changes/baseline';
 import { ChangeLog } from '../session/changes/change-log';
 import { ChangeTracker } from '../session/changes/change-tracker';
+import { ConcurrentTurns } from '../session/changes/concurrent-turns';
 import { ContentStore, DEFAULT_MAX_FILE_BYTES } from '../session/changes/content-store';
 import type { TranscriptStore } from '../session/transcript-store';
 import { WorkspaceEditApplier } from './change-applier';
@@ -28,6 +29,8 @@ export class ChangeTracking implements vscode.Disposable {
   private readonly trackers = new Map<string, { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore }>();
   private currentId: string | undefined;
   private readonly baseline: Baseline;
+  /** Conversations whose turns run at once: each disk change is attributed to the right one (concurrent-turns.ts). */
+  private readonly turns = new ConcurrentTurns();
 
   constructor(
     storage: vscode.Uri,
@@ -79,6 +82,7 @@ export class ChangeTracking implements vscode.Disposable {
       applier: new WorkspaceEditApplier(),
       onError: (message) => this.log.warn(`Change tracking: ${message}`),
       baseline: this.baseline,
+      turns: this.turns,
     });
     this.trackers.set(conversationId, { tracker, transcript });
     this.currentId ??= conversationId;

@@ -259,6 +259,30 @@ describe('change tracking (engine)', () => {
     assert.deepEqual(await tracker.undo(deleted), { kind: 'refused' });
   });
 
+  it('evicts the oldest snapshots when the budget is full: the latest turn stays undoable, the old card says why it is not', async () => {
+    tracker.dispose();
+    rmSync(path.join(scratch, 'blobs'), { recursive: true, force: true });
+    // The baseline (a.txt 14 bytes, b.txt 4) and both versions below need 60 bytes; 45 are allowed.
+    tracker = make('evicting', 45);
+    await tracker.idle();
+    const first = await runTurn(() => {
+      write('a.txt', 'first version here\n');
+      return ['a.txt'];
+    });
+    const second = await runTurn(() => {
+      write('a.txt', 'second version, longer\n');
+      return ['a.txt'];
+    });
+    assert.ok(content.totalBytes <= 45);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.match(card(first)!.files[0]!.note ?? '', /evicted/, 'the older card says its content is gone');
+    assert.equal(card(second)!.files[0]!.note, undefined);
+    assert.deepEqual(card(second)!.files[0]!.added, 1);
+    assert.deepEqual(await tracker.undo(second), { kind: 'applied', paths: [file('a.txt')], unrestorable: [] });
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'first version here\n');
+    assert.deepEqual(await tracker.undo(first), { kind: 'refused' }, 'content that is gone is never guessed');
+  });
+
   it('says where the tool call the agent reported differs from the file on disk', async () => {
     const turnId = `t${++turn}`;
     transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
