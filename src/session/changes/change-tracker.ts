@@ -6,6 +6,7 @@
  */
 import { isAbsolute } from 'node:path';
 import type { TranscriptAction } from '../../shared/actions';
+import type { SessionUpdate } from '../../shared/updates';
 import type { TranscriptState } from '../../shared/model';
 import { entriesOf } from '../../shared/selectors';
 import type { TranscriptStore } from '../transcript-store';
@@ -85,6 +86,7 @@ export class ChangeTracker {
   }
 
   dispose(): void {
+    if (this.capture) this.baseline.turnEnded(this.capture);
     this.subscriptions.forEach((s) => s.dispose());
   }
 
@@ -120,10 +122,7 @@ export class ChangeTracker {
   clientRead(path: string, content: string): void {
     this.capture?.noteRead(path);
     if (this.capture?.has(path) || this.deps.files.excluded(path) || this.baseline.stateOf(path).kind === 'file') return;
-    void this.deps.content.put(new TextEncoder().encode(content)).then(
-      (state) => this.baseline.stateOf(path).kind !== 'file' && this.baseline.set(path, state),
-      (error: unknown) => this.reportError(error),
-    );
+    this.baseline.learn(path, this.deps.content.put(new TextEncoder().encode(content))).catch((error: unknown) => this.reportError(error));
   }
 
   /** The watcher: created, changed or deleted on disk. */
@@ -213,11 +212,27 @@ export class ChangeTracker {
   // --- internals --------------------------------------------------------------------------------------------------
 
   /** Turn boundaries from the turn state itself: prompts, answers, failures and v2 idle states all move it. */
-  private onTranscript(_action: TranscriptAction, state: TranscriptState, previous: TranscriptState): void {
+  private onTranscript(action: TranscriptAction, state: TranscriptState, previous: TranscriptState): void {
+    if (this.capture && action.type === 'session_update') this.primeNamed(action.update);
     const was = previous.turn.phase === 'idle' ? undefined : previous.turn.turnId;
     const now = state.turn.phase === 'idle' ? undefined : state.turn.turnId;
     if (was !== undefined && was !== now) this.endTurn(was);
     if (now !== undefined && now !== was) this.beginTurn(now);
+  }
+
+  /**
+   * A tool call names the files it will work on before it runs: their before-content is read now, ahead of the
+   * baseline walk, so a change in the first moments of a turn still has its "before".
+   */
+  private primeNamed(update: SessionUpdate): void {
+    if (this.baseline.isSeeded || (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update')) return;
+    const paths = [
+      ...(update.locations ?? []).map((l) => l.path),
+      ...(update.content ?? []).flatMap((c) => (c.type === 'diff' ? c.files.map((f) => f.path) : [])),
+    ];
+    for (const path of paths)
+      if (isAbsolute(path) && !this.capture?.has(path) && !this.deps.files.excluded(path))
+        this.baseline.prime(path).catch((error: unknown) => this.reportError(error));
   }
 
   private beginTurn(turnId: string): void {
@@ -227,6 +242,7 @@ export class ChangeTracker {
       othersCapturing: () => this.turnsAlongside.othersCapturing(id),
       attribute: (path, alongside) => this.turnsAlongside.attribute(id, path, alongside),
     });
+    this.baseline.turnBegan(this.capture);
     // Open editors hold files the walk may not have reached yet: their text is a known "before".
     for (const [path, text] of this.deps.files.openTexts()) this.clientRead(path, text);
   }
@@ -238,7 +254,7 @@ export class ChangeTracker {
       await new Promise((resolve) => setTimeout(resolve, this.deps.settleMs ?? DEFAULT_SETTLE_MS));
       if (this.capture === capture) this.capture = undefined;
       this.lastCapture = capture;
-      const files = await capture.finish();
+      const files = await capture.finish().finally(() => this.baseline.turnEnded(capture));
       await this.loaded;
       if (files.length > 0) await this.addRecord({ turnId, origin: 'turn', files });
       else await this.deps.log.save({ turns: this.turns, records: this.records });

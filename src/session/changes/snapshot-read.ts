@@ -25,6 +25,15 @@ export async function readForSnapshot(absolutePath: string, maxBytes: number): P
   }
 }
 
+/** The file's modification time, or undefined when it is missing. */
+export async function modifiedAt(absolutePath: string): Promise<number | undefined> {
+  try {
+    return (await stat(absolutePath)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The file's state now: stored when it fits, else by hash only. */
 export async function snapshotFile(files: ChangeFiles, store: ContentStore, absolutePath: string): Promise<FileState> {
   const read = await files.read(absolutePath, store.maxFileBytes);

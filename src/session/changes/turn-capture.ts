@@ -80,7 +80,7 @@ export class TurnCapture {
     void this.enqueue(async () => {
       if (this.touched.has(path)) return;
       // Read in turn, not when the event came: a user's save queued before it has updated the baseline by now.
-      const before = this.baseline.stateOf(path);
+      const before = await this.baseline.settled(path);
       // The content this change replaced is the one to keep longest.
       if (before.kind === 'file') this.store.touch(before.hash);
       const current = await snapshotFile(this.files, this.store, path);
