@@ -198,7 +198,10 @@ async function earlyTurn(scratch: string, root: string, paths: readonly string[]
     conversationId: 'early',
     transcript,
     files: new DiskChangeFiles(root),
-    content: new ContentStore(path.join(scratch, 'blobs-early'), { maxTotalBytes: () => 1024 * 1024 * 1024, maxFileBytes: 2 * 1024 * 1024 }),
+    content: new ContentStore(path.join(scratch, 'blobs-early'), {
+      maxTotalBytes: () => 1024 * 1024 * 1024,
+      maxFileBytes: 2 * 1024 * 1024,
+    }),
     log: new ChangeLog(path.join(scratch, 'logs'), 'early'),
     applier: new DiskApplier(),
     onError: (message) => console.error(message),
@@ -210,7 +213,14 @@ async function earlyTurn(scratch: string, root: string, paths: readonly string[]
     if (i % 2 === 0)
       transcript.dispatch({
         type: 'session_update',
-        update: { sessionUpdate: 'tool_call', toolCallId: `e${i}`, title: 'Edit', kind: 'edit', status: 'pending', locations: [{ path: target }] },
+        update: {
+          sessionUpdate: 'tool_call',
+          toolCallId: `e${i}`,
+          title: 'Edit',
+          kind: 'edit',
+          status: 'pending',
+          locations: [{ path: target }],
+        },
       });
     // The tool runs a moment after it is announced.
     await new Promise((resolve) => setTimeout(resolve, 5));

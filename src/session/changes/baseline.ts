@@ -13,7 +13,7 @@
 import { ABSENT, UNKNOWN, type FileState } from './file-state';
 import type { ChangeFiles } from './change-ports';
 import type { ContentStore } from './content-store';
-import { snapshotFile } from './snapshot-read';
+import { snapshotFile, stateOfRead } from './snapshot-read';
 
 /** Reads in flight while seeding: enough to keep the disk busy, few enough not to starve the agent's own reads. */
 const SEED_CONCURRENCY = 16;
@@ -113,18 +113,19 @@ export class Baseline {
   private async readBefore(target: string): Promise<void> {
     const startedAt = Date.now();
     const turnsBefore = this.earliestTurn();
-    const state = await snapshotFile(this.files, this.store, target).catch(() => ABSENT);
-    if (state.kind === 'absent' || this.states.has(target)) return;
+    const read = await this.files.read(target, this.store.maxFileBytes).catch(() => undefined);
+    if (read === undefined || this.states.has(target)) return;
     const beganDuring = this.latestBegan >= startedAt ? this.latestBegan : Infinity;
     const since = Math.min(turnsBefore ?? Infinity, this.earliestTurn() ?? Infinity, beganDuring);
     if (since !== Infinity) {
-      // Checked after the read: if the file was not modified since the turn began, neither was what we read.
+      // Right after the read: if the file was not modified since the turn began, neither was what we read.
       const modified = await this.files.modifiedAt(target);
       if (modified === undefined || modified >= since - MTIME_SLACK_MS) {
         if (!this.states.has(target)) this.doubtful.add(target);
         return;
       }
     }
+    const state = await stateOfRead(this.store, read);
     if (!this.states.has(target)) this.states.set(target, state);
   }
 

@@ -305,7 +305,14 @@ describe('change tracking (engine)', () => {
     // Announced: the tool call names a.txt before the tool runs (as agents report an edit before making it).
     transcript.dispatch({
       type: 'session_update',
-      update: { sessionUpdate: 'tool_call', toolCallId: 'e', title: 'Edit a.txt', kind: 'edit', status: 'pending', locations: [{ path: file('a.txt') }] },
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'e',
+        title: 'Edit a.txt',
+        kind: 'edit',
+        status: 'pending',
+        locations: [{ path: file('a.txt') }],
+      },
     });
     await new Promise((resolve) => setTimeout(resolve, 30));
     write('a.txt', 'one\nTWO\nthree\n');
