@@ -19,6 +19,12 @@ import { WriteReview, writesReviewMode } from './write-review';
 
 const DEFAULT_MAX_SNAPSHOT_MB = 200;
 
+export interface TrackedConversation {
+  readonly conversationId: string;
+  readonly tracker: ChangeTracker;
+  readonly transcript: TranscriptStore;
+}
+
 export class ChangeTracking implements vscode.Disposable {
   readonly content: ContentStore;
   readonly diffs: ChangeDiffs;
@@ -26,7 +32,7 @@ export class ChangeTracking implements vscode.Disposable {
   private readonly review: WriteReview;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly storageDir: string;
-  private readonly trackers = new Map<string, { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore }>();
+  private readonly trackers = new Map<string, TrackedConversation>();
   private currentId: string | undefined;
   private readonly baseline: Baseline;
   /** Conversations whose turns run at once: each disk change is attributed to the right one (concurrent-turns.ts). */
@@ -84,7 +90,7 @@ export class ChangeTracking implements vscode.Disposable {
       baseline: this.baseline,
       turns: this.turns,
     });
-    this.trackers.set(conversationId, { tracker, transcript });
+    this.trackers.set(conversationId, { conversationId, tracker, transcript });
     this.currentId ??= conversationId;
     return tracker;
   }
@@ -112,11 +118,11 @@ export class ChangeTracking implements vscode.Disposable {
     if (this.trackers.has(conversationId)) this.currentId = conversationId;
   }
 
-  get current(): { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore } | undefined {
+  get current(): TrackedConversation | undefined {
     return this.currentId === undefined ? undefined : this.trackers.get(this.currentId);
   }
 
-  tracked(conversationId: string): { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore } | undefined {
+  tracked(conversationId: string): TrackedConversation | undefined {
     return this.trackers.get(conversationId);
   }
 
