@@ -39,6 +39,7 @@ import { VscodeMcpServerSource } from './editor/mcp-server-settings';
 import { VscodeSecretInputs } from './editor/secret-inputs';
 import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
+import { ForkFromMessage } from './session/fork-from-message';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
@@ -111,7 +112,10 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   });
   conversations = chats;
   const commands: ChatCommands = new ChatCommands(chats, settings, diffs, log);
-  const changeCommands = new ChangeCommands(changes);
+  const changeCommands = new ChangeCommands(
+    changes,
+    new ForkFromMessage({ conversations: chats, ensureAgent: (conversation) => commands.ensureAgent(conversation) }),
+  );
   const shown = new ShownTranscript(chats);
   const fileIndex = new WorkspaceFileIndex();
   const bindingDeps = {

@@ -8,11 +8,13 @@ import type {
   AvailableCommand,
   ChangedFileView,
   ConfigOption,
+  Entry,
   NoticeAction,
   NoticeSeverity,
   PermissionOption,
   QueuedPrompt,
   SessionModes,
+  TerminalRecord,
 } from './model';
 import type { ContentBlock } from './content';
 import type { ElicitationOutcome, ElicitationRequest } from './elicitation-model';
@@ -121,6 +123,17 @@ export type TranscriptAction =
   /** A queued prompt the agent took into the running turn (steering): shown as the user's message within it. */
   | { readonly type: 'prompt_steered'; readonly turnId: string; readonly steerId: string; readonly content: readonly ContentBlock[] }
   /** The user renamed the conversation (the agent's own titles arrive as `session_info_update`). */
-  | { readonly type: 'title_set'; readonly title: string };
+  | { readonly type: 'title_set'; readonly title: string }
+  /**
+   * A fork's start: the history of the conversation it was forked from (up to a message), continuing the agent's
+   * forked session `sessionId` when `agentName` next starts (see transcript-fork.ts).
+   */
+  | {
+      readonly type: 'history_copied';
+      readonly entries: readonly Entry[];
+      readonly terminals: Readonly<Record<string, TerminalRecord>>;
+      readonly sessionId: string;
+      readonly agentName: string;
+    };
 
 export type TranscriptActionType = TranscriptAction['type'];

@@ -2,6 +2,7 @@
  * The one reducer, run by the host and by the webview: `reduce(state, action)` is pure and deterministic, and
  * returns the same object when nothing changed and new objects only along the changed path.
  */
+import { applyHistoryCopied } from './transcript-fork';
 import type { TranscriptAction } from './actions';
 import type { CompactionEntry, TranscriptState } from './model';
 import { appendEntry, entryAtPosition, positionOf, removeEntry, replaceEntry } from './pages';
@@ -117,6 +118,8 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
     }
     case 'prompt_steered':
       return steerTurn(state, action.turnId, action.steerId, action.content);
+    case 'history_copied':
+      return applyHistoryCopied(state, action);
     case 'title_set':
       return state.title === action.title ? state : { ...state, title: action.title };
     default:
