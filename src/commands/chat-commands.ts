@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/agent-config';
+import type { InstallActivity } from '../agents/registry/install-activity';
 import type { AgentSettings } from '../editor/agent-settings';
 import type { Attachment } from '../shared/attachments';
 import type { AgentStatus } from '../shared/model';
@@ -32,6 +33,8 @@ export class ChatCommands implements vscode.Disposable {
     private readonly settings: AgentSettings,
     private readonly diffs: DiffDocuments,
     private readonly log: vscode.LogOutputChannel,
+    /** The registry install under way: the chat shows it, and its Cancel stops it. */
+    private readonly installs?: InstallActivity,
   ) {
     this.disposables.push(
       vscode.commands.registerCommand('acpClient.newSession', () => this.newSession()),
@@ -57,6 +60,8 @@ export class ChatCommands implements vscode.Disposable {
         void this.ensureAgent();
       }),
     );
+    const installChanges = installs?.onDidChange(() => this.publishHostInfo());
+    if (installChanges) this.disposables.push(installChanges);
   }
 
   attachView(view: ChatViewProvider, panels: ChatPanels): void {
@@ -137,6 +142,9 @@ export class ChatCommands implements vscode.Disposable {
         return;
       case 'add_agent':
         void vscode.commands.executeCommand('acpClient.addAgent');
+        return;
+      case 'cancel_install':
+        this.installs?.cancel();
         return;
       case 'configure_agents':
         void vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
@@ -303,8 +311,10 @@ export class ChatCommands implements vscode.Disposable {
         : undefined;
     const shown = this.conversations.shown;
     const selected = shown ? (shown.agentName ?? this.agentFor(shown)?.name) : this.settings.defaultAgent()?.name;
+    const install = this.installs?.current;
     const info = {
       agentNames: agents.map((agent) => agent.name),
+      ...(install ? { install } : {}),
       ...(selected ? { selectedAgent: selected } : {}),
       workspaceTrusted: trusted,
       ...(blockedReason ? { blockedReason } : {}),
