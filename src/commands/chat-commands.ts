@@ -27,6 +27,8 @@ export class ChatCommands implements vscode.Disposable {
   private panels: ChatPanels | undefined;
   /** Each loaded conversation's terminal mirrors (made with the conversation, see `conversationExtras`). */
   private readonly terminals = new Map<TranscriptStore, TerminalMirrors>();
+  /** `acpClient.hasAgent` as last set (the walkthrough's "Add an agent" step completes on it). */
+  private hasAgent: boolean | undefined;
 
   constructor(
     private readonly conversations: Conversations,
@@ -321,6 +323,10 @@ export class ChatCommands implements vscode.Disposable {
     };
     this.view?.setHostInfo(info);
     this.panels?.setHostInfo(info);
+    if (this.hasAgent !== agents.length > 0) {
+      this.hasAgent = agents.length > 0;
+      void vscode.commands.executeCommand('setContext', 'acpClient.hasAgent', this.hasAgent);
+    }
   }
 }
 
