@@ -306,17 +306,19 @@ export class ChatCommands implements vscode.Disposable {
   publishHostInfo(): void {
     const agents = this.settings.agents();
     const trusted = vscode.workspace.isTrusted;
+    const installing = this.installs?.current;
     const blockedReason = !trusted
       ? `${UNTRUSTED_WORKSPACE.title}. ${UNTRUSTED_WORKSPACE.detail}`
       : agents.length === 0
-        ? 'No agent is configured. Run ACP: Add Agent… or add one to the acpClient.agents setting.'
+        ? installing
+          ? `${installing.agentName} is being installed; the chat starts it when it is ready.`
+          : 'No agent is configured. Run ACP: Add Agent… or add one to the acpClient.agents setting.'
         : undefined;
     const shown = this.conversations.shown;
     const selected = shown ? (shown.agentName ?? this.agentFor(shown)?.name) : this.settings.defaultAgent()?.name;
-    const install = this.installs?.current;
     const info = {
       agentNames: agents.map((agent) => agent.name),
-      ...(install ? { install } : {}),
+      ...(installing ? { install: installing } : {}),
       ...(selected ? { selectedAgent: selected } : {}),
       workspaceTrusted: trusted,
       ...(blockedReason ? { blockedReason } : {}),
