@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import type { AcpClientApi } from './api';
 import { AgentInstaller } from './agents/registry/agent-installer';
+import { InstallActivity } from './agents/registry/install-activity';
+import { ChatViewProgress } from './editor/chat-view-progress';
 import { currentPlatform } from './agents/registry/platform';
 import { AgentSettings } from './editor/agent-settings';
 import { registerAgentRegistryCommands } from './commands/agent-registry-commands';
@@ -55,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   // The default agent may be an installed one: the chat waits for the manifest before starting it.
   const installedLoaded = installer.load().then((problem) => problem && log.warn(problem));
   const settings = new AgentSettings(log, installer);
+  const installs = new InstallActivity();
   const workspaceFiles = new VscodeWorkspaceFiles();
   const logSink = logChannelSink(log);
   const env = vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0'));
@@ -111,7 +114,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     log: logSink,
   });
   conversations = chats;
-  const commands: ChatCommands = new ChatCommands(chats, settings, diffs, log);
+  const commands: ChatCommands = new ChatCommands(chats, settings, diffs, log, installs);
   const changeCommands = new ChangeCommands(
     changes,
     new ForkFromMessage({ conversations: chats, ensureAgent: (conversation) => commands.ensureAgent(conversation) }),
@@ -154,9 +157,11 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     registerSessionCommands({ conversations: chats, agentSessions, chat: commands, tree, view, panels }),
     registerAddToChat((attachments) => view.addAttachments(attachments)),
     new SessionContextKeys(shown),
+    new ChatViewProgress(ChatViewProvider.viewId, shown, installs),
+    installs,
     registerSessionOptionCommands(chats),
     registerAuthCommands(() => chats.shown?.controller),
-    registerAgentRegistryCommands({ installer, storageDir: context.globalStorageUri.fsPath, log }),
+    registerAgentRegistryCommands({ installer, installs, storageDir: context.globalStorageUri.fsPath, log }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     { dispose: () => conversations?.dispose() },

@@ -32,7 +32,15 @@ const SCROLL_SAVE_DELAY_MS = 250;
 /** Buttons that ask the host for one thing and carry nothing else: the button's action names it. */
 const PLAIN_INTENTS = new Map<
   string,
-  'restart_agent' | 'stop_agent' | 'retry_start' | 'select_agent' | 'add_agent' | 'configure_agents' | 'manage_trust' | 'sign_in'
+  | 'restart_agent'
+  | 'stop_agent'
+  | 'retry_start'
+  | 'select_agent'
+  | 'add_agent'
+  | 'configure_agents'
+  | 'manage_trust'
+  | 'sign_in'
+  | 'cancel_install'
 >([
   ['restart-agent', 'restart_agent'],
   ['sign-in', 'sign_in'],
@@ -40,6 +48,7 @@ const PLAIN_INTENTS = new Map<
   ['retry-start', 'retry_start'],
   ['select-agent', 'select_agent'],
   ['add-agent', 'add_agent'],
+  ['cancel-install', 'cancel_install'],
   ['configure-agents', 'configure_agents'],
   ['manage-trust', 'manage_trust'],
 ]);

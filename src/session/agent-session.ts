@@ -123,6 +123,11 @@ export class AgentSession implements SessionEndpoint {
     return this.connection.connectionLost;
   }
 
+  /** The ACP version `initialize` settled (undefined before it answered). */
+  get protocolVersion(): ProtocolVersion | undefined {
+    return this.connection.initialized?.version;
+  }
+
   /** The sign-in methods the agent listed in `initialize` (those we can use). */
   get authMethods(): readonly AuthMethod[] {
     return this.connection.initialized?.authMethods ?? [];

@@ -15,7 +15,7 @@ import type { LogSink } from '../acp/log-sink';
 import type { ProtocolVersion } from '../acp/protocol-version';
 import { AgentSession, type AgentAction, type ListedSession, type SessionSupport, type StartedSession } from './agent-session';
 import { AgentPool } from './agent-pool';
-import { AuthRequired } from './auth-required';
+import { AUTH_REQUIRED, AuthRequired } from './auth-required';
 import { SignIn } from './sign-in';
 import type { AgentSecrets, SignInPrompts } from './sign-in-ports';
 import type { ToolCallShown } from '../shared/tool-paths';
@@ -324,6 +324,12 @@ export class SessionController {
         if (session.exited || session.connectionLost) return;
         const { message, code } = describeError(error);
         this.deps.store.dispatch({ type: 'turn_failed', turnId, message, ...(code === undefined ? {} : { code }) });
+        if (code === AUTH_REQUIRED && this.session === session && session.authMethods.length > 0) {
+          // Refused until the user signs in (Claude Code opens sessions signed out and refuses the prompt): the
+          // prompt waits in the queue, shown and removable, and goes again once the agent is signed in.
+          this.needsSignIn(session, new AuthRequired(message));
+          this.queue.add(text, attachments);
+        }
       },
     );
     return { accepted: true };
@@ -596,8 +602,18 @@ export class SessionController {
 
   /** After an `agent`-type sign-in: the session the agent refused, on the same process. */
   private async reopen(session: AgentSession): Promise<void> {
-    if (this.session !== session || session.exited || session.sessionId !== undefined) return;
+    if (this.session !== session || session.exited) return;
     const name = session.agentName;
+    if (session.sessionId !== undefined) {
+      // It refused a prompt, not the session: the open session goes on, and the prompt that waited is sent again.
+      const protocolVersion = session.protocolVersion;
+      this.deps.store.dispatch({
+        type: 'agent_status',
+        status: { phase: 'ready', agentName: name, ...(protocolVersion ? { protocolVersion } : {}) },
+      });
+      this.queue.drainSoon();
+      return;
+    }
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: name } });
     try {
       const started = await this.withOpeningDeadline(session, () => session.openSession());
@@ -646,7 +662,9 @@ export class SessionController {
         toolCallShown: (toolCallId) => this.toolCallShown(session, toolCallId),
         onExit: (exit) => this.handleExit(session, exit),
         // Another conversation signed in on the same process: the session the agent refused here may open now.
-        onSignedIn: () => void this.reopen(session),
+        onSignedIn: () => {
+          if (this.deps.store.state.agent.phase === 'needs_auth') void this.reopen(session);
+        },
       },
     });
     this.session = session;

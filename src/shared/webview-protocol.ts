@@ -5,6 +5,7 @@
  */
 import type { TranscriptAction } from './actions';
 import type { Attachment } from './attachments';
+import type { InstallProgress } from './install-status';
 import type { TranscriptState } from './model';
 
 /** Facts about the host that are not transcript state (they are not reduced, only replaced). */
@@ -14,6 +15,8 @@ export interface HostInfo {
   readonly workspaceTrusted: boolean;
   /** Why the composer cannot send right now (no agent configured, untrusted workspace...), if so. */
   readonly blockedReason?: string;
+  /** An agent being installed from the ACP registry right now (see install-status.ts for where it shows). */
+  readonly install?: InstallProgress;
 }
 
 export type HostToWebviewMessage =
@@ -91,6 +94,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'select_agent' }
   /** The empty state's ways out: the registry, the settings, and VS Code's workspace trust. */
   | { readonly type: 'add_agent' }
+  /** Stop the registry install the chat shows (the same as the progress notification's Cancel). */
+  | { readonly type: 'cancel_install' }
   | { readonly type: 'configure_agents' }
   | { readonly type: 'manage_trust' }
   | { readonly type: 'show_log' }

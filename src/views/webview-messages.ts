@@ -58,6 +58,7 @@ const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_session') }),
   z.object({ type: z.literal('select_agent') }),
   z.object({ type: z.literal('add_agent') }),
+  z.object({ type: z.literal('cancel_install') }),
   z.object({ type: z.literal('configure_agents') }),
   z.object({ type: z.literal('manage_trust') }),
   z.object({ type: z.literal('show_log') }),
