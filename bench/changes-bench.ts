@@ -5,7 +5,9 @@
  *      1,000 files change on disk (the capture runs beside the stream, never inside it);
  *   3. the event loop's longest stall while the 1,000 changes are captured and counted;
  *   4. time from the turn's end to its change card (line counts included) — what opening the review waits for;
- *   5. the snapshot store's size on disk.
+ *   5. the snapshot store's size on disk;
+ *   6. a turn that starts while the baseline walk has just begun (a window opened on a large workspace): of the
+ *      files it changes at once, how many have a known "before" and how many changes are lost.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -126,6 +128,7 @@ export async function runChangesBench(): Promise<Figure[]> {
     const card = transcript.state.pages.flat().find((e) => e.kind === 'changes');
     const shown = card?.kind === 'changes' ? card.files.length : 0;
     tracker.dispose();
+    const early = await earlyTurn(scratch, root, paths);
     return [
       {
         name: `changes: baseline seed of ${FILES} files`,
@@ -157,6 +160,20 @@ export async function runChangesBench(): Promise<Figure[]> {
         ok: reviewMs < 5000 && shown === CHANGED,
       },
       {
+        name: `changes: ${EARLY} files changed as a turn starts with the walk under way (half named by a tool call first): before known`,
+        value: early.known,
+        unit: 'files',
+        target: `≥ the ${EARLY / 2} named`,
+        ok: early.known >= EARLY / 2,
+      },
+      {
+        name: 'changes: of those, changes lost (the walk read the agent’s result as the before)',
+        value: early.lost,
+        unit: 'files',
+        target: '0',
+        ok: early.lost === 0,
+      },
+      {
         name: 'changes: snapshot store on disk',
         value: round(content.totalBytes / 1024 / 1024, 1),
         unit: 'MB',
@@ -167,6 +184,56 @@ export async function runChangesBench(): Promise<Figure[]> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+const EARLY = 40;
+
+/**
+ * A fresh tracker (its walk just started) and a turn at once: files spread over the workspace change, half of them
+ * named by a tool call just before (as agents announce an edit), the rest unannounced.
+ */
+async function earlyTurn(scratch: string, root: string, paths: readonly string[]): Promise<{ known: number; lost: number }> {
+  const transcript = new TranscriptStore();
+  const tracker = new ChangeTracker({
+    conversationId: 'early',
+    transcript,
+    files: new DiskChangeFiles(root),
+    content: new ContentStore(path.join(scratch, 'blobs-early'), {
+      maxTotalBytes: () => 1024 * 1024 * 1024,
+      maxFileBytes: 2 * 1024 * 1024,
+    }),
+    log: new ChangeLog(path.join(scratch, 'logs'), 'early'),
+    applier: new DiskApplier(),
+    onError: (message) => console.error(message),
+    settleMs: 50,
+  });
+  transcript.dispatch({ type: 'prompt_sent', turnId: 'e1', content: [{ type: 'text', text: 'go' }] });
+  const targets = Array.from({ length: EARLY }, (_, i) => paths[paths.length - 1 - i * Math.floor(paths.length / EARLY)]!);
+  for (const [i, target] of targets.entries()) {
+    if (i % 2 === 0)
+      transcript.dispatch({
+        type: 'session_update',
+        update: {
+          sessionUpdate: 'tool_call',
+          toolCallId: `e${i}`,
+          title: 'Edit',
+          kind: 'edit',
+          status: 'pending',
+          locations: [{ path: target }],
+        },
+      });
+    // The tool runs a moment after it is announced.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await writeFile(target, `changed early ${i}\n`);
+    tracker.diskChanged(target);
+  }
+  transcript.dispatch({ type: 'turn_ended', turnId: 'e1', stopReason: 'end_turn' });
+  await tracker.idle();
+  tracker.dispose();
+  const card = transcript.state.pages.flat().find((e) => e.kind === 'changes');
+  const files = card?.kind === 'changes' ? card.files : [];
+  const known = files.filter((f) => f.change === 'modified' && !/unknown/.test(f.note ?? '')).length;
+  return { known, lost: EARLY - files.length };
 }
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));

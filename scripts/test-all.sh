@@ -27,6 +27,8 @@ step "lint" npm run --silent lint
 step "unit" npx mocha --config test/unit/.mocharc.json
 step "integration" node out/test/integration/run.js
 step "e2e" node out/test/e2e/run.js
+step "e2e (agent content)" node out/test/e2e/agent-content.js
+step "e2e (first run)" node out/test/e2e/first-run.js
 
 echo
 echo "=== summary"

@@ -20,6 +20,13 @@ export interface AcpClientApi {
   sendPrompt(text: string, attachments?: readonly Attachment[]): Promise<PromptVerdict>;
   /** Answers an agent's question as the chat's buttons do (the same message, the same checks). */
   answerElicitation(answer: Omit<Extract<WebviewToHostMessage, { type: 'elicitation_answer' }>, 'type'>): void;
+  /**
+   * Handles a message as if the sidebar chat's webview had posted it (same parsing, same routing): a button
+   * (`stop_agent`, `retry_start`, `restart_agent`, `permission_answer`...) or typing (`draft_changed`).
+   */
+  postFromChat(message: WebviewToHostMessage): void;
+  /** The unsent draft of a conversation as the host keeps it (what the composer shows when it loads). */
+  draftOf(id: string): string | undefined;
   /** Every conversation of this workspace, newest first (what the Sessions view lists). */
   conversations(): readonly ConversationInfo[];
   /** The id of the conversation the chat shows. */

@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import type { AcpClientApi } from './api';
 import { AgentInstaller } from './agents/registry/agent-installer';
+import { InstallActivity } from './agents/registry/install-activity';
+import { ChatViewProgress } from './editor/chat-view-progress';
 import { currentPlatform } from './agents/registry/platform';
 import { AgentSettings } from './editor/agent-settings';
 import { registerAgentRegistryCommands } from './commands/agent-registry-commands';
@@ -13,6 +15,7 @@ import { VscodePermissionPrompt } from './editor/permission-prompt';
 import { VscodeWorkspaceFiles } from './editor/workspace-files';
 import { attachmentTextReader } from './session/attachment-reader';
 import { SessionController } from './session/session-controller';
+import { AgentPool } from './session/agent-pool';
 import type { TranscriptStore } from './session/transcript-store';
 import { Conversations } from './session/conversations/conversations';
 import type { Conversation } from './session/conversations/conversation';
@@ -38,8 +41,11 @@ import { VscodeMcpServerSource } from './editor/mcp-server-settings';
 import { VscodeSecretInputs } from './editor/secret-inputs';
 import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
+import { ForkFromMessage } from './session/fork-from-message';
 
 let conversations: Conversations | undefined;
+/** The running agents: sessions of one agent share its process. */
+let agentProcesses: AgentPool | undefined;
 
 /** Which conversation the chat showed last, per workspace: a reload shows it again. */
 const SHOWN_KEY = 'acpClient.shownConversation';
@@ -51,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   // The default agent may be an installed one: the chat waits for the manifest before starting it.
   const installedLoaded = installer.load().then((problem) => problem && log.warn(problem));
   const settings = new AgentSettings(log, installer);
+  const installs = new InstallActivity();
   const workspaceFiles = new VscodeWorkspaceFiles();
   const logSink = logChannelSink(log);
   const env = vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0'));
@@ -65,7 +72,12 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   });
   // Change sets and checkpoints (issue 13): one tracker per conversation, stored under its id.
   const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
-  /** Each conversation its own controller, brokers and file handler: nothing pending is shared between two. */
+  const pool = new AgentPool();
+  agentProcesses = pool;
+  /**
+   * Each conversation its own controller, brokers and file handler: nothing pending is shared between two. Its
+   * session runs on the agent's shared process (the pool).
+   */
   const controllerFor = (store: TranscriptStore, id: string): SessionController =>
     new SessionController({
       store,
@@ -90,6 +102,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
       mcpServers,
       signInPrompts: vscodeSignInPrompts,
       secrets: vscodeAgentSecrets(context.secrets),
+      pool,
     });
   const diffs = new DiffDocuments((id) => conversations?.get(id)?.store);
   const chats: Conversations = new Conversations({
@@ -101,8 +114,11 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     log: logSink,
   });
   conversations = chats;
-  const commands: ChatCommands = new ChatCommands(chats, settings, diffs, log);
-  const changeCommands = new ChangeCommands(changes);
+  const commands: ChatCommands = new ChatCommands(chats, settings, diffs, log, installs);
+  const changeCommands = new ChangeCommands(
+    changes,
+    new ForkFromMessage({ conversations: chats, ensureAgent: (conversation) => commands.ensureAgent(conversation) }),
+  );
   const shown = new ShownTranscript(chats);
   const fileIndex = new WorkspaceFileIndex();
   const bindingDeps = {
@@ -141,12 +157,15 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     registerSessionCommands({ conversations: chats, agentSessions, chat: commands, tree, view, panels }),
     registerAddToChat((attachments) => view.addAttachments(attachments)),
     new SessionContextKeys(shown),
+    new ChatViewProgress(ChatViewProvider.viewId, shown, installs),
+    installs,
     registerSessionOptionCommands(chats),
     registerAuthCommands(() => chats.shown?.controller),
-    registerAgentRegistryCommands({ installer, storageDir: context.globalStorageUri.fsPath, log }),
+    registerAgentRegistryCommands({ installer, installs, storageDir: context.globalStorageUri.fsPath, log }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     { dispose: () => conversations?.dispose() },
+    { dispose: () => pool.dispose() },
   );
   context.subscriptions.push(
     toDisposable(chats.onDidSwitch((conversation) => void context.workspaceState.update(SHOWN_KEY, conversation.id))),
@@ -167,6 +186,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
       const conversation = chats.shown;
       if (conversation) commands.handle({ type: 'elicitation_answer', ...answer }, conversation, view);
     },
+    postFromChat: (message) => view.receiveFromChat(message),
+    draftOf: (id) => chats.get(id)?.draft,
     conversations: () => chats.list(),
     shownConversation: () => chats.shown?.id,
     showConversation: async (id) => void (await chats.show(id)),
@@ -213,4 +234,6 @@ export function deactivate(): void {
   // No agent process outlives the extension (each is killed synchronously), and what was recorded reaches the disk.
   conversations?.dispose();
   conversations = undefined;
+  agentProcesses?.dispose();
+  agentProcesses = undefined;
 }

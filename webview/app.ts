@@ -32,13 +32,23 @@ const SCROLL_SAVE_DELAY_MS = 250;
 /** Buttons that ask the host for one thing and carry nothing else: the button's action names it. */
 const PLAIN_INTENTS = new Map<
   string,
-  'restart_agent' | 'stop_agent' | 'select_agent' | 'add_agent' | 'configure_agents' | 'manage_trust' | 'sign_in'
+  | 'restart_agent'
+  | 'stop_agent'
+  | 'retry_start'
+  | 'select_agent'
+  | 'add_agent'
+  | 'configure_agents'
+  | 'manage_trust'
+  | 'sign_in'
+  | 'cancel_install'
 >([
   ['restart-agent', 'restart_agent'],
   ['sign-in', 'sign_in'],
   ['stop-agent', 'stop_agent'],
+  ['retry-start', 'retry_start'],
   ['select-agent', 'select_agent'],
   ['add-agent', 'add_agent'],
+  ['cancel-install', 'cancel_install'],
   ['configure-agents', 'configure_agents'],
   ['manage-trust', 'manage_trust'],
 ]);
@@ -275,6 +285,9 @@ export class ChatApp {
         return;
       case 'cancel-terminal':
         if (data.terminalId !== undefined) this.channel.post({ type: 'cancel_terminal', terminalId: data.terminalId });
+        return;
+      case 'steer-queued':
+        if (data.queuedId !== undefined) this.channel.post({ type: 'steer_queued_prompt', id: data.queuedId });
         return;
       case 'remove-queued':
         if (data.queuedId !== undefined) this.channel.post({ type: 'remove_queued_prompt', id: data.queuedId });

@@ -1,4 +1,5 @@
 /** What the transcript area says before there is a conversation: how to get an agent, or that it is ready. */
+import { downloadedText, showsInstall, type InstallProgress } from '../src/shared/install-status';
 import type { TranscriptState } from '../src/shared/model';
 import type { HostInfo } from '../src/shared/webview-protocol';
 import { visibleText } from '../src/shared/visible-text';
@@ -11,7 +12,7 @@ export class EmptyState {
   private lastSignature: string | undefined;
 
   update(state: TranscriptState | undefined, host: HostInfo | undefined, transcriptEmpty: boolean): void {
-    const content = describe(state, host);
+    const content = describe(state, host, transcriptEmpty);
     const signature = transcriptEmpty ? JSON.stringify(content) : '';
     if (signature === this.lastSignature) return;
     this.lastSignature = signature;
@@ -24,6 +25,7 @@ export class EmptyState {
       h('div', { className: 'empty-icon' }, icon(content.icon)),
       h('h2', { className: 'empty-title', text: content.title }),
       content.text ? h('p', { className: 'empty-text', text: content.text }) : undefined,
+      content.progress ? progressBar(content.progress) : undefined,
     ];
     // Every state that blocks the chat offers the action that unblocks it.
     for (const way of content.ways ?? []) children.push(textButton(way.label, { icon: way.icon, dataset: { action: way.action } }));
@@ -38,13 +40,38 @@ interface Description {
   readonly ways?: readonly {
     readonly label: string;
     readonly icon: string;
-    readonly action: 'select-agent' | 'add-agent' | 'configure-agents' | 'manage-trust' | 'sign-in';
+    readonly action: 'select-agent' | 'add-agent' | 'configure-agents' | 'manage-trust' | 'sign-in' | 'cancel-install';
   }[];
+  /** A bar under the text: determinate when the size is known (a download), else moving (a start). */
+  readonly progress?: { readonly label: string; readonly fraction?: number };
+}
+
+function progressBar(progress: NonNullable<Description['progress']>): HTMLElement {
+  const bar = document.createElement('vscode-progress-bar');
+  bar.className = 'empty-progress';
+  bar.setAttribute('aria-label', progress.label);
+  if (progress.fraction === undefined) bar.indeterminate = true;
+  else {
+    bar.max = 100;
+    bar.value = Math.round(progress.fraction * 100);
+  }
+  return bar;
+}
+
+function installing(install: InstallProgress): Description {
+  const fraction = install.totalBytes ? Math.min(1, install.receivedBytes / install.totalBytes) : undefined;
+  return {
+    icon: 'cloud-download',
+    title: `Installing ${install.agentName} ${install.version}…`,
+    text: `${downloadedText(install) ?? 'Nothing'} downloaded from the ACP registry so far. The chat starts the agent when it is installed.`,
+    progress: { label: `Installing ${install.agentName}`, ...(fraction === undefined ? {} : { fraction }) },
+    ways: [{ label: 'Cancel', icon: 'close', action: 'cancel-install' }],
+  };
 }
 
 const SELECT_AGENT = { label: 'Select Agent', icon: 'hubot', action: 'select-agent' } as const;
 
-function describe(state: TranscriptState | undefined, host: HostInfo | undefined): Description {
+function describe(state: TranscriptState | undefined, host: HostInfo | undefined, transcriptEmpty: boolean): Description {
   const agent = state?.agent;
   if (host && !host.workspaceTrusted) {
     return {
@@ -54,6 +81,7 @@ function describe(state: TranscriptState | undefined, host: HostInfo | undefined
       ways: [{ label: 'Trust this workspace…', icon: 'shield', action: 'manage-trust' }],
     };
   }
+  if (showsInstall(agent ?? { phase: 'none' }, host?.install, transcriptEmpty)) return installing(host.install);
   if (host && host.agentNames.length === 0 && (!agent || agent.phase === 'none')) {
     return {
       icon: 'hubot',
@@ -67,7 +95,14 @@ function describe(state: TranscriptState | undefined, host: HostInfo | undefined
   }
   if (!agent || agent.phase === 'none')
     return { icon: 'hubot', title: 'No agent running', text: 'Choose an agent to start a session.', ways: [SELECT_AGENT] };
-  if (agent.phase === 'starting') return { icon: 'loading codicon-modifier-spin', title: `Starting ${agent.agentName}…` };
+  if (agent.phase === 'starting')
+    return {
+      icon: 'loading codicon-modifier-spin',
+      title: `Starting ${agent.agentName}…`,
+      // The first start of an npx or uvx agent downloads its package first, which can take a while.
+      text: 'Waiting for the agent to answer and open a session.',
+      progress: { label: `Starting ${agent.agentName}` },
+    };
   if (agent.phase === 'needs_auth')
     return {
       icon: 'account',

@@ -3,6 +3,7 @@
  * It also builds the session's pickers (config options when the agent has them, else modes: see
  * session-pickers.ts), which the app places by the composer. Parts are rebuilt only when their slice of state changed.
  */
+import { installStatusText, showsInstall } from '../src/shared/install-status';
 import type { AgentStatus, ConfigOption, TranscriptState } from '../src/shared/model';
 import { sessionPickers, type SessionPicker } from '../src/shared/session-pickers';
 import { visibleText } from '../src/shared/visible-text';
@@ -30,6 +31,7 @@ export class Header {
     agent?: AgentStatus;
     turn?: TranscriptState['turn'];
     host?: HostInfo;
+    empty?: boolean;
     title?: string;
     usage?: TranscriptState['usage'];
     modes?: TranscriptState['modes'];
@@ -62,7 +64,9 @@ export class Header {
   update(state: TranscriptState | undefined, host: HostInfo | undefined): void {
     const agent = state?.agent ?? { phase: 'none' };
     const turn = state?.turn;
-    if (agent !== this.last.agent || host !== this.last.host || turn !== this.last.turn) this.renderAgent(agent, turn, host);
+    const empty = (state?.entryCount ?? 0) === 0;
+    if (agent !== this.last.agent || host !== this.last.host || turn !== this.last.turn || empty !== this.last.empty)
+      this.renderAgent(agent, turn, host, empty);
     if (state?.title !== this.last.title) {
       this.title.textContent = visibleText(state?.title ?? '');
       this.title.title = visibleText(state?.title ?? '', 'multiline');
@@ -70,10 +74,22 @@ export class Header {
     }
     if (state?.usage !== this.last.usage) this.renderUsage(state?.usage);
     if (state?.modes !== this.last.modes || state?.configOptions !== this.last.config) this.renderPickers(state);
-    this.last = { agent, turn, host, title: state?.title, usage: state?.usage, modes: state?.modes, config: state?.configOptions };
+    this.last = { agent, turn, host, empty, title: state?.title, usage: state?.usage, modes: state?.modes, config: state?.configOptions };
   }
 
-  private renderAgent(agent: AgentStatus, turn: TranscriptState['turn'] | undefined, host: HostInfo | undefined): void {
+  private renderAgent(agent: AgentStatus, turn: TranscriptState['turn'] | undefined, host: HostInfo | undefined, empty: boolean): void {
+    const install = host?.install;
+    if (showsInstall(agent, install, empty)) {
+      // The agent this chat is about to start is still being fetched: its name, and how far the download is.
+      this.agentName.textContent = install.agentName;
+      this.agentName.title = `${install.agentName} ${install.version}`;
+      this.statusDot.className = 'status-dot status-starting';
+      this.statusDot.hidden = true;
+      this.working.hidden = false;
+      this.agentStatus.textContent = installStatusText(install);
+      this.agentStatus.title = `Installing ${install.agentName} ${install.version} from the ACP registry`;
+      return;
+    }
     const name = agent.phase === 'none' ? (host?.selectedAgent ?? 'No agent') : agent.agentName;
     this.agentName.textContent = name;
     this.agentName.title = name;

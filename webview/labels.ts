@@ -98,6 +98,7 @@ export const NOTICE_ACTIONS: Readonly<
   restart_agent: { label: 'Restart agent', icon: 'debug-restart', secondary: false, dataAction: 'restart-agent' },
   stop_agent: { label: 'Stop agent', icon: 'debug-stop', secondary: true, dataAction: 'stop-agent' },
   sign_in: { label: 'Sign in…', icon: 'sign-in', secondary: false, dataAction: 'sign-in' },
+  retry_start: { label: 'Retry', icon: 'refresh', secondary: false, dataAction: 'retry-start' },
 };
 
 export function noticeActionLabel(action: NoticeAction): string {

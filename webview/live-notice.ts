@@ -16,6 +16,8 @@ export function liveNoticeKey(state: TranscriptState): string | undefined {
       return state.agent.phase === 'exited' ? notice.key : undefined;
     case 'stop_agent':
       return state.agent.phase === 'starting' || state.turn.phase === 'cancelling' ? notice.key : undefined;
+    case 'retry_start':
+      return state.agent.phase === 'starting' ? notice.key : undefined;
     case 'sign_in':
       return state.agent.phase === 'needs_auth' ? notice.key : undefined;
     case undefined:

@@ -1,6 +1,7 @@
 /**
  * Prompts waiting for the agent, above the composer: each says it is queued and why, with Edit (back into the
- * composer, out of the queue) and Remove. They are sent in order, by the host, when the agent can take them.
+ * composer, out of the queue) and Remove, and, while a turn runs on an agent that allows it, Steer (into the running
+ * turn now). They are sent in order, by the host, when the agent can take them.
  */
 import type { QueuedPrompt, TranscriptState } from '../src/shared/model';
 import { h, icon, iconButton } from './dom';
@@ -10,6 +11,7 @@ export class QueuedPrompts {
   readonly element = h('div', { className: 'queued-prompts', attrs: { role: 'list', 'aria-label': 'Queued prompts' } });
   private shown: readonly QueuedPrompt[] | undefined;
   private shownWhy: string | undefined;
+  private shownSteerable = false;
 
   constructor() {
     this.element.hidden = true;
@@ -18,9 +20,11 @@ export class QueuedPrompts {
   update(state: TranscriptState | undefined): void {
     const queued = state?.queued ?? [];
     const why = state ? waitingFor(state) : '';
-    if (queued === this.shown && why === this.shownWhy) return;
+    const steerable = state?.steering === true && state.turn.phase === 'running';
+    if (queued === this.shown && why === this.shownWhy && steerable === this.shownSteerable) return;
     this.shown = queued;
     this.shownWhy = why;
+    this.shownSteerable = steerable;
     this.element.hidden = queued.length === 0;
     this.element.replaceChildren(
       ...queued.map((prompt, index) =>
@@ -30,6 +34,14 @@ export class QueuedPrompts {
           icon('clock'),
           h('span', { className: 'queued-prompt-text', text: oneLine(prompt), attrs: { title: visibleText(prompt.text, 'multiline') } }),
           h('span', { className: 'queued-prompt-why', text: index === 0 ? why : 'queued' }),
+          ...(steerable
+            ? [
+                iconButton('debug-step-into', 'Steer the running turn with this prompt now', {
+                  action: 'steer-queued',
+                  queuedId: prompt.id,
+                }),
+              ]
+            : []),
           iconButton('edit', 'Edit queued prompt', { action: 'edit-queued', queuedId: prompt.id }),
           iconButton('close', 'Remove queued prompt', { action: 'remove-queued', queuedId: prompt.id }),
         ),

@@ -149,6 +149,20 @@ export class AcpConnection {
     return this.request('session/prompt', params, results.promptResult, token);
   }
 
+  /**
+   * Steers the running turn (claude-agent-acp's `_session/steering` extension, only where `initialize` advertised
+   * it): the message joins the turn instead of waiting for the next. Asks for `promptRequired` when no turn runs,
+   * so the client, not the agent, sends it as a prompt then.
+   */
+  async steer(params: { sessionId: string; prompt: readonly unknown[] }): Promise<'injected' | 'prompt_required'> {
+    const answer = await this.request(
+      '_session/steering',
+      { ...params, _meta: { steering: { idleBehavior: 'promptRequired' } } },
+      results.steeringResult,
+    );
+    return answer.outcome === 'promptRequired' ? 'prompt_required' : 'injected';
+  }
+
   cancel(params: { sessionId: string }): void {
     void this.connection
       .sendNotification('session/cancel', params)

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentInstaller } from '../agents/registry/agent-installer';
+import type { InstallActivity } from '../agents/registry/install-activity';
 import type { InstalledAgent } from '../agents/registry/installed-manifest';
 import { agentListing, installState, installStateText } from '../agents/registry/registry-listing';
 import { RegistryIndexSource, type LoadedIndex } from '../agents/registry/registry-index-source';
@@ -14,6 +15,8 @@ import { registryUrl } from '../editor/registry-settings';
 
 export interface AgentRegistryDeps {
   readonly installer: AgentInstaller;
+  /** The install under way, which the chat shows while it would start the agent in place. */
+  readonly installs: InstallActivity;
   /** The extension's global storage folder: the index cache lives there. */
   readonly storageDir: string;
   readonly log: vscode.LogOutputChannel;
@@ -44,8 +47,12 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
 
   const install = async (agent: RegistryAgent, verb: 'Installing' | 'Updating'): Promise<InstalledAgent | undefined> => {
     try {
-      const installed = await withInstallProgress(`${verb} ${agentListing(agent, undefined).label} ${agent.version}`, (options) =>
-        verb === 'Updating' ? deps.installer.update(agent, options) : deps.installer.install(agent, options),
+      const name = agentListing(agent, undefined).label;
+      const installed = await withInstallProgress(
+        `${verb} ${name} ${agent.version}`,
+        { agentName: name, version: agent.version },
+        deps.installs,
+        (options) => (verb === 'Updating' ? deps.installer.update(agent, options) : deps.installer.install(agent, options)),
       );
       deps.log.info(`Installed ${installed.id} ${installed.version} (${installed.kind}): ${installed.command} ${installed.args.join(' ')}`);
       return installed;

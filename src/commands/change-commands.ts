@@ -16,21 +16,27 @@ import { visibleText } from '../shared/visible-text';
 const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
 const shownName = (absolute: string): string => visibleText(path.basename(absolute));
 
-/** "Restore and fork": continue the conversation from the restored message (the session layer provides it). */
-export type ForkFromTurn = (turnId: string) => Promise<void>;
+/** "Restore and fork": continue a conversation, in a new one, from before a message (fork-from-message.ts). */
+export interface ForkFromTurn {
+  offered(conversationId: string): boolean;
+  fork(conversationId: string, turnId: string): Promise<unknown>;
+}
 
 /** The conversation an intent or command acts on: its tracker and its transcript. */
 interface Target {
+  readonly conversationId: string;
   readonly tracker: ChangeTracker;
   readonly transcript: TranscriptStore;
 }
 
 export class ChangeCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
-  /** Set where the agent offers `session/fork`; "Restore and fork" is offered only then. */
-  fork: ForkFromTurn | undefined;
 
-  constructor(private readonly changes: ChangeTracking) {
+  constructor(
+    private readonly changes: ChangeTracking,
+    /** "Restore and fork" is offered where the conversation's agent offers `session/fork`. */
+    private readonly forks?: ForkFromTurn,
+  ) {
     // The palette's commands act on the conversation on screen; the card's intents on the card's own conversation.
     const shown = (): Target | undefined => this.target(undefined);
     this.disposables = [
@@ -140,14 +146,16 @@ export class ChangeCommands implements vscode.Disposable {
     return this.report(await tracker.undo(turnId, paths, true), 'undo');
   }
 
-  async restore({ tracker, transcript }: Target, turnId: string): Promise<ApplyOutcome | undefined> {
+  async restore({ conversationId, tracker, transcript }: Target, turnId: string): Promise<ApplyOutcome | undefined> {
     if (transcript.state.turn.phase !== 'idle') {
       // The agent is still writing: a rewind now would race it. The moment comes back when the turn ends.
       void vscode.window.showWarningMessage('Wait for the turn to end (or cancel it) before restoring files.');
       return { kind: 'nothing' };
     }
     const preview = await tracker.previewRestore(turnId);
-    if (!preview || (preview.files.length === 0 && preview.unrestorable.length === 0)) {
+    const forkable = this.forks?.offered(conversationId) === true;
+    const nothing = !preview || (preview.files.length === 0 && preview.unrestorable.length === 0);
+    if (!preview || (nothing && !forkable)) {
       void vscode.window.showInformationMessage('Nothing to restore: the agent changed no files after this message.');
       return { kind: 'nothing' };
     }
@@ -157,15 +165,29 @@ export class ChangeCommands implements vscode.Disposable {
     const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
     // The safe choice comes first: files the user edited after the agent are left alone unless they say otherwise.
     const actions: Item[] = [
-      {
-        label: `$(history) Restore ${files(preview.files.length - conflicts.size)}`,
-        choice: 'restore',
-        ...(conflicts.size ? { detail: `Keeps your edits to ${files(conflicts.size)} changed after the agent` } : {}),
-      },
+      ...(nothing
+        ? []
+        : [
+            {
+              label: `$(history) Restore ${files(preview.files.length - conflicts.size)}`,
+              choice: 'restore' as const,
+              ...(conflicts.size ? { detail: `Keeps your edits to ${files(conflicts.size)} changed after the agent` } : {}),
+            },
+          ]),
       ...(conflicts.size
         ? [{ label: `$(warning) Restore ${files(preview.files.length)}, overwriting your edits`, choice: 'overwrite' as const }]
         : []),
-      ...(this.fork ? [{ label: '$(repo-forked) Restore and fork the conversation from here', choice: 'fork' as const }] : []),
+      ...(forkable
+        ? [
+            {
+              label: nothing
+                ? '$(repo-forked) Fork the conversation from here'
+                : '$(repo-forked) Restore and fork the conversation from here',
+              detail: 'A new conversation, up to this message; the agent’s own memory still includes the later turns',
+              choice: 'fork' as const,
+            },
+          ]
+        : []),
     ];
     const items: Item[] = [
       ...actions,
@@ -182,8 +204,11 @@ export class ChangeCommands implements vscode.Disposable {
     const picked = await vscode.window.showQuickPick(items, { title: 'Restore to here: workspace files as they were before this message' });
     if (picked?.choice === undefined) return undefined;
     const except = picked.choice === 'overwrite' ? [] : [...conflicts];
-    const outcome = this.report(await tracker.restore(turnId, true, except), 'restore');
-    if (picked.choice === 'fork' && outcome.kind === 'applied') await this.fork?.(turnId);
+    const outcome = nothing ? { kind: 'nothing' as const } : this.report(await tracker.restore(turnId, true, except), 'restore');
+    if (picked.choice === 'fork' && (outcome.kind === 'applied' || outcome.kind === 'nothing'))
+      await this.forks?.fork(conversationId, turnId).catch((error: unknown) => {
+        void vscode.window.showErrorMessage(`Could not fork the conversation: ${error instanceof Error ? error.message : String(error)}`);
+      });
     return outcome;
   }
 

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/agent-config';
+import type { InstallActivity } from '../agents/registry/install-activity';
 import type { AgentSettings } from '../editor/agent-settings';
 import type { Attachment } from '../shared/attachments';
 import type { AgentStatus } from '../shared/model';
@@ -26,12 +27,16 @@ export class ChatCommands implements vscode.Disposable {
   private panels: ChatPanels | undefined;
   /** Each loaded conversation's terminal mirrors (made with the conversation, see `conversationExtras`). */
   private readonly terminals = new Map<TranscriptStore, TerminalMirrors>();
+  /** `acpClient.hasAgent` as last set (the walkthrough's "Add an agent" step completes on it). */
+  private hasAgent: boolean | undefined;
 
   constructor(
     private readonly conversations: Conversations,
     private readonly settings: AgentSettings,
     private readonly diffs: DiffDocuments,
     private readonly log: vscode.LogOutputChannel,
+    /** The registry install under way: the chat shows it, and its Cancel stops it. */
+    private readonly installs?: InstallActivity,
   ) {
     this.disposables.push(
       vscode.commands.registerCommand('acpClient.newSession', () => this.newSession()),
@@ -41,6 +46,12 @@ export class ChatCommands implements vscode.Disposable {
         typeof name === 'string' ? this.startAgentNamed(name) : this.selectAgent(),
       ),
       vscode.commands.registerCommand('acpClient.showLog', () => this.log.show()),
+      // The shown conversation's agent; a restart after a crash also brings back the other sessions it left exited.
+      vscode.commands.registerCommand('acpClient.restartAgent', () => {
+        const shown = this.conversations.shown;
+        return shown ? this.restart(shown) : this.selectAgent();
+      }),
+      vscode.commands.registerCommand('acpClient.stopAgent', () => this.conversations.shown?.controller.stop()),
       // Not in the palette: what the diff's button in a tool call card runs, also for `command:` links and tests.
       vscode.commands.registerCommand(
         'acpClient.openToolCallDiff',
@@ -57,6 +68,8 @@ export class ChatCommands implements vscode.Disposable {
         void this.ensureAgent();
       }),
     );
+    const installChanges = installs?.onDidChange(() => this.publishHostInfo());
+    if (installChanges) this.disposables.push(installChanges);
   }
 
   attachView(view: ChatViewProvider, panels: ChatPanels): void {
@@ -98,6 +111,9 @@ export class ChatCommands implements vscode.Disposable {
       case 'remove_queued_prompt':
         controller.removeQueuedPrompt(intent.id);
         return;
+      case 'steer_queued_prompt':
+        void controller.steerQueuedPrompt(intent.id);
+        return;
       case 'permission_answer':
         controller.answerPermission(intent.requestId, intent.optionId);
         return;
@@ -126,6 +142,10 @@ export class ChatCommands implements vscode.Disposable {
       case 'stop_agent':
         void controller.stopUnresponsive();
         return;
+      case 'retry_start':
+        // A fresh start supersedes the one that does not answer (its process is stopped first).
+        void this.restart(conversation);
+        return;
       case 'sign_in':
         void controller.signIn();
         return;
@@ -137,6 +157,9 @@ export class ChatCommands implements vscode.Disposable {
         return;
       case 'add_agent':
         void vscode.commands.executeCommand('acpClient.addAgent');
+        return;
+      case 'cancel_install':
+        this.installs?.cancel();
         return;
       case 'configure_agents':
         void vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
@@ -296,21 +319,29 @@ export class ChatCommands implements vscode.Disposable {
   publishHostInfo(): void {
     const agents = this.settings.agents();
     const trusted = vscode.workspace.isTrusted;
+    const installing = this.installs?.current;
     const blockedReason = !trusted
       ? `${UNTRUSTED_WORKSPACE.title}. ${UNTRUSTED_WORKSPACE.detail}`
       : agents.length === 0
-        ? 'No agent is configured. Run ACP: Add Agent… or add one to the acpClient.agents setting.'
+        ? installing
+          ? `${installing.agentName} is being installed; the chat starts it when it is ready.`
+          : 'No agent is configured. Run ACP: Add Agent… or add one to the acpClient.agents setting.'
         : undefined;
     const shown = this.conversations.shown;
     const selected = shown ? (shown.agentName ?? this.agentFor(shown)?.name) : this.settings.defaultAgent()?.name;
     const info = {
       agentNames: agents.map((agent) => agent.name),
+      ...(installing ? { install: installing } : {}),
       ...(selected ? { selectedAgent: selected } : {}),
       workspaceTrusted: trusted,
       ...(blockedReason ? { blockedReason } : {}),
     };
     this.view?.setHostInfo(info);
     this.panels?.setHostInfo(info);
+    if (this.hasAgent !== agents.length > 0) {
+      this.hasAgent = agents.length > 0;
+      void vscode.commands.executeCommand('setContext', 'acpClient.hasAgent', this.hasAgent);
+    }
   }
 }
 

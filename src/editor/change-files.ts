@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeFiles } from '../session/changes/change-ports';
 import { globToRegExp, isExcluded } from '../session/changes/exclude-globs';
-import { readForSnapshot, type SnapshotRead } from '../session/changes/snapshot-read';
+import { modifiedAt, readForSnapshot, type SnapshotRead } from '../session/changes/snapshot-read';
 
 /** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
 const MAX_SEEDED_FILES = 50_000;
@@ -25,6 +25,10 @@ export class VscodeChangeFiles implements ChangeFiles {
   read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
     // roots() serves file: folders only: the disk is read directly, as the fs handler's streamed reads are.
     return readForSnapshot(absolutePath, maxBytes);
+  }
+
+  modifiedAt(absolutePath: string): Promise<number | undefined> {
+    return modifiedAt(absolutePath);
   }
 
   openTexts(): ReadonlyMap<string, string> {

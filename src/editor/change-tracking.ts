@@ -9,6 +9,7 @@ import type { FileAccessObserver } from '../client/ports';
 import { Baseline } from '../session/changes/baseline';
 import { ChangeLog } from '../session/changes/change-log';
 import { ChangeTracker } from '../session/changes/change-tracker';
+import { ConcurrentTurns } from '../session/changes/concurrent-turns';
 import { ContentStore, DEFAULT_MAX_FILE_BYTES } from '../session/changes/content-store';
 import type { TranscriptStore } from '../session/transcript-store';
 import { WorkspaceEditApplier } from './change-applier';
@@ -18,6 +19,12 @@ import { WriteReview, writesReviewMode } from './write-review';
 
 const DEFAULT_MAX_SNAPSHOT_MB = 200;
 
+export interface TrackedConversation {
+  readonly conversationId: string;
+  readonly tracker: ChangeTracker;
+  readonly transcript: TranscriptStore;
+}
+
 export class ChangeTracking implements vscode.Disposable {
   readonly content: ContentStore;
   readonly diffs: ChangeDiffs;
@@ -25,9 +32,11 @@ export class ChangeTracking implements vscode.Disposable {
   private readonly review: WriteReview;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly storageDir: string;
-  private readonly trackers = new Map<string, { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore }>();
+  private readonly trackers = new Map<string, TrackedConversation>();
   private currentId: string | undefined;
   private readonly baseline: Baseline;
+  /** Conversations whose turns run at once: each disk change is attributed to the right one (concurrent-turns.ts). */
+  private readonly turns = new ConcurrentTurns();
 
   constructor(
     storage: vscode.Uri,
@@ -79,8 +88,9 @@ export class ChangeTracking implements vscode.Disposable {
       applier: new WorkspaceEditApplier(),
       onError: (message) => this.log.warn(`Change tracking: ${message}`),
       baseline: this.baseline,
+      turns: this.turns,
     });
-    this.trackers.set(conversationId, { tracker, transcript });
+    this.trackers.set(conversationId, { conversationId, tracker, transcript });
     this.currentId ??= conversationId;
     return tracker;
   }
@@ -108,11 +118,11 @@ export class ChangeTracking implements vscode.Disposable {
     if (this.trackers.has(conversationId)) this.currentId = conversationId;
   }
 
-  get current(): { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore } | undefined {
+  get current(): TrackedConversation | undefined {
     return this.currentId === undefined ? undefined : this.trackers.get(this.currentId);
   }
 
-  tracked(conversationId: string): { readonly tracker: ChangeTracker; readonly transcript: TranscriptStore } | undefined {
+  tracked(conversationId: string): TrackedConversation | undefined {
     return this.trackers.get(conversationId);
   }
 

@@ -1,6 +1,8 @@
 /**
  * Context keys from the transcript, for `when` clauses: `acpClient.turnRunning` (Cancel Turn's enablement and
- * Escape), `acpClient.hasModePicker` and `acpClient.hasSessionOptions` (the mode and option palette commands).
+ * Escape), `acpClient.hasModePicker` and `acpClient.hasSessionOptions` (the mode and option palette commands);
+ * for the walkthrough's steps, `acpClient.agentReady` (an agent opened a session: signed in, or no sign-in was
+ * needed) and `acpClient.promptSent` (a turn ran; it stays true).
  * Each key is set only when its value changes: the store changes on every streamed chunk.
  */
 import * as vscode from 'vscode';
@@ -24,6 +26,8 @@ export class SessionContextKeys implements vscode.Disposable {
 
   private publish(state: TranscriptState): void {
     this.set('acpClient.turnRunning', state.turn.phase === 'running');
+    this.set('acpClient.agentReady', state.agent.phase === 'ready');
+    if (state.turn.phase === 'running') this.set('acpClient.promptSent', true);
     const seen = this.pickersOf;
     if (seen && seen.modes === state.modes && seen.configOptions === state.configOptions) return;
     this.pickersOf = { modes: state.modes, configOptions: state.configOptions };

@@ -1,7 +1,7 @@
 /**
  * Serves `elicitation/create` and `elicitation/complete` for one agent connection: turns a request into the
- * transcript's form or URL card, waits for the broker's answer, and records how it ended. A request for a
- * session this connection did not open is refused before anything is shown.
+ * transcript's form or URL card of the session it names, waits for that session's broker, and records how it
+ * ended. A request for a session this connection did not open is refused before anything is shown.
  */
 import { ErrorCodes, ResponseError } from 'vscode-jsonrpc';
 import type { AcpConnection } from '../acp/connection';
@@ -14,11 +14,17 @@ import { hostOf, type ElicitationOutcome, type ElicitationRequest } from '../sha
 
 type ElicitationAction = Extract<TranscriptAction, { type: 'elicitation_requested' | 'elicitation_resolved' }>;
 
+/** Where one session's elicitations go: its broker and its transcript. */
+export interface ElicitationRoute {
+  readonly broker: ElicitationBroker;
+  readonly onAction: (action: ElicitationAction) => void;
+}
+
 export interface ElicitationHandlerHooks {
   readonly agentName: string;
   readonly log: LogSink;
-  readonly onAction: (action: ElicitationAction) => void;
-  readonly ownsSession: (sessionId: string) => boolean;
+  /** The route of a session open on the connection; undefined for any other. */
+  readonly route: (sessionId: string) => ElicitationRoute | undefined;
   readonly refuse: (sessionId: string) => Error;
 }
 
@@ -31,22 +37,22 @@ const OUTCOMES: Readonly<Record<ElicitationAnswer['action'], ElicitationOutcome>
 export class ElicitationHandler {
   private nextId = 1;
   /** URL elicitations by the agent's elicitationId, until the agent completes them. */
-  private readonly urlRequests = new Map<string, string>();
+  private readonly urlRequests = new Map<string, { readonly requestId: string; readonly route: ElicitationRoute }>();
 
   constructor(
     connection: AcpConnection,
-    private readonly broker: ElicitationBroker,
     private readonly hooks: ElicitationHandlerHooks,
   ) {
     connection.onCreateElicitation(async (params, token) => {
-      if (!hooks.ownsSession(params.sessionId)) throw hooks.refuse(params.sessionId);
+      const route = hooks.route(params.sessionId);
+      if (!route) throw hooks.refuse(params.sessionId);
       const requestId = `elicit-${this.nextId++}`;
       const request = this.requestOf(params);
       const toolCallId = params.toolCallId ?? undefined;
-      hooks.onAction({ type: 'elicitation_requested', requestId, message: params.message, request, ...(toolCallId ? { toolCallId } : {}) });
-      if (request.mode === 'url') this.urlRequests.set(request.elicitationId, requestId);
-      const answer = await broker.request({ requestId, agentName: hooks.agentName, message: params.message, request }, token);
-      hooks.onAction({ type: 'elicitation_resolved', requestId, outcome: OUTCOMES[answer.action] });
+      route.onAction({ type: 'elicitation_requested', requestId, message: params.message, request, ...(toolCallId ? { toolCallId } : {}) });
+      if (request.mode === 'url') this.urlRequests.set(request.elicitationId, { requestId, route });
+      const answer = await route.broker.request({ requestId, agentName: hooks.agentName, message: params.message, request }, token);
+      route.onAction({ type: 'elicitation_resolved', requestId, outcome: OUTCOMES[answer.action] });
       if (answer.action !== 'accept' && request.mode === 'url') this.urlRequests.delete(request.elicitationId);
       return answer;
     });
@@ -65,13 +71,13 @@ export class ElicitationHandler {
   }
 
   private complete(elicitationId: string): void {
-    const requestId = this.urlRequests.get(elicitationId);
-    if (requestId === undefined) {
+    const pending = this.urlRequests.get(elicitationId);
+    if (pending === undefined) {
       this.hooks.log.warn(`Ignored elicitation/complete for unknown elicitation ${elicitationId}`);
       return;
     }
     this.urlRequests.delete(elicitationId);
-    this.hooks.onAction({ type: 'elicitation_resolved', requestId, outcome: 'completed' });
-    this.broker.completeIfPending(requestId);
+    pending.route.onAction({ type: 'elicitation_resolved', requestId: pending.requestId, outcome: 'completed' });
+    pending.route.broker.completeIfPending(pending.requestId);
   }
 }

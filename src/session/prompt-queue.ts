@@ -28,6 +28,13 @@ export class PromptQueue {
     this.drainSoon();
   }
 
+  /** Takes a prompt out of the queue to send it another way (steering); undefined when it is gone already. */
+  take(id: string): QueuedPrompt | undefined {
+    const prompt = this.pending.find((queued) => queued.id === id);
+    if (prompt) this.remove(id);
+    return prompt;
+  }
+
   remove(id: string): void {
     this.store.dispatch({ type: 'queued_prompt_removed', id });
   }

@@ -14,7 +14,8 @@ import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { LogSink } from '../acp/log-sink';
 import type { ProtocolVersion } from '../acp/protocol-version';
 import { AgentSession, type AgentAction, type ListedSession, type SessionSupport, type StartedSession } from './agent-session';
-import { AuthRequired } from './auth-required';
+import { AgentPool } from './agent-pool';
+import { AUTH_REQUIRED, AuthRequired } from './auth-required';
 import { SignIn } from './sign-in';
 import type { AgentSecrets, SignInPrompts } from './sign-in-ports';
 import type { ToolCallShown } from '../shared/tool-paths';
@@ -57,6 +58,8 @@ export interface SessionControllerDeps {
   readonly cancelGraceMs?: number;
   readonly signInPrompts: SignInPrompts;
   readonly secrets: AgentSecrets;
+  /** The running agents, shared by every conversation: sessions of one agent share its process. Own pool without. */
+  readonly pool?: AgentPool;
 }
 
 export class SessionController {
@@ -79,8 +82,12 @@ export class SessionController {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readonly auth: SignIn;
+  private readonly pool: AgentPool;
+  private readonly revival: { dispose(): void };
 
   constructor(private readonly deps: SessionControllerDeps) {
+    this.pool = deps.pool ?? new AgentPool();
+    this.revival = this.pool.onRevived((agentName) => this.revive(agentName));
     this.queue = new PromptQueue(
       deps.store,
       () => this.canTakePrompt(),
@@ -93,7 +100,7 @@ export class SessionController {
           return session && !session.exited && this.agent ? { session, agent: this.agent } : undefined;
         },
         reopen: (session) => this.reopen(session),
-        restart: (agent) => this.start(agent),
+        restart: (agent) => this.restartFresh(agent),
         cwd: () => this.deps.env.cwd(),
         notice: (severity, title, detail) =>
           this.deps.store.dispatch({ type: 'notice_added', severity, title, ...(detail === undefined ? {} : { detail }) }),
@@ -171,6 +178,25 @@ export class SessionController {
     if (this.agent) await this.start(this.agent);
   }
 
+  /**
+   * A fresh process, whoever else is on the running one (after signing in or out, so the agent reads its new
+   * credentials): its other sessions see it exit and come back on the new one.
+   */
+  async restartFresh(agent: AgentConfig): Promise<void> {
+    const session = this.session;
+    if (session && !session.exited) await session.stopProcess();
+    await this.start(agent);
+  }
+
+  /** Another conversation brought a fresh process of this agent up: one that its exit left here comes back too. */
+  private revive(agentName: string): void {
+    const agent = this.agent;
+    if (this.disposed || this.starting || agent?.name !== agentName) return;
+    if (this.deps.store.state.agent.phase !== 'exited') return;
+    this.deps.log.info(`${agentName} is running again: continuing this conversation's session on it`);
+    void this.start(agent);
+  }
+
   /** Stops the agent now (also one that is still starting); the header says "Not running". */
   async stop(): Promise<void> {
     const starting = this.session?.sessionId === undefined ? this.session : undefined;
@@ -209,6 +235,35 @@ export class SessionController {
       return { accepted: true, queued: true };
     }
     return this.sendNow(text, attachments);
+  }
+
+  /**
+   * A queued prompt into the running turn now, where the agent offers steering. The agent answers `prompt_required`
+   * when the turn ended meanwhile: the prompt then goes as the next prompt. Refused, it waits in the queue again.
+   */
+  async steerQueuedPrompt(id: string): Promise<void> {
+    const session = this.session;
+    const { turn, steering, promptCapabilities } = this.deps.store.state;
+    if (!session?.sessionId || session.exited || !steering || turn.phase !== 'running') return;
+    const queued = this.queue.take(id);
+    if (!queued) return;
+    const built = await buildPromptContent(
+      queued.text,
+      queued.attachments,
+      promptCapabilities,
+      session.agentName,
+      this.deps.attachmentText,
+    );
+    try {
+      if (!built.ok) throw new Error(built.reason);
+      const outcome = await session.steer(built.content);
+      if (outcome === 'injected')
+        this.deps.store.dispatch({ type: 'prompt_steered', turnId: turn.turnId, steerId: id, content: built.content });
+      else await this.sendPrompt(queued.text, queued.attachments);
+    } catch (error) {
+      this.queue.add(queued.text, queued.attachments);
+      this.reportRequestFailure('Could not steer the turn', error);
+    }
   }
 
   /** A queued prompt the user took back (to edit it, or not to send it at all). */
@@ -265,9 +320,16 @@ export class SessionController {
       },
       (error: unknown) => {
         this.finishTurn(turnId);
-        if (session.exited) return; // the exit handler explains what happened
+        // The exit handler explains what happened (a closed connection means the exit is on its way).
+        if (session.exited || session.connectionLost) return;
         const { message, code } = describeError(error);
         this.deps.store.dispatch({ type: 'turn_failed', turnId, message, ...(code === undefined ? {} : { code }) });
+        if (code === AUTH_REQUIRED && this.session === session && session.authMethods.length > 0) {
+          // Refused until the user signs in (Claude Code opens sessions signed out and refuses the prompt): the
+          // prompt waits in the queue, shown and removable, and goes again once the agent is signed in.
+          this.needsSignIn(session, new AuthRequired(message));
+          this.queue.add(text, attachments);
+        }
       },
     );
     return { accepted: true };
@@ -392,6 +454,7 @@ export class SessionController {
     this.clearIdleTimer();
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
+    this.revival.dispose();
     this.session?.killNow();
     this.session = undefined;
   }
@@ -460,7 +523,10 @@ export class SessionController {
         const { message } = describeError(error);
         this.deps.log.error(`Starting ${agent.name} failed: ${message}`);
         // We stopped it (it may not have exited by itself): say so, or the header would keep saying "Starting…".
-        this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: agent.name, exitCode: exit.code } });
+        this.deps.store.dispatch({
+          type: 'agent_status',
+          status: { phase: 'exited', agentName: agent.name, exitCode: exit?.code ?? null },
+        });
         this.deps.store.dispatch({
           type: 'notice_added',
           severity: 'error',
@@ -507,12 +573,14 @@ export class SessionController {
       ...(started.configOptions ? { configOptions: started.configOptions } : {}),
       ...(started.availableCommands ? { availableCommands: started.availableCommands } : {}),
       promptCapabilities: started.promptCapabilities,
+      ...(started.steering ? { steering: true } : {}),
     });
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'ready', agentName, protocolVersion: started.protocolVersion } });
     for (const update of started.earlyUpdates) this.deps.store.dispatch({ type: 'session_update', update });
     this.noticeMcpProblems(`MCP servers not passed to ${agentName}`, started.mcpServersSkipped);
     this.armIdleTimer();
     this.queue.drainSoon();
+    if (started.freshProcess) this.pool.announceRevived(agentName);
   }
 
   private needsSignIn(session: AgentSession, refusal: AuthRequired): void {
@@ -534,11 +602,21 @@ export class SessionController {
 
   /** After an `agent`-type sign-in: the session the agent refused, on the same process. */
   private async reopen(session: AgentSession): Promise<void> {
-    if (this.session !== session || session.exited || session.sessionId !== undefined) return;
+    if (this.session !== session || session.exited) return;
     const name = session.agentName;
+    if (session.sessionId !== undefined) {
+      // It refused a prompt, not the session: the open session goes on, and the prompt that waited is sent again.
+      const protocolVersion = session.protocolVersion;
+      this.deps.store.dispatch({
+        type: 'agent_status',
+        status: { phase: 'ready', agentName: name, ...(protocolVersion ? { protocolVersion } : {}) },
+      });
+      this.queue.drainSoon();
+      return;
+    }
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: name } });
     try {
-      const started = await session.openSession();
+      const started = await this.withOpeningDeadline(session, () => session.openSession());
       if (this.session === session) this.sessionOpened(name, started);
     } catch (error) {
       if (this.session !== session) return;
@@ -547,7 +625,7 @@ export class SessionController {
       this.deps.log.error(`Opening a session on ${name} after signing in failed: ${message}`);
       this.session = undefined;
       const exit = await session.stop();
-      this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: name, exitCode: exit.code } });
+      this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: name, exitCode: exit?.code ?? null } });
       this.deps.store.dispatch({
         type: 'notice_added',
         severity: 'error',
@@ -564,14 +642,18 @@ export class SessionController {
     protocolVersion: ProtocolVersion,
     mcpServers: readonly ResolvedMcpServer[],
   ): AgentSession {
-    const session: AgentSession = new AgentSession(agent, {
+    // The agent's running process when another conversation already has one with this setup, else a new one.
+    const connection = this.pool.connect(agent, {
       cwd,
       protocolVersion,
-      mcpServers,
-      roots: () => this.deps.env.roots(),
       log: this.deps.log,
       trace: this.deps.env.trace(),
       clientVersion: this.deps.env.extensionVersion,
+    });
+    const session: AgentSession = new AgentSession(connection, {
+      mcpServers,
+      roots: () => this.deps.env.roots(),
+      log: this.deps.log,
       files: this.deps.files,
       permissions: this.deps.permissions,
       elicitations: this.deps.elicitations,
@@ -579,6 +661,10 @@ export class SessionController {
         onAction: (action) => this.applyAgentAction(session, action),
         toolCallShown: (toolCallId) => this.toolCallShown(session, toolCallId),
         onExit: (exit) => this.handleExit(session, exit),
+        // Another conversation signed in on the same process: the session the agent refused here may open now.
+        onSignedIn: () => {
+          if (this.deps.store.state.agent.phase === 'needs_auth') void this.reopen(session);
+        },
       },
     });
     this.session = session;
@@ -668,10 +754,25 @@ export class SessionController {
         type: 'notice_added',
         severity: 'warning',
         title: `${session.agentName} is not responding`,
-        detail: `It was started ${Math.round(limitMs / 1000)} s ago and has not opened a session yet. Stop it, or keep waiting.`,
+        detail: `It was started ${Math.round(limitMs / 1000)} s ago and has not opened a session yet. Stop it, retry from the start, or keep waiting.`,
         action: 'stop_agent',
+        alternative: 'retry_start',
       });
     }, limitMs);
+  }
+
+  /**
+   * A session opened after start-up (after signing in; on a shared agent, a load or resume) has the start-up's
+   * deadline too: "not responding" with Stop and Retry once it passes.
+   */
+  private async withOpeningDeadline<T>(session: AgentSession, opening: () => Promise<T>): Promise<T> {
+    this.watchStartup(session);
+    try {
+      return await opening();
+    } finally {
+      // Only its own timer: a newer start-up may have armed one meanwhile.
+      if (this.session === session) this.clearStartupTimer();
+    }
   }
 
   private clearStartupTimer(): void {

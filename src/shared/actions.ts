@@ -8,11 +8,13 @@ import type {
   AvailableCommand,
   ChangedFileView,
   ConfigOption,
+  Entry,
   NoticeAction,
   NoticeSeverity,
   PermissionOption,
   QueuedPrompt,
   SessionModes,
+  TerminalRecord,
 } from './model';
 import type { ContentBlock } from './content';
 import type { ElicitationOutcome, ElicitationRequest } from './elicitation-model';
@@ -64,6 +66,8 @@ export type TranscriptAction =
       readonly configOptions?: readonly ConfigOption[];
       readonly availableCommands?: readonly AvailableCommand[];
       readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
+      /** A running turn can be steered (`_session/steering`). */
+      readonly steering?: boolean;
     }
   /** Something the client tells the user in the transcript. */
   | {
@@ -72,6 +76,7 @@ export type TranscriptAction =
       readonly title: string;
       readonly detail?: string;
       readonly action?: NoticeAction;
+      readonly alternative?: NoticeAction;
     }
   /** The agent started a command (`terminal/create`). */
   | { readonly type: 'terminal_started'; readonly terminalId: string; readonly commandLine: string }
@@ -115,7 +120,20 @@ export type TranscriptAction =
   | { readonly type: 'prompt_queued'; readonly prompt: QueuedPrompt }
   /** A queued prompt was sent, edited (back into the draft) or removed. */
   | { readonly type: 'queued_prompt_removed'; readonly id: string }
+  /** A queued prompt the agent took into the running turn (steering): shown as the user's message within it. */
+  | { readonly type: 'prompt_steered'; readonly turnId: string; readonly steerId: string; readonly content: readonly ContentBlock[] }
   /** The user renamed the conversation (the agent's own titles arrive as `session_info_update`). */
-  | { readonly type: 'title_set'; readonly title: string };
+  | { readonly type: 'title_set'; readonly title: string }
+  /**
+   * A fork's start: the history of the conversation it was forked from (up to a message), continuing the agent's
+   * forked session `sessionId` when `agentName` next starts (see transcript-fork.ts).
+   */
+  | {
+      readonly type: 'history_copied';
+      readonly entries: readonly Entry[];
+      readonly terminals: Readonly<Record<string, TerminalRecord>>;
+      readonly sessionId: string;
+      readonly agentName: string;
+    };
 
 export type TranscriptActionType = TranscriptAction['type'];

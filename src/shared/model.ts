@@ -124,6 +124,8 @@ export interface NoticeEntry {
   readonly detail?: string;
   /** An action the webview offers as a button (e.g. restart a crashed agent). */
   readonly action?: NoticeAction;
+  /** A second button beside `action` (Retry beside Stop), usable exactly while `action` is. */
+  readonly alternative?: NoticeAction;
 }
 
 /** A context compaction the agent ran (or is running), with its summary as it streams. */
@@ -190,7 +192,7 @@ export type TurnState =
   | { readonly phase: 'cancelling'; readonly turnId: string; readonly since: number };
 
 /** What a notice's button does: each is also a message the webview posts (webview-protocol.ts). */
-export type NoticeAction = 'restart_agent' | 'stop_agent' | 'sign_in';
+export type NoticeAction = 'restart_agent' | 'stop_agent' | 'sign_in' | 'retry_start';
 
 export type AgentStatus =
   | { readonly phase: 'none' }
@@ -300,6 +302,8 @@ export interface TranscriptState {
    * take it, and may be edited or removed until then. (Absent in transcripts stored before queueing existed.)
    */
   readonly queued?: readonly QueuedPrompt[];
+  /** The agent lets a queued prompt join the running turn (steering); absent when it does not. */
+  readonly steering?: true;
   /** Tool calls the running turn has added, against MAX_TOOL_CALLS_PER_TURN (limits.ts); absent before any. */
   readonly turnToolCalls?: number;
   /** Monotonic counter used to generate keys (v1 chunks without messageId, notices); part of state so host and

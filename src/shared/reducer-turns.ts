@@ -20,6 +20,13 @@ export function startTurn(state: TranscriptState, turnId: string, content: reado
   return appendEntry(running, { kind: 'message', key: userPromptKey(turnId), role: 'user', content, turnId });
 }
 
+/** A message the user steered into the running turn: their words, where the turn has got to. */
+export function steerTurn(state: TranscriptState, turnId: string, steerId: string, content: readonly ContentBlock[]): TranscriptState {
+  const key = `steer:${turnId}:${steerId}`;
+  if (positionOf(state, key) !== undefined) return state;
+  return appendEntry(state, { kind: 'message', key, role: 'user', content, turnId });
+}
+
 export function endTurn(state: TranscriptState, turnId: string, outcome: TurnEndEntry['outcome']): TranscriptState {
   const key = `end:${turnId}`;
   let next = state;

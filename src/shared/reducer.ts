@@ -2,6 +2,7 @@
  * The one reducer, run by the host and by the webview: `reduce(state, action)` is pure and deterministic, and
  * returns the same object when nothing changed and new objects only along the changed path.
  */
+import { applyHistoryCopied } from './transcript-fork';
 import type { TranscriptAction } from './actions';
 import type { CompactionEntry, TranscriptState } from './model';
 import { appendEntry, entryAtPosition, positionOf, removeEntry, replaceEntry } from './pages';
@@ -12,7 +13,7 @@ import { activeTurnId } from './selectors';
 import { appendToolContent, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
 import { applyTerminalAction, linkTerminals } from './reducer-terminals';
 import { requestElicitation, resolveElicitation } from './reducer-elicitations';
-import { cancelTurn, endTurn, startTurn } from './reducer-turns';
+import { cancelTurn, endTurn, startTurn, steerTurn } from './reducer-turns';
 import type { SessionUpdate } from './updates';
 import { assertNever } from './assert-never';
 import { recordChangeSet } from './reducer-changes';
@@ -80,6 +81,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
         configOptions: action.configOptions ?? [],
         commands: action.availableCommands ?? [],
         promptCapabilities: action.promptCapabilities,
+        ...(action.steering ? { steering: true as const } : {}),
       };
     case 'notice_added': {
       const [key, next] = takeLocalId(state, 'notice:');
@@ -90,6 +92,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
         title: action.title,
         ...(action.detail !== undefined ? { detail: action.detail } : {}),
         ...(action.action !== undefined ? { action: action.action } : {}),
+        ...(action.alternative !== undefined ? { alternative: action.alternative } : {}),
       });
     }
     case 'mode_set':
@@ -113,6 +116,10 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
         ? { ...state, queued: queued.filter((prompt) => prompt.id !== action.id) }
         : state;
     }
+    case 'prompt_steered':
+      return steerTurn(state, action.turnId, action.steerId, action.content);
+    case 'history_copied':
+      return applyHistoryCopied(state, action);
     case 'title_set':
       return state.title === action.title ? state : { ...state, title: action.title };
     default:

@@ -5,6 +5,7 @@
  */
 import type { TranscriptAction } from './actions';
 import type { Attachment } from './attachments';
+import type { InstallProgress } from './install-status';
 import type { TranscriptState } from './model';
 
 /** Facts about the host that are not transcript state (they are not reduced, only replaced). */
@@ -14,6 +15,8 @@ export interface HostInfo {
   readonly workspaceTrusted: boolean;
   /** Why the composer cannot send right now (no agent configured, untrusted workspace...), if so. */
   readonly blockedReason?: string;
+  /** An agent being installed from the ACP registry right now (see install-status.ts for where it shows). */
+  readonly install?: InstallProgress;
 }
 
 export type HostToWebviewMessage =
@@ -57,6 +60,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'cancel_turn' }
   /** Take a queued prompt back before it is sent (to edit it in the composer, or drop it). */
   | { readonly type: 'remove_queued_prompt'; readonly id: string }
+  /** Send a queued prompt into the running turn now (only offered where the agent supports steering). */
+  | { readonly type: 'steer_queued_prompt'; readonly id: string }
   | { readonly type: 'permission_answer'; readonly requestId: string; readonly optionId: string }
   /** Accept (with the form's values, or: open the URL), decline or cancel an agent's question. */
   | {
@@ -81,12 +86,16 @@ export type WebviewToHostMessage =
   | { readonly type: 'cancel_terminal'; readonly terminalId: string }
   | { readonly type: 'restart_agent' }
   | { readonly type: 'stop_agent' }
+  /** An agent not responding while it starts: stop it and start again from scratch. */
+  | { readonly type: 'retry_start' }
   /** The agent refused a session until the user signs in: pick one of its sign-in methods. */
   | { readonly type: 'sign_in' }
   | { readonly type: 'new_session' }
   | { readonly type: 'select_agent' }
   /** The empty state's ways out: the registry, the settings, and VS Code's workspace trust. */
   | { readonly type: 'add_agent' }
+  /** Stop the registry install the chat shows (the same as the progress notification's Cancel). */
+  | { readonly type: 'cancel_install' }
   | { readonly type: 'configure_agents' }
   | { readonly type: 'manage_trust' }
   | { readonly type: 'show_log' }

@@ -113,7 +113,8 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     if (this.hostInfo) this.post({ type: 'host_info', info: this.hostInfo });
   }
 
-  private receive(raw: unknown): void {
+  /** A message from the webview (or one handed in as if from it, see `AcpClientApi.postFromChat`): checked, then routed. */
+  receive(raw: unknown): void {
     const message = parseWebviewMessage(raw);
     if ('error' in message) {
       this.deps.log.warn(`Ignored a malformed message from the chat view: ${message.error}`);

@@ -60,6 +60,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     });
   }
 
+  /** Handles `raw` exactly as if the sidebar's webview had posted it. */
+  receiveFromChat(raw: unknown): void {
+    this.binding.receive(raw);
+  }
+
   /** Replaces the host facts the webview shows (agents, trust, why sending is blocked). */
   setHostInfo(info: HostInfo): void {
     this.binding.setHostInfo(info);

@@ -16,27 +16,11 @@ import { CodeServer } from '../support/code-server';
 import { repoRoot, scriptedAgentPath } from '../support/repo-root';
 import { auditThemes, describeAudit } from './theme-audit';
 import { reloadKeepsTheConversation } from './reload';
+import { chatFrame, runFromPalette } from './page-steps';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
 const LONG = 60_000;
-
-async function chatFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + LONG;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (
-        await frame
-          .locator('textarea[aria-label="Prompt"]')
-          .count()
-          .catch(() => 0)
-      )
-        return frame;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error('the chat webview did not load');
-}
 
 async function sendPrompt(chat: Frame, text: string): Promise<void> {
   const prompt = chat.locator('textarea[aria-label="Prompt"]');
@@ -77,16 +61,6 @@ const PASTE_IMAGE = `(() => {
   textarea.focus();
   textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
 })()`;
-
-/** Runs a command as a person does: F1, its title typed, Enter once the palette lists it. */
-async function runFromPalette(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: LONG });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: LONG });
-  await page.keyboard.press('Enter');
-}
 
 /** The value a vscode-single-select holds (a property of the element, not shown in its light DOM). */
 function selectedValue(select: ReturnType<Frame['locator']>): Promise<unknown> {

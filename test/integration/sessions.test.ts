@@ -1,12 +1,16 @@
 /**
  * Many conversations at once in a real VS Code: each streams on its own, a permission pending in one is visible
- * in the list while another runs, Switch Session and the editor panel show the one asked for.
+ * in the list while another runs, Switch Session and the editor panel show the one asked for; conversations with
+ * one agent share its process, and a crash of it is survived by all of them with one restart.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { entriesOf } from '../../src/shared/selectors';
 import type { TranscriptState } from '../../src/shared/model';
-import { sleep, textOf, toolCall, useScriptedAgent, waitFor } from './helpers';
+import { randomUUID } from 'node:crypto';
+import { sleep, textOf, toolCall, useAgent, useScriptedAgent, waitFor } from './helpers';
+import { processesMarked } from '../support/processes';
+import { sessionsAgent } from '../support/sessions-agent';
 
 const texts = (state: TranscriptState | undefined): string => (state ? entriesOf(state).map(textOf).join('\n') : '');
 
@@ -76,6 +80,53 @@ describe('many conversations', function () {
       client.conversations().some((info) => info.id === moved),
       'closing the panel does not end the conversation',
     );
+  });
+
+  it('three conversations share one agent process; its crash marks each exited and keeps them; one Restart Agent brings all three back, resumed', async () => {
+    const marker = randomUUID();
+    const agent = sessionsAgent(['resume'], { ACP_TEST_MARK: marker });
+    try {
+      const { command, args, env } = agent.config;
+      const client = await useAgent('Sessions', { command, args: [...args], env: { ...env } });
+      for (let more = 0; more < 2; more++) {
+        await vscode.commands.executeCommand('acpClient.newSession');
+        await waitFor(client, (state) => state.agent.phase === 'ready');
+      }
+      const ids = client
+        .conversations()
+        .slice(0, 3)
+        .map((info) => info.id);
+      const sessionOf = (id: string): string | undefined => client.transcriptOf(id)?.sessionId;
+      const sessions = ids.map(sessionOf);
+      assert.equal(new Set(sessions).size, 3, 'each conversation has its own ACP session');
+      assert.equal(processesMarked(marker).length, 1, 'on one agent process');
+      for (const [index, id] of ids.entries()) assert.deepEqual(await client.sendPromptTo(id, `question ${index}`), { accepted: true });
+      await eventually(() => ids.every((id) => client.transcriptOf(id)?.turn.phase === 'idle'));
+
+      process.kill(processesMarked(marker)[0] ?? 0, 'SIGKILL');
+      await eventually(() => ids.every((id) => client.transcriptOf(id)?.agent.phase === 'exited'));
+      for (const [index, id] of ids.entries())
+        assert.match(texts(client.transcriptOf(id)), new RegExp(`question ${index}`), 'the transcript is kept');
+      assert.ok(
+        client.conversations().every((info) => !ids.includes(info.id) || info.status === 'exited'),
+        'the Sessions list shows each as exited',
+      );
+
+      await client.showConversation(ids[0] ?? '');
+      await vscode.commands.executeCommand('acpClient.restartAgent');
+      await eventually(() => ids.every((id) => client.transcriptOf(id)?.agent.phase === 'ready'));
+      assert.deepEqual(ids.map(sessionOf), sessions, 'each continues its own session');
+      const resumed = agent
+        .requests()
+        .filter((request) => request.method === 'session/resume')
+        .map((request) => String(request.params['sessionId']));
+      assert.deepEqual([...resumed].sort(), [...(sessions as string[])].sort(), 'resumed on the new process, each once');
+      assert.equal(processesMarked(marker).length, 1, 'one process again');
+      await client.stopAgents();
+      await eventually(() => processesMarked(marker).length === 0);
+    } finally {
+      agent.dispose();
+    }
   });
 });
 

@@ -1,10 +1,10 @@
 /**
  * Signing in, in the real VS Code. Codex and Gemini CLI, started without credentials, refuse the session with
  * -32000: the chat says "Sign-in needed" with each agent's own method names, and ACP: Sign In… opens the quick
- * pick of them (the logins themselves need the internet, so the tests stop there). Neither real agent offers a
- * terminal method, so the scripted agent's ACP_AUTH shows that path: the quick pick's terminal method opens a
- * VS Code terminal running the agent's own command with the method's args and env, and its exit 0 restarts the
- * agent signed in.
+ * pick of them (the logins themselves need the internet, so the tests stop there). Claude Code opens the session
+ * signed out and refuses the first prompt: its two terminal methods are offered, and picking one opens a VS Code
+ * terminal running Claude Code's own command line with the method's args. The scripted agent's ACP_AUTH shows the
+ * whole terminal path: its exit 0 restarts the agent signed in.
  */
 import * as assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
 import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
+import { claudeAgentBin } from '../support/claude-agent';
 import { codexLaunch, geminiCliLaunch, type AgentLaunch } from '../support/real-agents';
 import { scriptedAgentPath } from '../support/repo-root';
 import { api, sleep, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
@@ -91,6 +92,62 @@ describe('signing in to agents in VS Code', function () {
       agentName: 'Gemini CLI',
       methods: ['Log in with Google', 'Gemini API key', 'Vertex AI', 'AI API Gateway'],
     });
+  });
+
+  it('Claude Code without credentials: the first prompt is refused, "Sign-in needed" with its own terminal methods, and picking one opens a terminal running its own login command line with its env', async () => {
+    const base = codexLaunch(); // only for a throwaway HOME with XDG folders
+    homes.push(base.home);
+    const claudeConfig = path.join(base.home, '.claude');
+    const env = {
+      ...withoutKeys(base.env, ['CODEX_HOME']),
+      CLAUDE_CONFIG_DIR: claudeConfig,
+      // Offline, and where Claude Code would not think it runs over SSH (then it offers another login).
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
+      IS_SANDBOX: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_AUTOUPDATER: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      NO_BROWSER: '',
+      SSH_CONNECTION: '',
+      SSH_CLIENT: '',
+      SSH_TTY: '',
+      CLAUDE_CODE_REMOTE: '',
+    };
+    const launch = { command: process.execPath, args: [claudeAgentBin()], env, home: base.home };
+    const { client, state } = await startWithoutCredentials('Claude Code', launch);
+    assert.equal(state.agent.phase, 'ready', 'Claude Code opens a session signed out');
+    assert.deepEqual(await client.sendPrompt('hello before signing in'), { accepted: true });
+    const refused = await waitFor(client, (s) => needsAuth(s) && (s.queued?.length ?? 0) > 0, STARTUP_MS);
+    assert.deepEqual(refused.agent, {
+      phase: 'needs_auth',
+      agentName: 'Claude Code',
+      methods: ['Claude Subscription', 'Anthropic Console'],
+    });
+    assert.deepEqual(
+      refused.queued?.map((queued) => queued.text),
+      ['hello before signing in'],
+      'the refused prompt waits to be sent once signed in',
+    );
+    const opened = new Promise<vscode.Terminal>((resolve) => {
+      const subscription = vscode.window.onDidOpenTerminal((terminal) => {
+        subscription.dispose();
+        resolve(terminal);
+      });
+    });
+    const signingIn = signInPicking(0);
+    const terminal = await opened;
+    const options = terminal.creationOptions as vscode.TerminalOptions;
+    assert.equal(terminal.name, 'Sign in: Claude Code');
+    assert.equal(options.shellPath, process.execPath);
+    assert.deepEqual(options.shellArgs, [claudeAgentBin(), '--cli', 'auth', 'login', '--claudeai']);
+    assert.deepEqual(options.env, env);
+    // The login itself needs claude.ai: closing its terminal is a sign-in that did not finish.
+    terminal.dispose();
+    await signingIn;
+    const failed = await waitFor(client, (s) =>
+      entriesOf(s).some((entry) => entry.kind === 'notice' && entry.title === 'Signing in to Claude Code failed'),
+    );
+    assert.equal(failed.agent.phase, 'needs_auth');
   });
 
   it('a terminal method opens a VS Code terminal with the agent command, the method args appended and its env; exit 0 restarts the agent signed in', async () => {

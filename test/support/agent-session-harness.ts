@@ -9,6 +9,7 @@ import type { AgentConfig } from '../../src/agents/agent-config';
 import { ElicitationBroker } from '../../src/client/elicitation-broker';
 import { FileSystemHandler } from '../../src/client/fs-handler';
 import { PermissionBroker } from '../../src/client/permission-broker';
+import { AgentConnection } from '../../src/session/agent-connection';
 import { AgentSession, type AgentAction } from '../../src/session/agent-session';
 import { MemoryEditorFiles, RecordingElicitationPorts, ScriptedPermissionPrompt } from './host-harness';
 
@@ -28,13 +29,11 @@ export function startAgentSession(config: AgentConfig, cwd?: string): AgentSessi
   const actions: AgentAction[] = [];
   const logLines: string[] = [];
   const keep = (line: string): void => void logLines.push(line);
-  const session = new AgentSession(config, {
-    cwd: folder,
-    protocolVersion: 1,
+  const log = { info: keep, warn: keep, error: keep, trace: keep };
+  const connection = new AgentConnection(config, { cwd: folder, protocolVersion: 1, log, trace: 'off', clientVersion: 'test' });
+  const session = new AgentSession(connection, {
     roots: () => [folder],
-    log: { info: keep, warn: keep, error: keep, trace: keep },
-    trace: 'off',
-    clientVersion: 'test',
+    log,
     files: new FileSystemHandler(new MemoryEditorFiles(folder), () => undefined),
     permissions: new PermissionBroker(new ScriptedPermissionPrompt(undefined)),
     elicitations: new ElicitationBroker(new RecordingElicitationPorts()),

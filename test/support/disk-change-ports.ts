@@ -2,7 +2,7 @@
 import { readdir, rm, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ChangeApplier, ChangeFiles, RestoreStep } from '../../src/session/changes/change-ports';
-import { readForSnapshot, type SnapshotRead } from '../../src/session/changes/snapshot-read';
+import { modifiedAt, readForSnapshot, type SnapshotRead } from '../../src/session/changes/snapshot-read';
 
 export class DiskChangeFiles implements ChangeFiles {
   readonly open = new Map<string, string>();
@@ -25,6 +25,10 @@ export class DiskChangeFiles implements ChangeFiles {
 
   read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
     return readForSnapshot(absolutePath, maxBytes);
+  }
+
+  modifiedAt(absolutePath: string): Promise<number | undefined> {
+    return modifiedAt(absolutePath);
   }
 
   openTexts(): ReadonlyMap<string, string> {

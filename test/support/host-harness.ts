@@ -10,6 +10,7 @@ import { ElicitationBroker } from '../../src/client/elicitation-broker';
 import { PermissionBroker } from '../../src/client/permission-broker';
 import type { CancellationSignal, ElicitationPorts, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
 import { attachmentTextReader } from '../../src/session/attachment-reader';
+import type { AgentPool } from '../../src/session/agent-pool';
 import { SessionController } from '../../src/session/session-controller';
 import { TranscriptStore } from '../../src/session/transcript-store';
 import type { McpServerSource } from '../../src/session/ports';
@@ -127,6 +128,8 @@ export function createHostHarness(
     trace?: TraceLevel;
     /** The transcript the controller drives (a conversation's); a fresh one without. */
     store?: TranscriptStore;
+    /** Agent processes shared with other harnesses (conversations of one window); the controller's own without. */
+    pool?: AgentPool;
   } = {},
 ): HostHarness {
   const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
@@ -165,6 +168,7 @@ export function createHostHarness(
     secrets,
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
     ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+    ...(options.pool ? { pool: options.pool } : {}),
   });
   const waitFor = (predicate: (state: TranscriptState) => boolean, timeoutMs = 10_000): Promise<TranscriptState> =>
     new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@
  * with an index over HTTP on 127.0.0.1 with ETags. Requests are recorded so tests can see revalidation.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +26,8 @@ export class RegistryFixture {
   /** Served at /registry.json; tests replace it to publish a new version. */
   index: unknown = { version: '1.0.0', agents: [] };
   private readonly files = new Map<string, Buffer>();
+  /** Files sent slowly, as a big download over a real network is: bytes per 50 ms. */
+  private readonly throttled = new Map<string, number>();
   private readonly work = mkdtempSync(path.join(tmpdir(), 'acp-registry-fixture-'));
   private server: Server | undefined;
   private base = '';
@@ -38,7 +40,18 @@ export class RegistryFixture {
       if (!body) return void response.writeHead(404).end();
       const etag = `"${sha256(body).slice(0, 16)}"`;
       if (request.headers['if-none-match'] === etag) return void response.writeHead(304, { etag }).end();
-      response.writeHead(200, { etag, 'content-length': body.length, 'content-type': 'application/octet-stream' }).end(body);
+      response.writeHead(200, { etag, 'content-length': body.length, 'content-type': 'application/octet-stream' });
+      const step = this.throttled.get(name);
+      if (step === undefined) return void response.end(body);
+      let sent = 0;
+      const timer = setInterval(() => {
+        response.write(body.subarray(sent, sent + step));
+        sent += step;
+        if (sent < body.length) return;
+        clearInterval(timer);
+        response.end();
+      }, 50);
+      response.on('close', () => clearInterval(timer));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -55,8 +68,10 @@ export class RegistryFixture {
     rmSync(this.work, { recursive: true, force: true });
   }
 
-  serve(name: string, bytes: Buffer): string {
+  /** `bytesPer50ms`: send it slowly (a test that must see the download under way). */
+  serve(name: string, bytes: Buffer, bytesPer50ms?: number): string {
     this.files.set(name, bytes);
+    if (bytesPer50ms !== undefined) this.throttled.set(name, bytesPer50ms);
     return this.url(name);
   }
 
@@ -71,9 +86,15 @@ export class RegistryFixture {
     return root;
   }
 
-  async tarGz(): Promise<Buffer> {
+  /** `paddingBytes`: random (incompressible) bytes beside the agent, for an archive of a real agent's size. */
+  async tarGz(paddingBytes = 0): Promise<Buffer> {
+    const tree = this.agentTree();
+    const padding = path.join(tree, 'bin', 'padding.bin');
+    rmSync(padding, { force: true });
+    if (paddingBytes > 0) writeFileSync(padding, randomBytes(paddingBytes));
     const file = path.join(this.work, 'agent.tar.gz');
-    await tar.c({ gzip: true, cwd: this.agentTree(), file, portable: true }, ['bin']);
+    await tar.c({ gzip: true, cwd: tree, file, portable: true }, ['bin']);
+    rmSync(padding, { force: true });
     return readFileSync(file);
   }
 

@@ -98,8 +98,9 @@ export class NoticeView implements EntryView {
     const text = h('div', { className: 'notice-text' }, h('div', { className: 'notice-title', text: entry.title }));
     if (entry.detail) text.append(h('div', { className: 'notice-detail', text: entry.detail }));
     const children: HTMLElement[] = [icon(severityIcon(entry.severity)), text];
-    if (entry.action) {
-      const action = NOTICE_ACTIONS[entry.action];
+    for (const name of [entry.action, entry.alternative]) {
+      if (!name) continue;
+      const action = NOTICE_ACTIONS[name];
       const button = textButton(action.label, { secondary: action.secondary, icon: action.icon, dataset: { action: action.dataAction } });
       // Its moment has passed once a later notice or the agent's state superseded it (see live-notice.ts).
       setDisabled(button, entry.key !== context.liveNoticeKey);

@@ -36,6 +36,15 @@ export const initializeResult = z
   })
   .loose();
 
+/**
+ * claude-agent-acp's `_session/steering` answer: `injected` into the running turn, or `promptRequired` when no turn
+ * ran any more (the client asked for that answer, and sends the message as a prompt itself).
+ */
+export const steeringResult = z.object({ outcome: z.string() }).loose();
+
+/** Whether `initialize`'s `_meta` advertises the `_session/steering` extension (`steering.supported`). */
+export const steeringAdvertised = z.object({ steering: z.object({ supported: z.literal(true) }).loose() }).loose();
+
 const sessionModeSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullish() }).loose();
 
 export const sessionModeState = z.object({ currentModeId: z.string(), availableModes: z.array(sessionModeSchema) }).loose();

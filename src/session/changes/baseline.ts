@@ -2,17 +2,37 @@
  * The workspace as it was when nothing was running: every file's last known content, so a change the agent makes
  * on disk directly has a "before". Seeded once by a walk of the workspace (off the update path), then kept current:
  * a turn's end makes its after-states the baseline, and changes outside turns (the user, git) are re-read.
+ *
+ * The walk may still be running when a turn starts. Two things keep that from losing or misreporting a change:
+ * - a file the agent names (a tool call's locations or diff, announced before the tool runs) is read at once,
+ *   ahead of the walk (`prime`), and a change seen on it waits for that read (`settled`);
+ * - while a turn runs, a read (the walk's or a prime's) counts as "before" only if the file was last modified
+ *   before the turn began; otherwise it may already be the agent's result, and the file's before is unknown
+ *   rather than wrongly "unchanged" (which would hide the change) or "absent" (which would call it created).
  */
 import { ABSENT, UNKNOWN, type FileState } from './file-state';
 import type { ChangeFiles } from './change-ports';
 import type { ContentStore } from './content-store';
-import { snapshotFile } from './snapshot-read';
+import { snapshotFile, stateOfRead } from './snapshot-read';
 
 /** Reads in flight while seeding: enough to keep the disk busy, few enough not to starve the agent's own reads. */
 const SEED_CONCURRENCY = 16;
+/**
+ * File times come from a coarse kernel clock (a few ms behind): a file modified this close before a turn began
+ * is treated as possibly modified in it.
+ */
+const MTIME_SLACK_MS = 100;
 
 export class Baseline {
   private readonly states = new Map<string, FileState>();
+  /** Read during a turn after it may have changed: its before is unknown, even once the walk is done. */
+  private readonly doubtful = new Set<string>();
+  /** Reads ahead of the walk in flight, by path. */
+  private readonly priming = new Map<string, Promise<void>>();
+  /** Turns running now, with when each began. */
+  private readonly turns = new Map<object, number>();
+  /** When the latest turn began: a turn that begins and ends during one read still counts for it. */
+  private latestBegan = -Infinity;
   private seeded = false;
   private seeding: Promise<void> | undefined;
 
@@ -34,12 +54,31 @@ export class Baseline {
     return this.seeding;
   }
 
+  /** A turn began: until `turnEnded`, reads are checked against the time it began. */
+  turnBegan(turn: object, at: number = Date.now()): void {
+    this.turns.set(turn, at);
+    this.latestBegan = Math.max(this.latestBegan, at);
+  }
+
+  turnEnded(turn: object): void {
+    this.turns.delete(turn);
+  }
+
   /** The file's state before the change now seen; unknown when the walk has not reached it yet. */
   stateOf(absolutePath: string): FileState {
-    return this.states.get(absolutePath) ?? (this.seeded ? ABSENT : UNKNOWN);
+    const known = this.states.get(absolutePath);
+    if (known) return known;
+    return this.seeded && !this.doubtful.has(absolutePath) ? ABSENT : UNKNOWN;
+  }
+
+  /** `stateOf`, once a read ahead of the walk for this path (if any) is done. */
+  async settled(absolutePath: string): Promise<FileState> {
+    await this.priming.get(absolutePath);
+    return this.stateOf(absolutePath);
   }
 
   set(absolutePath: string, state: FileState): void {
+    this.doubtful.delete(absolutePath);
     if (state.kind === 'absent') this.states.delete(absolutePath);
     else this.states.set(absolutePath, state);
   }
@@ -51,6 +90,51 @@ export class Baseline {
     return state;
   }
 
+  /** A file the agent is about to work on, read ahead of the walk (nothing when its state is known already). */
+  prime(absolutePath: string): Promise<void> {
+    if (this.seeded || this.states.has(absolutePath) || this.doubtful.has(absolutePath)) return Promise.resolve();
+    const pending = this.priming.get(absolutePath);
+    if (pending) return pending;
+    const reading = this.readBefore(absolutePath).finally(() => this.priming.delete(absolutePath));
+    this.priming.set(absolutePath, reading);
+    return reading;
+  }
+
+  /** Content known from elsewhere (an open editor, a read through us): the baseline, unless one is known already. */
+  learn(absolutePath: string, content: Promise<FileState>): Promise<void> {
+    const learning = content.then((state) => {
+      if (this.stateOf(absolutePath).kind !== 'file') this.set(absolutePath, state);
+    });
+    this.priming.set(absolutePath, learning);
+    return learning.finally(() => this.priming.get(absolutePath) === learning && this.priming.delete(absolutePath));
+  }
+
+  /** Reads a file for the baseline, unless something newer has told us its state meanwhile. */
+  private async readBefore(target: string): Promise<void> {
+    const startedAt = Date.now();
+    const turnsBefore = this.earliestTurn();
+    const read = await this.files.read(target, this.store.maxFileBytes).catch(() => undefined);
+    if (read === undefined || this.states.has(target)) return;
+    const beganDuring = this.latestBegan >= startedAt ? this.latestBegan : Infinity;
+    const since = Math.min(turnsBefore ?? Infinity, this.earliestTurn() ?? Infinity, beganDuring);
+    if (since !== Infinity) {
+      // Right after the read: if the file was not modified since the turn began, neither was what we read.
+      const modified = await this.files.modifiedAt(target);
+      if (modified === undefined || modified >= since - MTIME_SLACK_MS) {
+        if (!this.states.has(target)) this.doubtful.add(target);
+        return;
+      }
+    }
+    const state = await stateOfRead(this.store, read);
+    if (!this.states.has(target)) this.states.set(target, state);
+  }
+
+  private earliestTurn(): number | undefined {
+    let earliest: number | undefined;
+    for (const at of this.turns.values()) earliest = earliest === undefined ? at : Math.min(earliest, at);
+    return earliest;
+  }
+
   private async walk(): Promise<void> {
     const paths = [...(await this.files.list())];
     let next = 0;
@@ -58,10 +142,9 @@ export class Baseline {
       while (next < paths.length) {
         const target = paths[next++]!;
         // Something already told us this file's state (a read, an edit): that is newer than the walk.
-        if (this.states.has(target)) continue;
-        const state = await snapshotFile(this.files, this.store, target).catch(() => ABSENT);
-        if (state.kind === 'absent' || this.states.has(target)) continue;
-        this.states.set(target, state);
+        if (this.states.has(target) || this.doubtful.has(target)) continue;
+        await this.priming.get(target);
+        await this.readBefore(target);
       }
     };
     await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));

@@ -28,6 +28,7 @@ const logSchema = z.object({
           after: state,
           origin: z.enum(['client', 'disk']),
           review: z.enum(['pending', 'kept', 'undone']),
+          shared: z.boolean().optional(),
         }),
       ),
       rewound: z.array(z.object({ turnId: z.string(), path: z.string() })).optional(),

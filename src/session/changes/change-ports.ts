@@ -7,6 +7,8 @@ export interface ChangeFiles {
   list(): Promise<readonly string[]>;
   /** The bytes on disk (past `maxBytes`: only size and hash), or undefined when missing (see snapshot-read.ts). */
   read(absolutePath: string, maxBytes: number): Promise<SnapshotRead>;
+  /** The file's last modification time (ms since the epoch), or undefined when missing. */
+  modifiedAt(absolutePath: string): Promise<number | undefined>;
   /** Open editors' text by absolute path: the "before" of a file the agent changes on disk while it is open. */
   openTexts(): ReadonlyMap<string, string>;
   /** Whether a path is one the engine must never capture (`.git/`, watcher excludes). */

@@ -9,6 +9,11 @@ export interface FileChangeRecord {
   /** `client`: written through our fs/write_text_file; `disk`: seen by the watcher. */
   readonly origin: 'client' | 'disk';
   readonly review: ChangeReview;
+  /**
+   * Seen on disk while another conversation's turn ran too, and named by neither agent: it may be the other
+   * agent's change (it is kept in both, see concurrent-turns.ts).
+   */
+  readonly shared?: boolean;
 }
 
 export interface TurnChangeRecord {

@@ -6,10 +6,12 @@
  */
 import { isAbsolute } from 'node:path';
 import type { TranscriptAction } from '../../shared/actions';
+import type { SessionUpdate } from '../../shared/updates';
 import type { TranscriptState } from '../../shared/model';
 import { entriesOf } from '../../shared/selectors';
 import type { TranscriptStore } from '../transcript-store';
 import { Baseline } from './baseline';
+import { ConcurrentTurns } from './concurrent-turns';
 import type { ChangeLog } from './change-log';
 import type { ChangeApplier, ChangeFiles, RestoreStep } from './change-ports';
 import type { FileChangeRecord, TurnChangeRecord } from './change-records';
@@ -19,6 +21,7 @@ import { ABSENT, type FileState } from './file-state';
 import { conflictsOf, planRestore, planUndo, type RestorePlan } from './restore-plan';
 import { TurnCapture } from './turn-capture';
 import { snapshotFile } from './snapshot-read';
+import { pathsNamedByTurn } from './turn-names';
 
 /** Watcher events trail the writes that caused them: a turn's capture stays open this long after it ends. */
 const DEFAULT_SETTLE_MS = 400;
@@ -37,6 +40,8 @@ export interface ChangeTrackerDeps {
    * per conversation); a tracker of its own when absent.
    */
   readonly baseline?: Baseline;
+  /** The conversations whose turns may run beside this one's (to tell whose agent changed a file); alone if absent. */
+  readonly turns?: ConcurrentTurns;
 }
 
 export type ApplyOutcome =
@@ -51,26 +56,38 @@ export class ChangeTracker {
   private records: TurnChangeRecord[] = [];
   private turns: string[] = [];
   private capture: TurnCapture | undefined;
+  /** The turn before (settled): another conversation may still ask what it named. */
+  private lastCapture: TurnCapture | undefined;
+  private readonly turnsAlongside: ConcurrentTurns;
+  /** The paths the last asked-about turn's tool calls named, for the transcript state they were read from. */
+  private namedCache: { state: TranscriptState; turnId: string; paths: Set<string> } | undefined;
   private readonly finishing = new Set<Promise<void>>();
   private loaded: Promise<void>;
   private restores = 0;
-  private readonly subscription: { dispose(): void };
+  private readonly subscriptions: { dispose(): void }[];
   /** Paths our own undo/restore is writing: their watcher events are not changes by anyone. */
   private readonly applying = new Set<string>();
 
   constructor(private readonly deps: ChangeTrackerDeps) {
     this.baseline = deps.baseline ?? new Baseline(deps.files, deps.content);
+    this.turnsAlongside = deps.turns ?? new ConcurrentTurns();
     this.loaded = deps.log.load().then((stored) => {
       this.records = [...stored.records, ...this.records];
       this.turns = [...stored.turns, ...this.turns];
       this.restores = stored.records.filter((r) => r.origin === 'restore').length;
     });
-    this.subscription = deps.transcript.subscribe((action, state, previous) => this.onTranscript(action, state, previous));
+    this.subscriptions = [
+      deps.transcript.subscribe((action, state, previous) => this.onTranscript(action, state, previous)),
+      // The records' content is evicted last, and a card whose content went says so at once.
+      deps.content.use({ pinned: () => this.pinnedHashes(), evicted: (hashes) => this.contentEvicted(hashes) }),
+      this.turnsAlongside.join({ id: deps.conversationId, capturing: () => this.capturing, names: (path) => this.names(path) }),
+    ];
     void this.baseline.seed().catch((error: unknown) => this.reportError(error));
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    if (this.capture) this.baseline.turnEnded(this.capture);
+    this.subscriptions.forEach((s) => s.dispose());
   }
 
   /** Settles once seeding, loading and every ending turn are done (tests and benchmarks wait on it). */
@@ -103,11 +120,9 @@ export class ChangeTracker {
 
   /** A whole file the agent read through us: its baseline if the walk has not reached it. */
   clientRead(path: string, content: string): void {
+    this.capture?.noteRead(path);
     if (this.capture?.has(path) || this.deps.files.excluded(path) || this.baseline.stateOf(path).kind === 'file') return;
-    void this.deps.content.put(new TextEncoder().encode(content)).then(
-      (state) => this.baseline.stateOf(path).kind !== 'file' && this.baseline.set(path, state),
-      (error: unknown) => this.reportError(error),
-    );
+    this.baseline.learn(path, this.deps.content.put(new TextEncoder().encode(content))).catch((error: unknown) => this.reportError(error));
   }
 
   /** The watcher: created, changed or deleted on disk. */
@@ -139,7 +154,8 @@ export class ChangeTracker {
   /** Undo: back to the before-state; files edited after the agent are a conflict unless `force`. */
   async undo(turnId: string, paths?: readonly string[], force = false): Promise<ApplyOutcome> {
     const selected = this.selected(turnId, paths);
-    const plan = planUndo(selected);
+    await this.deps.content.ready();
+    const plan = planUndo(selected, this.kept);
     const outcome = await this.applyPlan(plan, force);
     if (outcome.kind !== 'applied') return outcome;
     await this.setReview(
@@ -160,8 +176,8 @@ export class ChangeTracker {
 
   /** What "Restore to here" for the message of `turnId` would do: the preview. */
   async previewRestore(turnId: string): Promise<(RestorePlan & { readonly conflicts: readonly string[] }) | undefined> {
-    await this.loaded;
-    const plan = planRestore(this.records, this.turns, turnId);
+    await Promise.all([this.loaded, this.deps.content.ready()]);
+    const plan = planRestore(this.records, this.turns, turnId, this.kept);
     return plan && { ...plan, conflicts: conflictsOf(plan, await this.currentStates(plan.files.map((f) => f.path))) };
   }
 
@@ -170,8 +186,8 @@ export class ChangeTracker {
    * (`except`) stay in their turns' review as they were.
    */
   async restore(turnId: string, force = false, except: readonly string[] = []): Promise<ApplyOutcome> {
-    await this.loaded;
-    const whole = planRestore(this.records, this.turns, turnId);
+    await Promise.all([this.loaded, this.deps.content.ready()]);
+    const whole = planRestore(this.records, this.turns, turnId, this.kept);
     if (!whole) return { kind: 'nothing' };
     // `except`: files the user chose to leave as they are (their own edits since the agent's).
     const plan = { ...whole, files: whole.files.filter((f) => !except.includes(f.path)) };
@@ -196,16 +212,37 @@ export class ChangeTracker {
   // --- internals --------------------------------------------------------------------------------------------------
 
   /** Turn boundaries from the turn state itself: prompts, answers, failures and v2 idle states all move it. */
-  private onTranscript(_action: TranscriptAction, state: TranscriptState, previous: TranscriptState): void {
+  private onTranscript(action: TranscriptAction, state: TranscriptState, previous: TranscriptState): void {
+    if (this.capture && action.type === 'session_update') this.primeNamed(action.update);
     const was = previous.turn.phase === 'idle' ? undefined : previous.turn.turnId;
     const now = state.turn.phase === 'idle' ? undefined : state.turn.turnId;
     if (was !== undefined && was !== now) this.endTurn(was);
     if (now !== undefined && now !== was) this.beginTurn(now);
   }
 
+  /**
+   * A tool call names the files it will work on before it runs: their before-content is read now, ahead of the
+   * baseline walk, so a change in the first moments of a turn still has its "before".
+   */
+  private primeNamed(update: SessionUpdate): void {
+    if (this.baseline.isSeeded || (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update')) return;
+    const paths = [
+      ...(update.locations ?? []).map((l) => l.path),
+      ...(update.content ?? []).flatMap((c) => (c.type === 'diff' ? c.files.map((f) => f.path) : [])),
+    ];
+    for (const path of paths)
+      if (isAbsolute(path) && !this.capture?.has(path) && !this.deps.files.excluded(path))
+        this.baseline.prime(path).catch((error: unknown) => this.reportError(error));
+  }
+
   private beginTurn(turnId: string): void {
     this.turns.push(turnId);
-    this.capture = new TurnCapture(turnId, this.deps.files, this.deps.content, this.baseline, (error) => this.reportError(error));
+    const id = this.deps.conversationId;
+    this.capture = new TurnCapture(turnId, this.deps.files, this.deps.content, this.baseline, (error) => this.reportError(error), {
+      othersCapturing: () => this.turnsAlongside.othersCapturing(id),
+      attribute: (path, alongside) => this.turnsAlongside.attribute(id, path, alongside),
+    });
+    this.baseline.turnBegan(this.capture);
     // Open editors hold files the walk may not have reached yet: their text is a known "before".
     for (const [path, text] of this.deps.files.openTexts()) this.clientRead(path, text);
   }
@@ -216,7 +253,8 @@ export class ChangeTracker {
     const done = (async () => {
       await new Promise((resolve) => setTimeout(resolve, this.deps.settleMs ?? DEFAULT_SETTLE_MS));
       if (this.capture === capture) this.capture = undefined;
-      const files = await capture.finish();
+      this.lastCapture = capture;
+      const files = await capture.finish().finally(() => this.baseline.turnEnded(capture));
       await this.loaded;
       if (files.length > 0) await this.addRecord({ turnId, origin: 'turn', files });
       else await this.deps.log.save({ turns: this.turns, records: this.records });
@@ -258,6 +296,7 @@ export class ChangeTracker {
     const conflicts = conflictsOf(plan, current);
     if (conflicts.length > 0 && !force) return { kind: 'conflict', paths: conflicts };
     const steps: RestoreStep[] = [];
+    const missing: string[] = [];
     for (const file of plan.files) {
       if (file.target.kind === 'absent') {
         if (current.get(file.path)?.kind !== 'absent') steps.push({ path: file.path, action: 'delete' });
@@ -265,8 +304,11 @@ export class ChangeTracker {
       }
       if (file.target.kind !== 'file') continue;
       const bytes = await this.deps.content.get(file.target.hash);
+      // Evicted between the plan and now: that file is left as it is, like any whose content is gone.
       if (bytes) steps.push({ path: file.path, action: 'write', bytes });
+      else missing.push(file.path);
     }
+    if (steps.length === 0 && missing.length > 0) return { kind: 'refused' };
     for (const step of steps) this.applying.add(step.path);
     try {
       if (!(await this.deps.applier.apply(steps))) return { kind: 'refused' };
@@ -274,8 +316,9 @@ export class ChangeTracker {
       // The watcher reports our own edit a little later; until then it is not a change by anyone.
       setTimeout(() => steps.forEach((step) => this.applying.delete(step.path)), this.deps.settleMs ?? DEFAULT_SETTLE_MS);
     }
-    for (const file of plan.files) this.baseline.set(file.path, file.target);
-    return { kind: 'applied', paths: plan.files.map((f) => f.path), unrestorable: plan.unrestorable };
+    const applied = plan.files.filter((f) => !missing.includes(f.path));
+    for (const file of applied) this.baseline.set(file.path, file.target);
+    return { kind: 'applied', paths: applied.map((f) => f.path), unrestorable: [...plan.unrestorable, ...missing] };
   }
 
   private async currentStates(paths: readonly string[]): Promise<Map<string, FileState>> {
@@ -286,9 +329,41 @@ export class ChangeTracker {
     return states;
   }
 
+  /** Whether this conversation's running or last turn named the path (through us, or in its tool calls). */
+  private names(path: string): boolean {
+    return [this.capture, this.lastCapture].some(
+      (capture) => capture !== undefined && (capture.names(path) || this.namedByTools(capture.turnId).has(path)),
+    );
+  }
+
+  private namedByTools(turnId: string): Set<string> {
+    const state = this.deps.transcript.state;
+    const cached = this.namedCache;
+    if (cached?.state === state && cached.turnId === turnId) return cached.paths;
+    const paths = pathsNamedByTurn(state, turnId);
+    this.namedCache = { state, turnId, paths };
+    return paths;
+  }
+
+  /** Content can be written back only while the store still has it. */
+  private readonly kept = (state: FileState): boolean =>
+    state.kind === 'absent' || (state.kind === 'file' && state.stored && this.deps.content.has(state.hash));
+
+  private pinnedHashes(): string[] {
+    return this.records.flatMap((r) => r.files.flatMap((f) => [f.before, f.after].flatMap((s) => (s.kind === 'file' ? [s.hash] : []))));
+  }
+
+  /** The cards naming evicted content are shown again, now with the note that it is gone. */
+  private contentEvicted(hashes: ReadonlySet<string>): void {
+    const named = (s: FileState): boolean => s.kind === 'file' && hashes.has(s.hash);
+    for (const record of this.records)
+      if (record.files.some((f) => named(f.before) || named(f.after)))
+        void this.publish(record, false).catch((error: unknown) => this.reportError(error));
+  }
+
   /** Persists, and shows the record's card in the transcript with what the agent's tool calls reported. */
-  private async publish(record: TurnChangeRecord): Promise<void> {
-    await this.deps.log.save({ turns: this.turns, records: this.records });
+  private async publish(record: TurnChangeRecord, save = true): Promise<void> {
+    if (save) await this.deps.log.save({ turns: this.turns, records: this.records });
     const reported = reportedTexts(this.deps.transcript.state, record.turnId);
     const files = await viewOfRecords(record.files, this.deps.content, reported);
     // Only absolute paths can be compared with what the watcher saw; a relative one says nothing either way.

@@ -12,6 +12,9 @@ import type { FileState } from './file-state';
 const MAX_DIFF_BYTES = 512 * 1024;
 /** Files counted between yields to the event loop, so a 1,000-file turn never blocks it for long. */
 const FILES_PER_SLICE = 20;
+/** A change seen while another conversation's turn also ran, that neither agent named. */
+export const SHARED_NOTE =
+  "Changed while another conversation's agent was also working, and neither agent named this file: it may be the other agent's change.";
 /** Files whose blobs are read at once while counting. */
 const VIEW_CONCURRENCY = 8;
 
@@ -20,6 +23,7 @@ export async function viewOfRecords(
   store: ContentStore,
   reported: ReportedTexts = new Map(),
 ): Promise<ChangedFileView[]> {
+  await store.ready();
   const renames = pairRenames(records);
   const shown = records.filter((record) => !renames.folded.has(record.path));
   const views = new Array<ChangedFileView>(shown.length);
@@ -30,7 +34,10 @@ export async function viewOfRecords(
     const counts = await lineCounts(before, record.after, store);
     // The after-text is read again only for a file the agent reported a diff for.
     const after = reported.has(record.path) && !isBinary(record.after) ? await textOf(record.after, store) : undefined;
-    const note = mismatch(record.path, record.after, after, reported) ?? counts.note;
+    const notes = [mismatch(record.path, record.after, after, reported) ?? counts.note, record.shared ? SHARED_NOTE : undefined].filter(
+      (n): n is string => n !== undefined,
+    );
+    const note = notes.length > 0 ? notes.join(' ') : undefined;
     return {
       path: record.path,
       change,
@@ -85,8 +92,12 @@ async function lineCounts(
   const sides = [before, after];
   if (sides.some((s) => s.kind === 'unknown'))
     return { note: 'Its content before the turn is unknown (it was never read or snapshotted).' };
-  if (sides.some((s) => s.kind === 'file' && s.binary)) return { note: 'Binary file: tracked by hash, no diff.' };
   if (sides.some((s) => s.kind === 'file' && !s.stored)) return { note: 'Too large to keep: tracked by hash, no diff or undo.' };
+  if (sides.some((s) => s.kind === 'file' && !store.has(s.hash)))
+    return {
+      note: 'Its content was evicted to keep snapshots within acpClient.review.maxSnapshotMB: tracked by hash, no diff or undo.',
+    };
+  if (sides.some((s) => s.kind === 'file' && s.binary)) return { note: 'Binary file: tracked by hash, no diff.' };
   if (sides.some((s) => s.kind === 'file' && s.size > MAX_DIFF_BYTES)) return { note: 'Large file: open the diff to see the change.' };
   const oldText = before.kind === 'file' ? ((await textOf(before, store)) ?? '') : '';
   const newText = after.kind === 'file' ? ((await textOf(after, store)) ?? '') : '';

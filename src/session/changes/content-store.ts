@@ -1,10 +1,12 @@
 /**
  * Content-addressed snapshots: each distinct content is written once, under its sha256, in the workspace storage
- * folder, so a file unchanged across many turns costs nothing more. The store is bounded: past the budget (or for a
- * file larger than the per-file cap) content is only hashed, and the change card says so instead of a diff.
+ * folder, so a file unchanged across many turns costs nothing more. The store is bounded: when the budget is full
+ * the least recently used content goes first, content the change records still name (pinned) only after all the
+ * rest, so recent turns stay undoable; a file larger than the per-file cap, or one that cannot fit even then, is only
+ * hashed, and the change card says so instead of a diff.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { looksBinary, type FileContentState } from './file-state';
 
@@ -17,8 +19,19 @@ export interface ContentStoreLimits {
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
+/** Who names content the store should keep longest (change records), and who hears that content was evicted. */
+export interface ContentUsers {
+  /** The hashes this user still needs (a change record's before- and after-content). */
+  readonly pinned: () => Iterable<string>;
+  readonly evicted: (hashes: ReadonlySet<string>) => void;
+}
+
 export class ContentStore {
+  /** Hash -> size, in least-recently-used order (a use moves it to the end). */
   private readonly known = new Map<string, number>();
+  /** Blobs being deleted: writing the same content again waits, or the delete could remove the new blob. */
+  private readonly deleting = new Map<string, Promise<void>>();
+  private readonly users = new Set<ContentUsers>();
   private total = 0;
   private loaded: Promise<void> | undefined;
 
@@ -35,19 +48,47 @@ export class ContentStore {
     return this.total;
   }
 
+  /** Registers a user of the store's content; returns how to unregister. */
+  use(user: ContentUsers): { dispose(): void } {
+    this.users.add(user);
+    return { dispose: () => this.users.delete(user) };
+  }
+
+  /** Resolves once the content already on disk is known (so `has` answers for earlier windows' content too). */
+  ready(): Promise<void> {
+    return this.load();
+  }
+
+  /** Whether the content is still kept (a state's `stored` says it was; eviction may have removed it since). */
+  has(hash: string): boolean {
+    return this.known.has(hash);
+  }
+
+  /** Marks content as just used: the last to be evicted (a turn's "before", read from the baseline). */
+  touch(hash: string): void {
+    const size = this.known.get(hash);
+    if (size === undefined) return;
+    this.known.delete(hash);
+    this.known.set(hash, size);
+  }
+
   /** Hashes `bytes` and keeps them when the limits allow; the state says which. */
   async put(bytes: Uint8Array): Promise<FileContentState> {
     await this.load();
     const hash = sha256(bytes);
     const binary = looksBinary(bytes);
-    if (this.known.has(hash)) return { kind: 'file', hash, size: bytes.length, stored: true, binary };
-    const fits = bytes.length <= this.limits.maxFileBytes && this.total + bytes.length <= this.limits.maxTotalBytes();
+    if (this.known.has(hash)) {
+      this.touch(hash);
+      return { kind: 'file', hash, size: bytes.length, stored: true, binary };
+    }
+    const fits = bytes.length <= this.limits.maxFileBytes && this.makeRoom(bytes.length);
     if (!fits) return { kind: 'file', hash, size: bytes.length, stored: false, binary };
     // Counted before the write finishes, so concurrent puts cannot overshoot the budget together.
     this.known.set(hash, bytes.length);
     this.total += bytes.length;
     const target = this.pathOf(hash);
     try {
+      await this.deleting.get(hash);
       await mkdir(path.dirname(target), { recursive: true });
       // Written aside and renamed, so a crash never leaves a torn blob under a valid name.
       const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -62,7 +103,8 @@ export class ContentStore {
   }
 
   async get(hash: string): Promise<Uint8Array | undefined> {
-    if (!/^[0-9a-f]{64}$/.test(hash)) return undefined;
+    if (!/^[0-9a-f]{64}$/.test(hash) || this.deleting.has(hash)) return undefined;
+    this.touch(hash);
     try {
       return await readFile(this.pathOf(hash));
     } catch {
@@ -70,7 +112,45 @@ export class ContentStore {
     }
   }
 
-  /** What is already on disk from earlier windows counts against the budget. */
+  /**
+   * Evicts until `size` more bytes fit: unpinned content first, then pinned, each least recently used first. False
+   * (nothing evicted) when even an empty store could not hold it.
+   */
+  private makeRoom(size: number): boolean {
+    const budget = this.limits.maxTotalBytes();
+    if (this.total + size <= budget) return true;
+    if (size > budget) return false;
+    const pinned = new Set<string>();
+    for (const user of this.users) for (const hash of user.pinned()) pinned.add(hash);
+    const victims = new Set<string>();
+    let freed = 0;
+    for (const pass of [false, true]) {
+      for (const [hash, bytes] of this.known) {
+        if (this.total - freed + size <= budget) break;
+        if (pinned.has(hash) !== pass || victims.has(hash)) continue;
+        victims.add(hash);
+        freed += bytes;
+      }
+    }
+    for (const hash of victims) this.evict(hash);
+    if (victims.size > 0) for (const user of this.users) user.evicted(victims);
+    // Puts in flight are counted already: together they may still not leave room.
+    return this.total + size <= budget;
+  }
+
+  private evict(hash: string): void {
+    const size = this.known.get(hash) ?? 0;
+    this.known.delete(hash);
+    this.total -= size;
+    const removing = rm(this.pathOf(hash), { force: true })
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.deleting.get(hash) === removing) this.deleting.delete(hash);
+      });
+    this.deleting.set(hash, removing);
+  }
+
+  /** What is already on disk from earlier windows counts against the budget, oldest first in eviction order. */
   private load(): Promise<void> {
     this.loaded ??= this.scan();
     return this.loaded;
@@ -83,14 +163,19 @@ export class ContentStore {
     } catch {
       return;
     }
+    const found: { name: string; size: number; at: number }[] = [];
     for (const bucket of buckets) {
       const names = await readdir(path.join(this.dir, bucket)).catch(() => []);
       for (const name of names) {
         if (!/^[0-9a-f]{64}$/.test(name) || this.known.has(name)) continue;
-        const size = (await stat(path.join(this.dir, bucket, name)).catch(() => undefined))?.size ?? 0;
-        this.known.set(name, size);
-        this.total += size;
+        const info = await stat(path.join(this.dir, bucket, name)).catch(() => undefined);
+        found.push({ name, size: info?.size ?? 0, at: info?.mtimeMs ?? 0 });
       }
+    }
+    // Earlier windows' use is not known: the order they were written in stands for it.
+    for (const { name, size } of found.sort((a, b) => a.at - b.at)) {
+      this.known.set(name, size);
+      this.total += size;
     }
   }
 

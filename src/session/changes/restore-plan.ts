@@ -16,13 +16,21 @@ export interface PlannedFile {
 
 export interface RestorePlan {
   readonly files: readonly PlannedFile[];
-  /** Files whose earlier content we do not have (unknown, or too large to keep): left as they are. */
+  /** Files whose earlier content we do not have (unknown, too large to keep, or evicted since): left as they are. */
   readonly unrestorable: readonly string[];
 }
 
+/** Whether a state's content can still be written back; by default, whether it was stored at all. */
+export type ContentKept = (state: FileState) => boolean;
+
+const storedAtAll: ContentKept = (state) => state.kind === 'absent' || (state.kind === 'file' && state.stored);
+
 /** Undo of some records of one turn: each file back to its before-state. */
-export function planUndo(records: readonly FileChangeRecord[]): RestorePlan {
-  return split(records.filter((r) => r.review !== 'undone').map((r) => ({ path: r.path, target: r.before, expected: r.after })));
+export function planUndo(records: readonly FileChangeRecord[], kept: ContentKept = storedAtAll): RestorePlan {
+  return split(
+    records.filter((r) => r.review !== 'undone').map((r) => ({ path: r.path, target: r.before, expected: r.after })),
+    kept,
+  );
 }
 
 /**
@@ -30,7 +38,12 @@ export function planUndo(records: readonly FileChangeRecord[]): RestorePlan {
  * earliest of those turns, and must now be what the latest of them left. `turnOrder`: every turn (and restore) in
  * the order it ran, with or without changes, so a message whose own turn changed nothing still rewinds the later ones.
  */
-export function planRestore(records: readonly TurnChangeRecord[], turnOrder: readonly string[], turnId: string): RestorePlan | undefined {
+export function planRestore(
+  records: readonly TurnChangeRecord[],
+  turnOrder: readonly string[],
+  turnId: string,
+  kept: ContentKept = storedAtAll,
+): RestorePlan | undefined {
   const start = turnOrder.indexOf(turnId);
   if (start < 0) return undefined;
   const later = new Set(turnOrder.slice(start));
@@ -42,12 +55,14 @@ export function planRestore(records: readonly TurnChangeRecord[], turnOrder: rea
       byPath.set(file.path, { target: seen?.target ?? file.before, expected: file.after });
     }
   }
-  return split([...byPath].map(([path, planned]) => ({ path, ...planned })).filter((f) => !sameState(f.target, f.expected)));
+  return split(
+    [...byPath].map(([path, planned]) => ({ path, ...planned })).filter((f) => !sameState(f.target, f.expected)),
+    kept,
+  );
 }
 
-function split(files: readonly PlannedFile[]): RestorePlan {
-  const restorable = (f: PlannedFile): boolean => f.target.kind === 'absent' || (f.target.kind === 'file' && f.target.stored);
-  return { files: files.filter(restorable), unrestorable: files.filter((f) => !restorable(f)).map((f) => f.path) };
+function split(files: readonly PlannedFile[], kept: ContentKept): RestorePlan {
+  return { files: files.filter((f) => kept(f.target)), unrestorable: files.filter((f) => !kept(f.target)).map((f) => f.path) };
 }
 
 /** The planned files that are no longer what the agent left. */

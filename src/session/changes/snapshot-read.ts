@@ -25,9 +25,22 @@ export async function readForSnapshot(absolutePath: string, maxBytes: number): P
   }
 }
 
+/** The file's modification time, or undefined when it is missing. */
+export async function modifiedAt(absolutePath: string): Promise<number | undefined> {
+  try {
+    return (await stat(absolutePath)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The file's state now: stored when it fits, else by hash only. */
 export async function snapshotFile(files: ChangeFiles, store: ContentStore, absolutePath: string): Promise<FileState> {
-  const read = await files.read(absolutePath, store.maxFileBytes);
+  return stateOfRead(store, await files.read(absolutePath, store.maxFileBytes));
+}
+
+/** What was read, as a state (stored when it fits). */
+export async function stateOfRead(store: ContentStore, read: SnapshotRead): Promise<FileState> {
   if (read === undefined) return ABSENT;
   if (read instanceof Uint8Array) return store.put(read);
   return { kind: 'file', hash: read.hash, size: read.size, stored: false, binary: false };

@@ -4,6 +4,7 @@
  * the disk is read here.
  */
 import type { Baseline } from './baseline';
+import type { Attribution } from './concurrent-turns';
 import type { ChangeFiles } from './change-ports';
 import type { FileChangeRecord } from './change-records';
 import type { ContentStore } from './content-store';
@@ -16,10 +17,22 @@ const FINISH_CONCURRENCY = 8;
 interface Touched {
   readonly before: FileState;
   readonly origin: 'client' | 'disk';
+  /** Other conversations capturing a turn when the change was seen (their agents may have made it). */
+  readonly alongside: readonly string[];
 }
+
+/** The turns of other conversations on the same workspace (see concurrent-turns.ts). */
+export interface CapturePeers {
+  othersCapturing(): readonly string[];
+  attribute(path: string, alongside: readonly string[]): Attribution;
+}
+
+const ALONE: CapturePeers = { othersCapturing: () => [], attribute: () => 'own' };
 
 export class TurnCapture {
   private readonly touched = new Map<string, Touched>();
+  /** Paths the agent wrote or read through us in this turn: certainly its own business. */
+  private readonly named = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -28,7 +41,17 @@ export class TurnCapture {
     private readonly store: ContentStore,
     private readonly baseline: Baseline,
     private readonly onError: (error: unknown) => void,
+    private readonly peers: CapturePeers = ALONE,
   ) {}
+
+  /** The agent read this path through us during the turn. */
+  noteRead(path: string): void {
+    this.named.add(path);
+  }
+
+  names(path: string): boolean {
+    return this.named.has(path);
+  }
 
   /** Runs `step` after every earlier event; a failing step is logged and never stops the ones after it. */
   enqueue(step: () => Promise<void>): Promise<void> {
@@ -42,22 +65,27 @@ export class TurnCapture {
 
   /** Our own fs/write_text_file: the "before" is exactly what is on disk right before it lands. */
   async beforeClientWrite(path: string): Promise<void> {
+    this.named.add(path);
     if (this.touched.has(path)) return;
     // Claimed first: the watcher's event for this very write must not claim it as the agent's disk change.
-    this.touched.set(path, { before: this.baseline.stateOf(path), origin: 'client' });
-    this.touched.set(path, { before: await snapshotFile(this.files, this.store, path), origin: 'client' });
+    this.touched.set(path, { before: this.baseline.stateOf(path), origin: 'client', alongside: [] });
+    this.touched.set(path, { before: await snapshotFile(this.files, this.store, path), origin: 'client', alongside: [] });
   }
 
   /** The watcher saw a change on disk: the agent's, unless it left the file as the baseline has it. */
   diskChanged(path: string): void {
     if (this.touched.has(path)) return;
+    // Who else was working is read when the change is seen, not when the queue reaches it.
+    const alongside = this.peers.othersCapturing();
     void this.enqueue(async () => {
       if (this.touched.has(path)) return;
       // Read in turn, not when the event came: a user's save queued before it has updated the baseline by now.
-      const before = this.baseline.stateOf(path);
+      const before = await this.baseline.settled(path);
+      // The content this change replaced is the one to keep longest.
+      if (before.kind === 'file') this.store.touch(before.hash);
       const current = await snapshotFile(this.files, this.store, path);
       if (sameState(current, before)) return;
-      this.touched.set(path, { before, origin: 'disk' });
+      this.touched.set(path, { before, origin: 'disk', alongside });
     });
   }
 
@@ -76,10 +104,14 @@ export class TurnCapture {
     };
     await Promise.all(Array.from({ length: FINISH_CONCURRENCY }, worker));
     const records: FileChangeRecord[] = [];
-    touched.forEach(([path, { before, origin }], index) => {
+    touched.forEach(([path, { before, origin, alongside }], index) => {
       const after = afters[index]!;
       this.baseline.set(path, after);
-      if (!sameState(before, after)) records.push({ path, before, after, origin, review: 'pending' });
+      if (sameState(before, after)) return;
+      // Our own writes are this agent's for certain; a change seen on disk may be another conversation's agent's.
+      const attribution = origin === 'client' ? 'own' : this.peers.attribute(path, alongside);
+      if (attribution === 'others') return;
+      records.push({ path, before, after, origin, review: 'pending', ...(attribution === 'shared' ? { shared: true } : {}) });
     });
     return records;
   }

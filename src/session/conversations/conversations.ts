@@ -10,6 +10,7 @@ import type { SessionSummary } from '../history/format';
 import type { SessionRecorder } from '../history/session-recorder';
 import { firstPromptText } from '../history/summary-from-state';
 import type { SessionController } from '../session-controller';
+import type { TranscriptAction } from '../../shared/actions';
 import { TranscriptStore } from '../transcript-store';
 import { Conversation } from './conversation';
 import type { ConversationStatus } from './conversation-status';
@@ -87,8 +88,14 @@ export class Conversations {
     return this.create(undefined);
   }
 
-  /** A new conversation, shown at once; its agent starts when the caller says. */
-  async create(agentName: string | undefined): Promise<Conversation> {
+  /**
+   * A new conversation, shown at once; its agent starts when the caller says. `start`: what it holds before it is
+   * shown (a fork's copied history, recorded like any action, and a draft for the composer).
+   */
+  async create(
+    agentName: string | undefined,
+    start?: { readonly actions: readonly TranscriptAction[]; readonly draft: string },
+  ): Promise<Conversation> {
     const history = this.history;
     let id: string = randomUUID();
     let recorder: SessionRecorder | undefined;
@@ -101,6 +108,10 @@ export class Conversations {
     }
     const at = this.now();
     const conversation = this.adopt(id, new TranscriptStore(), recorder, '', { createdAt: at, updatedAt: at }, agentName);
+    if (start) {
+      for (const action of start.actions) conversation.store.dispatch(action);
+      this.setDraft(id, start.draft);
+    }
     this.showLoaded(conversation);
     return conversation;
   }

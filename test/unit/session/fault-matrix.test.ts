@@ -1,6 +1,6 @@
 /**
  * The fault matrix on the host path (real agent processes, real framing and validation, in-memory editor ports):
- * every fault of raw-agent.ts, then the invariants that must hold after any of them — the earlier transcript is
+ * every fault of test/support/fault-cases.ts (shared with the integration suite), then the invariants that must hold after any of them — the earlier transcript is
  * intact, nothing outside the workspace was read or written (a canary beside it keeps content, mtime and atime,
  * and its secret is nowhere in the transcript), a healthy agent started next answers, and no process of the
  * faulty agent (or anything it started) is left.
@@ -12,60 +12,46 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { AgentConfig } from '../../../src/agents/agent-config';
 import { entriesOf } from '../../../src/shared/selectors';
-import type { TranscriptState } from '../../../src/shared/model';
 import { HarnessSuite } from '../../support/harness-suite';
 import type { HostHarness } from '../../support/host-harness';
 import { eventually, processesMarked } from '../../support/processes';
 import { scriptedAgentPath } from '../../support/repo-root';
-import { agentText, FAULTS, notices, type FaultCase } from './fault-cases';
+import { agentText, FAULTS, turnEnds, type FaultChat } from '../../support/fault-cases';
+import { reportOf, runFault } from '../../support/fault-run';
 
 const SECRET = 'CANARY-SECRET-do-not-read';
 
+/** One name for the healthy and the faulty agent: the faulty one continues the conversation's session. */
 function rawAgent(fault: string, env: Record<string, string>): AgentConfig {
   return {
-    name: `Raw ${fault}`,
+    name: 'Raw',
     command: process.execPath,
     args: [path.join(path.dirname(scriptedAgentPath()), 'raw-agent.mjs')],
     env: { ACP_RAW_FAULT: fault, ...env },
   };
 }
 
-const turnEndCount = (state: TranscriptState): number => entriesOf(state).filter((entry) => entry.kind === 'turn_end').length;
+/** The chat as the fault runner drives it, on the host path: the controller's calls are the chat's buttons. */
+function hostChat(harness: HostHarness, agent: AgentConfig): FaultChat {
+  return {
+    state: () => harness.store.state,
+    waitFor: (predicate, timeoutMs) => harness.waitFor(predicate, timeoutMs),
+    startAgent: () => harness.controller.start(agent),
+    sendPrompt: (text) => harness.controller.sendPrompt(text),
+    cancelTurn: () => harness.controller.cancelTurn(),
+    stopAgent: () => harness.controller.stopUnresponsive(),
+    retryStart: () => void harness.controller.restart(),
+    // The scripted dialog answers with the fault's `permissionAnswer` (see the harness options) when it is shown.
+    answerPermission: () => Promise.resolve(),
+  };
+}
 
 async function earlierTurn(harness: HostHarness, env: Record<string, string>): Promise<string> {
   await harness.controller.start(rawAgent('none', env));
   assert.deepEqual(await harness.controller.sendPrompt('earlier words'), { accepted: true });
-  const state = await harness.waitFor((s) => s.turn.phase === 'idle' && turnEndCount(s) === 1);
+  const state = await harness.waitFor((s) => s.turn.phase === 'idle' && turnEnds(s).length === 1);
   assert.match(agentText(state), /echo: earlier words/);
   return JSON.stringify(entriesOf(state));
-}
-
-/** Drives the fault to the point where the chat has settled, as a user would (Stop where the chat offers it). */
-async function runFault(harness: HostHarness, fault: FaultCase, agent: AgentConfig): Promise<TranscriptState> {
-  if (fault.trigger === 'start') {
-    const starting = harness.controller.start(agent);
-    if (fault.fault === 'init-silent') {
-      await harness.waitFor((s) => notices(s).some((notice) => /is not responding/.test(notice.title)));
-      await harness.controller.stopUnresponsive();
-    }
-    await starting;
-    return harness.store.state;
-  }
-  await harness.controller.start(agent);
-  assert.deepEqual(await harness.controller.sendPrompt('trigger the fault'), { accepted: true });
-  if (fault.trigger === 'cancel') {
-    await harness.waitFor((s) => /working until cancelled|thinking forever/.test(agentText(s)));
-    harness.controller.cancelTurn();
-    const offered = await harness.waitFor(
-      (s) => s.turn.phase === 'idle' || notices(s).some((notice) => /has not stopped/.test(notice.title)),
-    );
-    if (offered.turn.phase !== 'idle') await harness.controller.stopUnresponsive();
-  }
-  // An agent that died is settled once its notice is up (it comes right after the failed turn).
-  return harness.waitFor(
-    (s) => s.turn.phase === 'idle' && turnEndCount(s) === 2 && (s.agent.phase !== 'exited' || notices(s).length > 0),
-    15_000,
-  );
 }
 
 describe('fault matrix: nothing wedges, nothing leaks, nothing spoofs', function () {
@@ -95,9 +81,10 @@ describe('fault matrix: nothing wedges, nothing leaks, nothing spoofs', function
       const marker = randomUUID();
       const earlier = await earlierTurn(harness, { ACP_TEST_MARK: randomUUID() });
 
-      const state = await runFault(harness, fault, rawAgent(fault.fault, { ACP_TEST_MARK: marker, ACP_RAW_OUTSIDE: canary }));
-      const report = /report: (.*)$/s.exec(agentText(state))?.[1] ?? '';
-      await fault.check({ harness, state, root: suite.root, report });
+      const chat = hostChat(harness, rawAgent(fault.fault, { ACP_TEST_MARK: marker, ACP_RAW_OUTSIDE: canary }));
+      const state = await runFault(chat, fault);
+      await fault.check({ chat, state, report: reportOf(state) });
+      fault.hostCheck?.(harness);
 
       // The earlier transcript is intact.
       const entriesNow = JSON.stringify(entriesOf(harness.store.state));
@@ -111,9 +98,9 @@ describe('fault matrix: nothing wedges, nothing leaks, nothing spoofs', function
       assert.ok(!entriesNow.includes(SECRET), 'the canary text is nowhere in the transcript');
       // A healthy agent started next answers.
       await harness.controller.start(rawAgent('none', { ACP_TEST_MARK: randomUUID() }));
-      const before = turnEndCount(harness.store.state);
+      const before = turnEnds(harness.store.state).length;
       assert.deepEqual(await harness.controller.sendPrompt('after the fault'), { accepted: true });
-      const after = await harness.waitFor((s) => s.turn.phase === 'idle' && turnEndCount(s) === before + 1);
+      const after = await harness.waitFor((s) => s.turn.phase === 'idle' && turnEnds(s).length === before + 1);
       assert.match(agentText(after), /echo: after the fault/);
       // No process of the faulty agent, nor anything it started, is left.
       await eventually(

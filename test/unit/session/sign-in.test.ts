@@ -155,4 +155,57 @@ describe('signing in to an agent', function () {
     assert.equal(harness.store.state.agent.phase, 'ready');
     assert.equal(agentSaid(harness, 'logout'), 0);
   });
+
+  describe('an agent that opens the session but refuses the prompt (as Claude Code does signed out)', () => {
+    const promptAuthAgent = () => authAgent({ ACP_AUTH_AT: 'prompt' });
+    const answered = (state: TranscriptState, text: string): boolean =>
+      entriesOf(state).some(
+        (entry) =>
+          entry.kind === 'message' &&
+          entry.role === 'agent' &&
+          entry.content.some((block) => block.type === 'text' && block.text.includes(text)),
+      );
+
+    it('the refused prompt ends its turn, the chat says "Sign-in needed" with the methods, and the prompt waits in the queue', async () => {
+      const harness = suite.start();
+      await harness.controller.start(promptAuthAgent());
+      assert.equal(harness.store.state.agent.phase, 'ready', 'the session opened signed out');
+      assert.deepEqual(await harness.controller.sendPrompt('hello after sign-in'), { accepted: true });
+      const state = await harness.waitFor((s) => s.agent.phase === 'needs_auth' && (s.queued?.length ?? 0) > 0);
+      assert.deepEqual(state.agent, { phase: 'needs_auth', agentName: 'Scripted', methods: ['Scripted sign-in', 'Sign in in a terminal'] });
+      assert.equal(state.turn.phase, 'idle');
+      assert.deepEqual(
+        state.queued?.map((queued) => queued.text),
+        ['hello after sign-in'],
+      );
+      assert.equal(notices(state).at(-1)?.action, 'sign_in');
+    });
+
+    it('signing in through authenticate keeps the session and sends the waiting prompt again', async () => {
+      const harness = suite.start();
+      await harness.controller.start(promptAuthAgent());
+      const sessionId = harness.store.state.sessionId;
+      await harness.controller.sendPrompt('hello after sign-in');
+      await harness.waitFor((s) => s.agent.phase === 'needs_auth');
+      harness.signIn.choice = 'scripted-login';
+      await harness.controller.signIn();
+      const state = await harness.waitFor((s) => answered(s, 'hello after sign-in') && s.turn.phase === 'idle');
+      assert.equal(state.agent.phase, 'ready');
+      assert.equal(state.sessionId, sessionId, 'the same session');
+      assert.deepEqual(state.queued ?? [], []);
+      assert.equal(agentSaid(harness, 'initialize v1'), 1, 'the same process');
+    });
+
+    it('signing in in a terminal restarts the agent and the waiting prompt is sent to it', async () => {
+      const harness = suite.start();
+      await harness.controller.start(promptAuthAgent());
+      await harness.controller.sendPrompt('hello after sign-in');
+      await harness.waitFor((s) => s.agent.phase === 'needs_auth');
+      harness.signIn.choice = 'scripted-terminal';
+      await harness.controller.signIn();
+      const state = await harness.waitFor((s) => answered(s, 'hello after sign-in') && s.turn.phase === 'idle');
+      assert.equal(state.agent.phase, 'ready');
+      assert.equal(agentSaid(harness, 'initialize v1'), 2, 'a fresh process read the new credentials');
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ContentStore } from '../../../../src/session/changes/content-store';
 import { globToRegExp, isExcluded } from '../../../../src/session/changes/exclude-globs';
+import type { FileState } from '../../../../src/session/changes/file-state';
 import { readForSnapshot } from '../../../../src/session/changes/snapshot-read';
 import { initialState, reduce } from '../../../../src/shared/reducer';
 import { entriesOf } from '../../../../src/shared/selectors';
@@ -45,25 +46,40 @@ describe('change engine parts', () => {
     assert.equal(await readForSnapshot(scratch, 100), undefined, 'a folder is not a file');
   });
 
-  it('stores each content once, counts what earlier windows stored, and stays within its budget', async () => {
+  it('stores each content once, counts what earlier windows stored, and evicts least recently used, pinned last', async () => {
     const dir = path.join(scratch, 'blobs');
     const store = new ContentStore(dir, { maxTotalBytes: () => 10, maxFileBytes: 8 });
-    const text = new TextEncoder().encode('abcd');
-    const first = await store.put(text);
-    const again = await store.put(text);
+    const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+    const hashOf = (state: FileState): string => (state.kind === 'file' ? state.hash : '');
+    const evicted: string[] = [];
+    let pinned: string[] = [];
+    store.use({ pinned: () => pinned, evicted: (hashes) => evicted.push(...hashes) });
+    const first = await store.put(bytes('abcd'));
+    const again = await store.put(bytes('abcd'));
     assert.deepEqual(first, again);
     assert.equal(first.kind === 'file' && first.stored, true);
     assert.equal(store.totalBytes, 4);
-    const tooBig = await store.put(new TextEncoder().encode('123456789'));
+    const tooBig = await store.put(bytes('123456789'));
     assert.equal(tooBig.kind === 'file' && tooBig.stored, false, 'over the per-file cap');
-    await store.put(new TextEncoder().encode('efgh'));
-    const over = await store.put(new TextEncoder().encode('ijkl'));
-    assert.equal(over.kind === 'file' && over.stored, false, 'over the total budget');
+    const second = await store.put(bytes('efgh'));
     assert.equal(readdirSync(dir).length, 2, 'two blobs, in sha256-prefix folders');
-    assert.deepEqual(await store.get(first.kind === 'file' ? first.hash : ''), Buffer.from('abcd'));
+    // abcd is used again: efgh is now the least recently used, and goes when the budget is full.
+    assert.deepEqual(await store.get(hashOf(first)), Buffer.from('abcd'));
+    const third = await store.put(bytes('ijkl'));
+    assert.equal(third.kind === 'file' && third.stored, true, 'new content is kept: the oldest makes room');
+    assert.deepEqual(evicted, [hashOf(second)]);
+    assert.equal(store.has(hashOf(second)), false);
+    assert.equal(await store.get(hashOf(second)), undefined);
+    assert.ok(store.totalBytes <= 10);
+    // Pinned content (a change record's) goes only after everything else, however old it is.
+    pinned = [hashOf(first)];
+    await store.put(bytes('mnop'));
+    assert.deepEqual(evicted, [hashOf(second), hashOf(third)]);
+    assert.equal(store.has(hashOf(first)), true);
     assert.equal(await store.get('../../etc/passwd'), undefined, 'only hashes name blobs');
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const reopened = new ContentStore(dir, { maxTotalBytes: () => 10, maxFileBytes: 8 });
-    await reopened.put(text);
+    await reopened.put(bytes('abcd'));
     assert.equal(reopened.totalBytes, 8, 'what is on disk counts after a reload');
   });
 

@@ -3,7 +3,7 @@
  * agent with its own tools does) or through the client's write hooks, and review, undo and restore on the result.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ChangeLog } from '../../../../src/session/changes/change-log';
@@ -257,6 +257,79 @@ describe('change tracking (engine)', () => {
       return ['big.txt'];
     });
     assert.deepEqual(await tracker.undo(deleted), { kind: 'refused' });
+  });
+
+  it('evicts the oldest snapshots when the budget is full: the latest turn stays undoable, the old card says why it is not', async () => {
+    tracker.dispose();
+    rmSync(path.join(scratch, 'blobs'), { recursive: true, force: true });
+    // The baseline (a.txt 14 bytes, b.txt 4) and both versions below need 60 bytes; 45 are allowed.
+    tracker = make('evicting', 45);
+    await tracker.idle();
+    const first = await runTurn(() => {
+      write('a.txt', 'first version here\n');
+      return ['a.txt'];
+    });
+    const second = await runTurn(() => {
+      write('a.txt', 'second version, longer\n');
+      return ['a.txt'];
+    });
+    assert.ok(content.totalBytes <= 45);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.match(card(first)!.files[0]!.note ?? '', /evicted/, 'the older card says its content is gone');
+    assert.equal(card(second)!.files[0]!.note, undefined);
+    assert.deepEqual(card(second)!.files[0]!.added, 1);
+    assert.deepEqual(await tracker.undo(second), { kind: 'applied', paths: [file('a.txt')], unrestorable: [] });
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'first version here\n');
+    assert.deepEqual(await tracker.undo(first), { kind: 'refused' }, 'content that is gone is never guessed');
+  });
+
+  it('a change in the first moments of a turn, before the baseline walk reached the file, is neither lost nor called created', async () => {
+    tracker.dispose();
+    // A workspace whose walk has not started when the turn does (a large one, on a slow disk).
+    let walk: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (walk = resolve));
+    const slow = new (class extends DiskChangeFiles {
+      override async list(): Promise<readonly string[]> {
+        await gate;
+        return super.list();
+      }
+    })(root);
+    files = slow;
+    // Last modified well before the turn (the files were written a moment ago by beforeEach).
+    const earlier = new Date(Date.now() - 60_000);
+    for (const name of ['a.txt', 'b.txt']) utimesSync(file(name), earlier, earlier);
+    rmSync(path.join(scratch, 'blobs'), { recursive: true, force: true });
+    tracker = make('early');
+    const turnId = `t${++turn}`;
+    transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
+    // Announced: the tool call names a.txt before the tool runs (as agents report an edit before making it).
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'e',
+        title: 'Edit a.txt',
+        kind: 'edit',
+        status: 'pending',
+        locations: [{ path: file('a.txt') }],
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    write('a.txt', 'one\nTWO\nthree\n');
+    tracker.diskChanged(file('a.txt'));
+    // Not announced: b.txt changes, and the walk only reaches it afterwards (reading the agent's result).
+    write('b.txt', 'changed unannounced\n');
+    walk();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    tracker.diskChanged(file('b.txt'));
+    transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    await tracker.idle();
+    const shown = Object.fromEntries(card(turnId)!.files.map((f) => [path.basename(f.path), [f.change, f.added, f.note]]));
+    assert.deepEqual(shown['a.txt'], ['modified', 1, undefined], 'its before was read when the tool call named it');
+    assert.equal(shown['b.txt']?.[0], 'modified', 'never lost, never "created"');
+    assert.match(String(shown['b.txt']?.[2]), /unknown/);
+    assert.deepEqual(await tracker.undo(turnId, [file('a.txt')]), { kind: 'applied', paths: [file('a.txt')], unrestorable: [] });
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
   });
 
   it('says where the tool call the agent reported differs from the file on disk', async () => {

@@ -1,29 +1,59 @@
 /**
- * The fault matrix: each row is one fault of test/fixtures/agents/raw-agent.ts, what the user sees, and what the
- * test asserts beyond the invariants every row shares (see fault-matrix.test.ts).
+ * The fault matrix, one list for both suites: each row is one fault of test/fixtures/agents/raw-agent.ts, what the
+ * user sees, and what the test asserts beyond the invariants every row shares. The unit suite
+ * (test/unit/session/fault-matrix.test.ts) runs it on the host path outside VS Code; the integration suite
+ * (test/integration/fault-matrix.test.ts) runs it in the real VS Code, through the extension's API and the chat's
+ * own messages. Both drive a fault through `FaultChat` (see fault-run.ts).
  */
 import * as assert from 'node:assert/strict';
-import type { HostHarness } from '../../support/host-harness';
-import { entriesOf } from '../../../src/shared/selectors';
-import type { TranscriptState } from '../../../src/shared/model';
-import { MAX_TOOL_CALLS_PER_TURN } from '../../../src/shared/limits';
-import { visibleText } from '../../../src/shared/visible-text';
+import type { HostHarness } from './host-harness';
+import { entriesOf } from '../../src/shared/selectors';
+import type { TranscriptState } from '../../src/shared/model';
+import type { PromptVerdict } from '../../src/session/session-controller';
+import { MAX_TOOL_CALLS_PER_TURN } from '../../src/shared/limits';
+import { visibleText } from '../../src/shared/visible-text';
+
+/** The chat as a fault test drives it: what a user does and sees, whichever suite runs it. */
+export interface FaultChat {
+  /** The transcript as the chat shows it now. */
+  state(): TranscriptState;
+  waitFor(predicate: (state: TranscriptState) => boolean, timeoutMs?: number): Promise<TranscriptState>;
+  /** Starts the configured (faulty) agent in this conversation; settles once its start-up has. */
+  startAgent(): Promise<void>;
+  sendPrompt(text: string): Promise<PromptVerdict>;
+  cancelTurn(): void;
+  /** The notice's "Stop agent" button; settles once the agent is stopped. */
+  stopAgent(): Promise<void>;
+  /** The not-responding notice's "Retry" button: the start-up again from scratch (it does not wait for it). */
+  retryStart(): void;
+  /** Answers the permission request the card shows with `optionId` (as the dialog or the card's button does). */
+  answerPermission(optionId: string): Promise<void>;
+}
 
 export interface FaultContext {
-  readonly harness: HostHarness;
+  readonly chat: FaultChat;
   readonly state: TranscriptState;
-  readonly root: string;
   /** What the agent reported about the client's answers to its requests ("report: ..."). */
   readonly report: string;
 }
 
 export interface FaultCase {
   readonly fault: string;
-  /** start: the fault is in start-up; prompt: in the first turn; cancel: the turn is cancelled. */
-  readonly trigger: 'start' | 'prompt' | 'cancel';
+  /**
+   * start: the fault is in start-up; unresponsive: start-up never answers (the deadline's notice, Retry, then
+   * Stop); prompt: in the first turn; cancel: the turn is cancelled.
+   */
+  readonly trigger: 'start' | 'unresponsive' | 'prompt' | 'cancel';
   /** What the user sees (the matrix's middle column). */
   readonly sees: string;
+  /** What the test asserts, in both suites. */
   readonly check: (context: FaultContext) => void | Promise<void>;
+  /**
+   * What only the host harness can read (our log, the permission dialog as the port received it, the writes it
+   * made); the integration suite sees these through the transcript and the e2e through the page instead.
+   */
+  readonly hostCheck?: (harness: HostHarness) => void;
+  /** The option the user picks in the permission dialog the fault raises. */
   readonly permissionAnswer?: string;
 }
 
@@ -33,7 +63,7 @@ export const agentText = (state: TranscriptState): string =>
     .flatMap((entry) => (entry.kind === 'message' && entry.role === 'agent' ? entry.content : []))
     .map((block) => (block.type === 'text' ? block.text : ''))
     .join('');
-const turnEnds = (state: TranscriptState) => entriesOf(state).flatMap((entry) => (entry.kind === 'turn_end' ? [entry] : []));
+export const turnEnds = (state: TranscriptState) => entriesOf(state).flatMap((entry) => (entry.kind === 'turn_end' ? [entry] : []));
 const lastOutcome = (state: TranscriptState) => turnEnds(state).at(-1)?.outcome;
 
 const startFailed =
@@ -45,6 +75,15 @@ const startFailed =
     assert.equal(notice.action, 'restart_agent', 'it offers Restart');
     assert.equal(state.agent.phase, 'exited');
   };
+const notResponding = ({ state }: FaultContext): void => {
+  const shown = notices(state).filter((notice) => /is not responding/.test(notice.title));
+  assert.equal(shown.length, 2, 'one notice for the first start-up, one for the retry');
+  for (const notice of shown) {
+    assert.equal(notice.action, 'stop_agent', 'it offers Stop');
+    assert.equal(notice.alternative, 'retry_start', 'and Retry');
+  }
+  assert.equal(state.agent.phase, 'stopped', 'Stop ended it');
+};
 const startedFine = ({ state }: FaultContext): void => assert.equal(state.agent.phase, 'ready');
 const turnEnded = ({ state, report }: FaultContext, expected: RegExp): void => {
   assert.deepEqual(lastOutcome(state), { type: 'stopped', stopReason: 'end_turn' });
@@ -59,26 +98,32 @@ const crashed = ({ state }: FaultContext): void => {
   );
   assert.equal(state.agent.phase, 'exited');
 };
+const loggedLine = (pattern: RegExp) => (harness: HostHarness) =>
+  assert.ok(
+    harness.logLines.some((line) => pattern.test(line)),
+    `logged: ${String(pattern)}`,
+  );
 
 export const FAULTS: readonly FaultCase[] = [
   // ----- start-up -----
   {
     fault: 'init-silent',
-    trigger: 'start',
-    sees: '"… is not responding" with Stop; Stop ends it',
-    check: ({ state }) => assert.equal(state.agent.phase, 'stopped'),
+    trigger: 'unresponsive',
+    sees: '"… is not responding" with Stop and Retry; Retry starts afresh (the same notice again), Stop ends it',
+    check: notResponding,
+  },
+  {
+    fault: 'resume-silent',
+    trigger: 'unresponsive',
+    sees: 'continuing the conversation: "… is not responding" (session/resume unanswered) with Stop and Retry',
+    check: notResponding,
   },
   {
     fault: 'init-garbage-first',
     trigger: 'start',
     sees: 'nothing: it starts (stray lines are logged)',
-    check: (context) => {
-      startedFine(context);
-      assert.ok(
-        context.harness.logLines.some((line) => /Skipped a line from the agent/.test(line)),
-        'the stray lines are logged',
-      );
-    },
+    check: startedFine,
+    hostCheck: loggedLine(/Skipped a line from the agent/),
   },
   {
     fault: 'init-wrong-version',
@@ -138,10 +183,8 @@ export const FAULTS: readonly FaultCase[] = [
     fault: 'line-over-cap',
     trigger: 'prompt',
     sees: 'the rest of the turn; the 52 MB line is dropped and logged',
-    check: (context) => {
-      turnEnded(context, /after an oversize line/);
-      assert.ok(context.harness.logLines.some((line) => /Discarded a \d+-byte message/.test(line)));
-    },
+    check: (context) => turnEnded(context, /after an oversize line/),
+    hostCheck: loggedLine(/Discarded a \d+-byte message/),
   },
   {
     fault: 'invalid-utf8',
@@ -251,10 +294,8 @@ export const FAULTS: readonly FaultCase[] = [
     fault: 'fs-foreign-session',
     trigger: 'prompt',
     sees: 'nothing; read and write for a session it does not own refused',
-    check: (context) => {
-      refused(/read error -32602 Unknown session not-yours; write error -32602 Unknown session not-yours/)(context);
-      assert.equal(context.harness.files.writes.length, 0, 'nothing written');
-    },
+    check: refused(/read error -32602 Unknown session not-yours; write error -32602 Unknown session not-yours/),
+    hostCheck: (harness) => assert.equal(harness.files.writes.length, 0, 'nothing written'),
   },
   // ----- terminals -----
   {
@@ -299,10 +340,22 @@ export const FAULTS: readonly FaultCase[] = [
     fault: 'crash-during-permission',
     trigger: 'prompt',
     sees: 'the dialog closes, the card is not left asking; crash notice',
-    check: (context) => {
+    check: async (context) => {
       crashed(context);
-      assert.equal(context.harness.prompt.shown.length, 1, 'the dialog was shown');
-      assert.equal(context.harness.prompt.closedByClient, 1, 'and closed when the agent died');
+      const card = (state: TranscriptState) =>
+        entriesOf(state).find((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'call-1');
+      assert.ok(card(context.state), 'the card of the asking tool call is shown');
+      // The dialog's cancellation lands a moment after the exit notice.
+      const settled = await context.chat.waitFor((s) => {
+        const entry = card(s);
+        return entry?.kind === 'tool_call' && entry.status !== 'awaiting_permission';
+      }, 5000);
+      const after = card(settled);
+      assert.equal(after?.kind === 'tool_call' ? after.permissionOutcome : undefined, 'cancelled', 'the card no longer asks');
+    },
+    hostCheck: (harness) => {
+      assert.equal(harness.prompt.shown.length, 1, 'the dialog was shown');
+      assert.equal(harness.prompt.closedByClient, 1, 'and closed when the agent died');
     },
   },
   { fault: 'close-stdout-alive', trigger: 'prompt', sees: 'the turn fails, the agent is stopped, Restart', check: crashed },
@@ -312,12 +365,16 @@ export const FAULTS: readonly FaultCase[] = [
     sees: 'the answer; the next prompt goes unanswered, Cancel offers Stop, Stop ends it as cancelled',
     check: async (context) => {
       turnEnded(context, /stdin closed/);
-      const { harness } = context;
-      assert.deepEqual(await harness.controller.sendPrompt('are you there'), { accepted: true });
-      harness.controller.cancelTurn();
-      await harness.waitFor((s) => notices(s).some((notice) => /has not stopped/.test(notice.title) && notice.action === 'stop_agent'));
-      await harness.controller.stopUnresponsive();
-      assert.deepEqual(lastOutcome(harness.store.state), { type: 'stopped', stopReason: 'cancelled' });
+      const { chat } = context;
+      assert.deepEqual(await chat.sendPrompt('are you there'), { accepted: true });
+      await chat.waitFor((s) => s.turn.phase === 'running');
+      chat.cancelTurn();
+      await chat.waitFor(
+        (s) => notices(s).some((notice) => /has not stopped/.test(notice.title) && notice.action === 'stop_agent'),
+        20_000,
+      );
+      await chat.stopAgent();
+      assert.deepEqual(lastOutcome(chat.state()), { type: 'stopped', stopReason: 'cancelled' });
     },
   },
   {
@@ -353,10 +410,16 @@ export const FAULTS: readonly FaultCase[] = [
     trigger: 'prompt',
     permissionAnswer: 'yes',
     sees: 'the dialog shows the reordering characters visibly',
-    check: (context) => {
-      turnEnded(context, /permission ok/);
-      const shown = context.harness.prompt.shown[0];
+    check: (context) => turnEnded(context, /permission ok/),
+    // The dialog's port gets the full path and the names as sent; what it shows is visibleText of each (the e2e
+    // reads the rendered dialog and card).
+    hostCheck: (harness) => {
+      const shown = harness.prompt.shown[0];
       assert.ok(shown);
+      assert.ok(
+        shown.paths.every((file) => file.startsWith('/')),
+        'full paths',
+      );
       for (const text of [shown.toolTitle, ...shown.paths, ...shown.options.map((option) => option.name)])
         assert.doesNotMatch(visibleText(text), /[\u202A-\u202E\u2066-\u2069\u200B]/u, `shown as ${visibleText(text)}`);
     },
@@ -379,8 +442,9 @@ export const FAULTS: readonly FaultCase[] = [
     sees: 'nothing: refused, no dialog, no card',
     check: (context) => {
       refused(/permission error -32602 Unknown session not-yours/)(context);
-      assert.equal(context.harness.prompt.shown.length, 0);
+      assert.equal(entriesOf(context.state).filter((entry) => entry.kind === 'tool_call').length, 0, 'no card for the foreign tool call');
     },
+    hostCheck: (harness) => assert.equal(harness.prompt.shown.length, 0, 'no dialog'),
   },
   {
     fault: 'update-foreign-session',

@@ -1,0 +1,32 @@
+/** Steps on the workbench page that more than one e2e script takes: find the chat's frame, run a palette command. */
+import type { Frame, Page } from 'playwright-core';
+
+export const LONG = 60_000;
+
+/** The chat webview's own document: the frame that holds the prompt box. */
+export async function chatFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + LONG;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (
+        await frame
+          .locator('textarea[aria-label="Prompt"]')
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the chat webview did not load');
+}
+
+/** Runs a command as a person does: F1, its title typed, Enter once the palette lists it. */
+export async function runFromPalette(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: LONG });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: LONG });
+  await page.keyboard.press('Enter');
+}
