@@ -145,7 +145,7 @@ export class ChangeTracking implements vscode.Disposable {
               reason: 'the user rejected this change. Do not retry it unchanged; ask the user what they want instead.',
             };
         }
-        await this.trackers.get(conversationId)?.tracker.beforeClientWrite(absolutePath);
+        await this.trackers.get(conversationId)?.tracker.beforeClientWrite(absolutePath, content);
         return { allowed: true };
       },
       afterRead: (absolutePath, content) => this.trackers.get(conversationId)?.tracker.clientRead(absolutePath, content),

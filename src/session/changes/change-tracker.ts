@@ -111,11 +111,11 @@ export class ChangeTracker {
 
   // --- what the fs handler and the watcher report ---------------------------------------------------------------
 
-  /** Right before our fs/write_text_file lands (after any review): its exact before-state. */
-  async beforeClientWrite(path: string): Promise<void> {
+  /** Right before our fs/write_text_file of `content` lands (after any review): its exact before-state. */
+  async beforeClientWrite(path: string, content?: string): Promise<void> {
     if (this.deps.files.excluded(path)) return;
     const capture = this.capture;
-    if (capture) await capture.enqueue(() => capture.beforeClientWrite(path));
+    if (capture) await capture.enqueue(() => capture.beforeClientWrite(path, content));
   }
 
   /** A whole file the agent read through us: its baseline if the walk has not reached it. */

@@ -63,13 +63,27 @@ export class TurnCapture {
     return this.touched.has(path);
   }
 
-  /** Our own fs/write_text_file: the "before" is exactly what is on disk right before it lands. */
-  async beforeClientWrite(path: string): Promise<void> {
+  /** Our own fs/write_text_file of `content`: the "before" is what is on disk right before it lands (see beforeOfWrite). */
+  async beforeClientWrite(path: string, content?: string): Promise<void> {
     this.named.add(path);
     if (this.touched.has(path)) return;
     // Claimed first: the watcher's event for this very write must not claim it as the agent's disk change.
     this.touched.set(path, { before: this.baseline.stateOf(path), origin: 'client', alongside: [] });
-    this.touched.set(path, { before: await snapshotFile(this.files, this.store, path), origin: 'client', alongside: [] });
+    const now = await snapshotFile(this.files, this.store, path);
+    this.touched.set(path, { before: await this.beforeOfWrite(path, now, content), origin: 'client', alongside: [] });
+  }
+
+  /**
+   * The disk right before our write, unless it already holds the very content being written: then the agent wrote it
+   * on disk itself a moment before asking us to (OpenCode 1.18 with edit "ask" does), its watcher event is not handled
+   * yet, and the file as the turn found it (the baseline) is the before, or the turn would show no change at all.
+   */
+  private async beforeOfWrite(path: string, now: FileState, content: string | undefined): Promise<FileState> {
+    if (content === undefined || now.kind !== 'file' || !now.stored) return now;
+    const bytes = await this.store.get(now.hash);
+    if (!bytes || new TextDecoder('utf-8').decode(bytes) !== content) return now;
+    const found = await this.baseline.settled(path);
+    return found.kind === 'unknown' ? now : found;
   }
 
   /** The watcher saw a change on disk: the agent's, unless it left the file as the baseline has it. */

@@ -116,6 +116,20 @@ describe('change tracking (engine)', () => {
     assert.equal(card(turnId), undefined);
   });
 
+  it('an agent that writes on disk itself and then the same content through the client (OpenCode) still shows its change', async () => {
+    const turnId = await runTurn(async () => {
+      // Its own write lands first; the watcher's event for it is handled only after the client write.
+      write('a.txt', 'one\nTWO\nthree\n');
+      await tracker.beforeClientWrite(file('a.txt'), 'one\nTWO\nthree\n');
+      write('a.txt', 'one\nTWO\nthree\n');
+      return ['a.txt'];
+    });
+    const shown = card(turnId)?.files.map((f) => [f.change, f.added, f.removed]);
+    assert.deepEqual(shown, [['modified', 1, 1]]);
+    assert.deepEqual(await tracker.undo(turnId), { kind: 'applied', paths: [file('a.txt')], unrestorable: [] });
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+  });
+
   it('uses the exact before-content of writes through the client, and Undo restores it', async () => {
     const turnId = await runTurn(async () => {
       await tracker.beforeClientWrite(file('a.txt'));
