@@ -9,14 +9,18 @@ import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
 import type { ChangeSetEntry, ChangedFileView, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
-import { waitFor } from './helpers';
+import { sleep, waitFor } from './helpers';
 
 export const changeSetOf = (state: TranscriptState, turnId: string): ChangeSetEntry | undefined =>
   entriesOf(state).find((entry): entry is ChangeSetEntry => entry.kind === 'changes' && entry.turnId === turnId);
 
 /** The change card of `turnId` once the turn has ended (disk writes are seen by a watcher, so it may come a little later). */
 export async function shownChanges(client: AcpClientApi, turnId: string): Promise<readonly ChangedFileView[]> {
-  const state = await waitFor(client, (s) => s.turn.phase === 'idle' && changeSetOf(s, turnId) !== undefined, 20_000);
+  const state = await waitFor(client, (s) => s.turn.phase === 'idle' && changeSetOf(s, turnId) !== undefined, 20_000).catch(
+    (error: unknown) => {
+      throw new Error(`no change card for ${turnId}: ${String(error)}`);
+    },
+  );
   return changeSetOf(state, turnId)?.files ?? [];
 }
 
@@ -41,11 +45,48 @@ export async function assertChangeShown(client: AcpClientApi, turnId: string, ex
   assert.equal(readFileSync(expected.path, 'utf8'), expected.after);
 }
 
+/** The sides of the multi-file diff tab (its input type is newer than the API types this extension builds against). */
+function multiDiffSides(input: unknown): { original: vscode.Uri; modified: vscode.Uri }[] | undefined {
+  if (typeof input !== 'object' || input === null || !('textDiffs' in input) || !Array.isArray(input.textDiffs)) return undefined;
+  return input.textDiffs.flatMap((diff: unknown) => (diff instanceof vscode.TabInputTextDiff ? [diff] : []));
+}
+
+/** Review opens the turn in the multi-file diff editor: its one file, "before" on the left, the disk's text on the right. */
+export async function assertReviewShows(turnId: string, expected: ExpectedChange): Promise<void> {
+  await vscode.commands.executeCommand('acpClient.reviewChanges', turnId);
+  let sides: { original: vscode.Uri; modified: vscode.Uri }[] | undefined;
+  for (let attempt = 0; attempt < 50 && !sides; attempt++) {
+    sides = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .map((tab) => multiDiffSides(tab.input))
+      .find((found) => found !== undefined);
+    if (!sides) await sleep(100);
+  }
+  try {
+    assert.equal(sides?.length, 1, 'the review lists the one file');
+    const [side] = sides ?? [];
+    assert.ok(side);
+    assert.equal((await vscode.workspace.openTextDocument(side.original)).getText(), expected.before ?? '', 'the before side');
+    assert.equal(side.modified.fsPath, expected.path);
+    assert.equal((await vscode.workspace.openTextDocument(side.modified)).getText(), expected.after, 'the after side');
+  } finally {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The diff editor's models are disposed after it closes; an undo through the editor right then could meet one.
+    await sleep(300);
+  }
+}
+
 /** Undo of that one file restores its "before" (removes a created file) and the card marks it undone. */
 export async function assertUndoRestores(client: AcpClientApi, turnId: string, expected: ExpectedChange): Promise<void> {
   const outcome = await vscode.commands.executeCommand<{ kind: string }>('acpClient.undoChanges', turnId, expected.path);
   assert.equal(outcome?.kind, 'applied', `undo: ${JSON.stringify(outcome)}`);
   if (expected.before === undefined) assert.equal(existsSync(expected.path), false, 'the file the turn created is gone');
   else assert.equal(readFileSync(expected.path, 'utf8'), expected.before, 'the file is back as it was before the turn');
-  await waitFor(client, (s) => changeSetOf(s, turnId)?.files.find((f) => f.path === expected.path)?.review === 'undone');
+  await waitFor(client, (s) => changeSetOf(s, turnId)?.files.find((f) => f.path === expected.path)?.review === 'undone').catch(
+    (error: unknown) => {
+      throw new Error(
+        `the card does not show ${expected.path} undone: ${JSON.stringify(changeSetOf(client.transcript(), turnId))} ${String(error)}`,
+      );
+    },
+  );
 }

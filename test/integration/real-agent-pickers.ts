@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { modePicker, sessionPickers } from '../../src/shared/session-pickers';
-import { assertChangeShown, assertUndoRestores } from './real-agent-change-checks';
+import { assertChangeShown, assertReviewShows, assertUndoRestores } from './real-agent-change-checks';
 import type { RealAgentContext, RealAgentProfile } from './real-agent-suite';
 import { runTurn } from './real-agent-turns';
 import { clientWrites } from './wire-log';
@@ -45,6 +45,7 @@ export function describePickerTests(profile: RealAgentProfile, context: RealAgen
       assert.ok(!clientWrites(context.wire()).includes(unasked), `${profile.name} wrote on disk itself, not through fs/write_text_file`);
     const change = { path: unasked, change: 'created', added: 1, removed: 0, after: 'written without asking\n' } as const;
     await assertChangeShown(client, turn.turnId, change);
+    await assertReviewShows(turn.turnId, change);
     await assertUndoRestores(client, turn.turnId, change);
 
     await vscode.commands.executeCommand('acpClient.selectMode', profile.modes.asks);

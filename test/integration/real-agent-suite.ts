@@ -15,7 +15,7 @@ import type { ReplyScript, ScriptStep } from '../fixtures/mock-llm/script';
 import type { AgentLaunch } from '../support/real-agents';
 import { repoRoot } from '../support/repo-root';
 import { useAgent, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
-import { assertChangeShown, assertUndoRestores } from './real-agent-change-checks';
+import { assertChangeShown, assertReviewShows, assertUndoRestores } from './real-agent-change-checks';
 import { describePickerTests } from './real-agent-pickers';
 import { agentTextSoFar, runTurn, type FinishedTurn } from './real-agent-turns';
 import { describeWireTests } from './real-agent-wire';
@@ -158,7 +158,7 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       assert.match(turn.agentText, /Mock read it\./);
     });
 
-    it('writes a new file once allowed; the change card lists it (+1) and Undo removes it', async () => {
+    it('writes a new file once allowed; the change card lists it (+1), Review shows it new, Undo removes it', async () => {
       const target = file('new-file.txt');
       script(profile.write(target, 'fresh from the mock\n'), { type: 'text', text: 'Mock wrote it.' });
       const turn = timed('write', await runTurn(client, `Create ${path.basename(target)}`, 'allow'));
@@ -169,10 +169,11 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       assert.equal(card?.toolKind, 'edit');
       const change = { path: target, change: 'created', added: 1, removed: 0, after: 'fresh from the mock\n' } as const;
       await assertChangeShown(client, turn.turnId, change);
+      await assertReviewShows(turn.turnId, change);
       await assertUndoRestores(client, turn.turnId, change);
     });
 
-    it('edits an existing file once allowed; the change card shows +1 −1 and Undo puts the old text back', async () => {
+    it('edits an existing file once allowed; the change card shows +1 −1, Review shows old and new text, Undo puts the old back', async () => {
       const target = file('edit-me.txt');
       // Agents refuse to edit a file they have not read in the session (Qwen Code, OpenCode), as a model would read first.
       script(profile.read(target), profile.edit(target, 'beta', 'BETA'), { type: 'text', text: 'Mock edited it.' });
@@ -189,6 +190,7 @@ export function describeRealAgent(profile: RealAgentProfile): void {
         after: 'alpha\nBETA\ngamma\n',
       } as const;
       await assertChangeShown(client, turn.turnId, change);
+      await assertReviewShows(turn.turnId, change);
       await assertUndoRestores(client, turn.turnId, change);
     });
 
