@@ -24,6 +24,16 @@ export interface AgentRegistryDeps {
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** No dead ends: a setup error comes with the actions that may fix it; the one picked runs. */
+async function errorWithFixes<T>(message: string, fixes: Readonly<Record<string, () => Thenable<T> | Promise<T>>>): Promise<T | undefined> {
+  const picked = await vscode.window.showErrorMessage(message, ...Object.keys(fixes));
+  const fix = picked === undefined ? undefined : fixes[picked];
+  return fix ? await fix() : undefined;
+}
+
+const openRegistrySettings = (): Thenable<undefined> =>
+  vscode.commands.executeCommand<undefined>('workbench.action.openSettings', 'acpClient.registry.url');
+
 export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.Disposable {
   const loadIndex = async (force: boolean): Promise<LoadedIndex | undefined> => {
     const source = new RegistryIndexSource({ url: registryUrl(), cacheDir: deps.storageDir });
@@ -38,8 +48,12 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
       }
       return index;
     } catch (error) {
-      void vscode.window.showErrorMessage(`ACP: ${errorMessage(error)}`);
-      return undefined;
+      deps.log.error(`Loading the ACP registry failed: ${errorMessage(error)}`);
+      return errorWithFixes<LoadedIndex | undefined>(`ACP: ${errorMessage(error)}`, {
+        Retry: () => loadIndex(true),
+        'Registry Settings': openRegistrySettings,
+        'Show Log': () => (deps.log.show(), Promise.resolve(undefined)),
+      });
     }
   };
 
@@ -57,9 +71,17 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
       deps.log.info(`Installed ${installed.id} ${installed.version} (${installed.kind}): ${installed.command} ${installed.args.join(' ')}`);
       return installed;
     } catch (error) {
+      if (/cancelled/i.test(errorMessage(error))) {
+        // The user's own Cancel is not an error; they may still want it.
+        const again = await vscode.window.showInformationMessage(`ACP: ${verb.toLowerCase()} ${agent.name} was cancelled.`, 'Retry');
+        return again ? install(agent, verb) : undefined;
+      }
       deps.log.error(`Installing ${agent.id} failed: ${errorMessage(error)}`);
-      void vscode.window.showErrorMessage(`ACP: ${errorMessage(error)}`);
-      return undefined;
+      return errorWithFixes<InstalledAgent | undefined>(`ACP: ${errorMessage(error)}`, {
+        Retry: () => install(agent, verb),
+        'Registry Settings': openRegistrySettings,
+        'Show Log': () => (deps.log.show(), Promise.resolve(undefined)),
+      });
     }
   };
 
