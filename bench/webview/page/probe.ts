@@ -99,11 +99,11 @@ function post(message: HostToWebviewMessage): void {
   window.postMessage(message, '*');
 }
 
-let staged: unknown;
+let staged: { state: unknown; conversationId: string } | undefined;
 
 async function loadSnapshot(): Promise<SnapshotFigures> {
   const started = performance.now();
-  window.postMessage({ type: 'snapshot', seq: 0, state: staged }, '*');
+  window.postMessage({ type: 'snapshot', seq: 0, state: staged?.state, conversationId: staged?.conversationId ?? 'bench', draft: '' }, '*');
   staged = undefined;
   for (;;) {
     const painted = await afterNextPaint();
@@ -197,8 +197,8 @@ async function idle(milliseconds: number): Promise<IdleFigures> {
 
 const api: ProbeApi = {
   post,
-  stage: (state) => {
-    staged = state;
+  stage: (state, conversationId = 'bench') => {
+    staged = { state, conversationId };
   },
   loadSnapshot,
   stream,
