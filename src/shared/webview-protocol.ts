@@ -5,7 +5,7 @@
  */
 import type { TranscriptAction } from './actions';
 import type { Attachment } from './attachments';
-import type { TranscriptState } from './model';
+import type { Entry, TranscriptState } from './model';
 
 /** Facts about the host that are not transcript state (they are not reduced, only replaced). */
 export interface HostInfo {
@@ -27,7 +27,14 @@ export type HostToWebviewMessage =
       readonly state: TranscriptState;
       readonly conversationId: string;
       readonly draft: string;
+      /**
+       * A long transcript comes in parts, so no one message costs the webview a long task to receive: `state.pages`
+       * holds the first pages, and this many `snapshot_part` messages bring the rest, before any other action.
+       */
+      readonly partsToFollow?: number;
     }
+  /** The next pages of the snapshot being sent (see `partsToFollow`). */
+  | { readonly type: 'snapshot_part'; readonly pages: readonly (readonly Entry[])[] }
   | { readonly type: 'actions'; readonly firstSeq: number; readonly actions: readonly TranscriptAction[] }
   | { readonly type: 'host_info'; readonly info: HostInfo }
   | { readonly type: 'focus_composer' }
