@@ -13,6 +13,7 @@ import type { Figure } from './figure';
 import { writeHarness } from './harness';
 import { longTranscript } from './long-transcript';
 import { runLongMessageBench } from './long-message-bench';
+import { runSessionSwitchBench } from './session-switch-bench';
 import type { LongWork, ProbeApi, StreamOptions } from './probe-api';
 import { percentile } from './percentile';
 
@@ -159,6 +160,7 @@ export async function runWebviewBench(): Promise<Figure[]> {
   try {
     const figures: Figure[] = [];
     if (!only || only === 'transcript') figures.push(...(await runTranscriptBench(browser, harness)));
+    if (!only || only === 'switch') figures.push(...(await runSessionSwitchBench(browser, harness)));
     if (!only || only === 'message') figures.push(...(await runLongMessageBench(browser, harness)));
     return figures;
   } finally {
