@@ -14,6 +14,7 @@ import { writeHarness } from './harness';
 import { longTranscript } from './long-transcript';
 import { runLongMessageBench } from './long-message-bench';
 import { runSessionSwitchBench } from './session-switch-bench';
+import { runManySessionsBench } from './many-sessions-bench';
 import type { LongWork, ProbeApi, StreamOptions } from './probe-api';
 import { percentile } from './percentile';
 
@@ -146,7 +147,7 @@ async function runTranscriptBench(browser: Browser, harness: string): Promise<Fi
   ];
 }
 
-/** BENCH_WEBVIEW=transcript|switch|message runs one part. */
+/** BENCH_WEBVIEW=transcript|switch|many|message runs one part. */
 export async function runWebviewBench(): Promise<Figure[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-webview-bench-'));
   mkdirSync(dir, { recursive: true });
@@ -161,6 +162,7 @@ export async function runWebviewBench(): Promise<Figure[]> {
     const figures: Figure[] = [];
     if (!only || only === 'transcript') figures.push(...(await runTranscriptBench(browser, harness)));
     if (!only || only === 'switch') figures.push(...(await runSessionSwitchBench(browser, harness)));
+    if (!only || only === 'many') figures.push(...(await runManySessionsBench(browser, harness)));
     if (!only || only === 'message') figures.push(...(await runLongMessageBench(browser, harness)));
     return figures;
   } finally {
