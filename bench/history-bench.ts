@@ -77,7 +77,7 @@ function* tenThousandEntries(): Generator<TranscriptAction> {
   }
 }
 
-async function storedTenThousand(root: string): Promise<{ history: HistoryStore; id: string; transcriptBytes: number }> {
+export async function storedTenThousand(root: string): Promise<{ history: HistoryStore; id: string; transcriptBytes: number }> {
   const history = await HistoryStore.open(root);
   const { id, recorder } = await history.create({ agentName: 'Bench' });
   const store = new TranscriptStore();

@@ -15,6 +15,7 @@ import { longTranscript } from './long-transcript';
 import { runLongMessageBench } from './long-message-bench';
 import { runSessionSwitchBench } from './session-switch-bench';
 import { runManySessionsBench } from './many-sessions-bench';
+import { runReloadBench } from './reload-bench';
 import type { LongWork, ProbeApi, StreamOptions } from './probe-api';
 import { percentile } from './percentile';
 
@@ -147,7 +148,7 @@ async function runTranscriptBench(browser: Browser, harness: string): Promise<Fi
   ];
 }
 
-/** BENCH_WEBVIEW=transcript|switch|many|message runs one part. */
+/** BENCH_WEBVIEW=transcript|switch|reload|many|message runs one part. */
 export async function runWebviewBench(): Promise<Figure[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-webview-bench-'));
   mkdirSync(dir, { recursive: true });
@@ -162,6 +163,7 @@ export async function runWebviewBench(): Promise<Figure[]> {
     const figures: Figure[] = [];
     if (!only || only === 'transcript') figures.push(...(await runTranscriptBench(browser, harness)));
     if (!only || only === 'switch') figures.push(...(await runSessionSwitchBench(browser, harness)));
+    if (!only || only === 'reload') figures.push(...(await runReloadBench(browser, harness)));
     if (!only || only === 'many') figures.push(...(await runManySessionsBench(browser, harness)));
     if (!only || only === 'message') figures.push(...(await runLongMessageBench(browser, harness)));
     return figures;
