@@ -3,7 +3,7 @@
  * chat only ever gets whole snapshots. Actions that arrive meanwhile wait and follow the snapshot in order; a
  * newer snapshot replaces one still arriving (and the actions held for it).
  */
-import type { Entry } from '../src/shared/model';
+import type { Entry, TranscriptState } from '../src/shared/model';
 import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
 
 type Snapshot = Extract<HostToWebviewMessage, { type: 'snapshot' }>;
@@ -11,6 +11,7 @@ type Snapshot = Extract<HostToWebviewMessage, { type: 'snapshot' }>;
 interface Arriving {
   readonly snapshot: Snapshot;
   readonly pages: (readonly Entry[])[];
+  readonly positions: TranscriptState['positions'][number][];
   remaining: number;
   readonly held: HostToWebviewMessage[];
 }
@@ -23,7 +24,13 @@ export class SnapshotAssembler {
     if (message.type === 'snapshot') {
       this.arriving = undefined;
       if (!message.partsToFollow) return [message];
-      this.arriving = { snapshot: message, pages: [...message.state.pages], remaining: message.partsToFollow, held: [] };
+      this.arriving = {
+        snapshot: message,
+        pages: [...message.state.pages],
+        positions: [...message.state.positions],
+        remaining: message.partsToFollow,
+        held: [],
+      };
       return [];
     }
     const arriving = this.arriving;
@@ -31,10 +38,11 @@ export class SnapshotAssembler {
       // A part of no snapshot (its start was replaced) is dropped.
       if (!arriving) return [];
       arriving.pages.push(...message.pages);
+      arriving.positions.push(...message.positions);
       if (--arriving.remaining > 0) return [];
       this.arriving = undefined;
       const { partsToFollow: _whole, ...snapshot } = arriving.snapshot;
-      return [{ ...snapshot, state: { ...snapshot.state, pages: arriving.pages } }, ...arriving.held];
+      return [{ ...snapshot, state: { ...snapshot.state, pages: arriving.pages, positions: arriving.positions } }, ...arriving.held];
     }
     if (arriving && message.type === 'actions') {
       arriving.held.push(message);

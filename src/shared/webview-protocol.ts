@@ -29,12 +29,17 @@ export type HostToWebviewMessage =
       readonly draft: string;
       /**
        * A long transcript comes in parts, so no one message costs the webview a long task to receive: `state.pages`
-       * holds the first pages, and this many `snapshot_part` messages bring the rest, before any other action.
+       * holds the first pages and `state.positions` nothing; this many `snapshot_part` messages bring the rest of
+       * both, before any other action.
        */
       readonly partsToFollow?: number;
     }
-  /** The next pages of the snapshot being sent (see `partsToFollow`). */
-  | { readonly type: 'snapshot_part'; readonly pages: readonly (readonly Entry[])[] }
+  /** The next pages and position buckets of the snapshot being sent (see `partsToFollow`). */
+  | {
+      readonly type: 'snapshot_part';
+      readonly pages: readonly (readonly Entry[])[];
+      readonly positions: TranscriptState['positions'];
+    }
   | { readonly type: 'actions'; readonly firstSeq: number; readonly actions: readonly TranscriptAction[] }
   | { readonly type: 'host_info'; readonly info: HostInfo }
   | { readonly type: 'focus_composer' }

@@ -30,6 +30,11 @@ describe('a long snapshot sent in parts', () => {
     const state = transcript(ENTRY_PAGE_SIZE * 5 + 7);
     const messages = snapshotMessages(3, state, conversation, 2);
     assert.equal(messages.length, 3, 'six pages, two per message');
+    for (const message of messages) {
+      const carried = message.type === 'snapshot' ? message.state : message.type === 'snapshot_part' ? message : undefined;
+      assert.ok(carried && carried.pages.length <= 2, 'no message carries more than its share of pages');
+      assert.ok(carried.positions.length <= Math.ceil(state.positions.length / 2), 'nor of the key index');
+    }
     const assembler = new SnapshotAssembler();
     const out = messages.flatMap((message) => assembler.accept(message));
     assert.equal(out.length, 1);
