@@ -2,7 +2,7 @@
  * Stored history ("conversations that last"): what recording costs the host, how fast a long session loads, and
  * what an idle loaded session costs in memory against the size of its transcript.
  *   1. the flood of session updates through the whole host path, with and without a recorder on the store
- *      (rounds interleaved, best of each): the time with storage includes writing everything to disk;
+ *      (pairs back to back, the median of their ratios): the time with storage includes writing everything to disk;
  *   2. load of a 10,000-entry session (snapshot + tail);
  *   3. heap per idle loaded session (store + recorder) / its transcript JSON bytes;
  *   4. the flood's chunks merge into few records, so also: dispatching the 10,000-entry mix (prompts, tool
@@ -77,7 +77,7 @@ function* tenThousandEntries(): Generator<TranscriptAction> {
   }
 }
 
-async function storedTenThousand(root: string): Promise<{ history: HistoryStore; id: string; transcriptBytes: number }> {
+export async function storedTenThousand(root: string): Promise<{ history: HistoryStore; id: string; transcriptBytes: number }> {
   const history = await HistoryStore.open(root);
   const { id, recorder } = await history.create({ agentName: 'Bench' });
   const store = new TranscriptStore();
@@ -115,15 +115,18 @@ function collectGarbage(): void {
 
 export async function runHistoryBench(): Promise<Figure[]> {
   const runs = Number(process.env['BENCH_RUNS'] ?? 3);
-  let without: FloodRun = { seconds: Infinity, cpuSeconds: Infinity };
-  let withStorage: FloodRun = { seconds: Infinity, cpuSeconds: Infinity };
-  for (let round = 0; round < runs; round++) {
-    // Alternating which goes first, so neither always meets the machine's noisier moment.
-    const pair = round % 2 === 0 ? [await flood(false), await flood(true)] : [await flood(true), await flood(false)].reverse();
-    without = best(without, pair[0]!);
-    withStorage = best(withStorage, pair[1]!);
+  // Robust on a shared machine: pairs run back to back (which goes first alternates), one ratio per pair, and
+  // the median of those; a slow moment then spoils one pair, not the figure.
+  const pairs = Number(process.env['BENCH_FLOOD_PAIRS'] ?? 7);
+  const timeRatios: number[] = [];
+  const cpuRatios: number[] = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const [without, withStorage] =
+      pair % 2 === 0 ? [await flood(false), await flood(true)] : [await flood(true), await flood(false)].reverse();
+    timeRatios.push(withStorage!.seconds / without!.seconds);
+    cpuRatios.push(withStorage!.cpuSeconds / without!.cpuSeconds);
   }
-  const cost = 1 - without.seconds / withStorage.seconds;
+  const timeRatio = median(timeRatios);
   let mixWithout = Infinity;
   let mixWith = Infinity;
   const mixRoot = mkdtempSync(path.join(tmpdir(), 'acp-bench-history-mix-'));
@@ -168,15 +171,15 @@ export async function runHistoryBench(): Promise<Figure[]> {
 
     return [
       {
-        name: `history: flood of ${COUNT} updates, host time with storage / without`,
-        value: round(withStorage.seconds / without.seconds),
+        name: `history: flood of ${COUNT} updates, host time with storage / without, median of ${pairs} interleaved pairs (range ${spread(timeRatios)})`,
+        value: round(timeRatio),
         unit: 'ratio',
         target: '<= 1.10',
-        ok: cost <= 0.1,
+        ok: timeRatio <= 1.1,
       },
       {
-        name: 'history: same flood, host CPU with storage / without',
-        value: round(withStorage.cpuSeconds / without.cpuSeconds),
+        name: `history: same flood, host CPU with storage / without, median (range ${spread(cpuRatios)})`,
+        value: round(median(cpuRatios)),
         unit: 'ratio',
         target: 'reported',
         ok: true,
@@ -208,8 +211,14 @@ export async function runHistoryBench(): Promise<Figure[]> {
   }
 }
 
-function best(a: FloodRun, b: FloodRun): FloodRun {
-  return { seconds: Math.min(a.seconds, b.seconds), cpuSeconds: Math.min(a.cpuSeconds, b.cpuSeconds) };
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function spread(values: readonly number[]): string {
+  return `${round(Math.min(...values))}-${round(Math.max(...values))}`;
 }
 
 function round(value: number): number {

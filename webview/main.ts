@@ -3,6 +3,7 @@ import { reduce } from '../src/shared/reducer';
 import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
 import { ChatApp, type ChatStats } from './app';
 import './elements';
+import { SnapshotAssembler } from './snapshot-assembler';
 import { UiStore } from './ui-store';
 import { connectToHost, isHostMessage } from './vscode-api';
 
@@ -34,12 +35,17 @@ function show(conversationId: string, draft: string): ChatApp {
   return next;
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = event.data;
-  if (!isHostMessage(message)) return;
+const snapshots = new SnapshotAssembler();
+
+function dispatch(message: HostToWebviewMessage): void {
   if (message.type === 'host_info') hostInfo = message;
   // Another conversation: a fresh chat, so nothing of the last one (DOM, drafts, expansions) leaks into it.
   const target = message.type === 'snapshot' && message.conversationId !== shownId ? show(message.conversationId, message.draft) : app;
   target?.handle(message);
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (isHostMessage(message)) snapshots.accept(message).forEach(dispatch);
 });
 channel.post({ type: 'ready' });

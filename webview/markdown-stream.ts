@@ -78,10 +78,10 @@ export class MarkdownStream {
 
   constructor(private readonly sink: BlockSink) {}
 
-  /** Takes the new text; nothing is drawn until `draw`. */
-  setText(text: string): void {
+  /** Takes the new text; nothing is drawn until `draw`. `extendsLast`: the caller knows it begins with the last text. */
+  setText(text: string, extendsLast = false): void {
     if (text === this.text) return;
-    const split = this.splitter.split(text);
+    const split = this.splitter.split(text, extendsLast);
     this.text = text;
     this.starts = split.starts;
     if (!split.extended) {

@@ -26,6 +26,7 @@ export function connectToHost(): HostChannel {
 
 const HOST_MESSAGE_TYPES: ReadonlySet<string> = new Set<HostToWebviewMessage['type']>([
   'snapshot',
+  'snapshot_part',
   'actions',
   'host_info',
   'focus_composer',

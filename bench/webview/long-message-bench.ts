@@ -39,6 +39,7 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
   try {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    if (process.env['BENCH_VERBOSE']) page.on('console', (message) => console.log(`  page: ${message.text()}`));
     await page.goto(pathToFileURL(harness).href);
     await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
     await page.evaluate(() =>
@@ -68,10 +69,14 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
     await metrics.send('Performance.enable');
     await cdp?.send('Profiler.enable');
     await cdp?.send('Profiler.start');
+    // BENCH_MESSAGE_TRACE=<prefix> records a Chromium trace (style, layout, paint and script) to <prefix>-<kind>.json.
+    const trace = process.env['BENCH_MESSAGE_TRACE'];
+    if (trace) await browser.startTracing(page, { path: `${trace}-${scenario.kind}.json`, categories: ['devtools.timeline', 'blink'] });
     const streamed = await page
       .evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).streamMessage(value), options)
       .finally(async () => {
         if (cdp) writeFileSync(`${profile}-${scenario.kind}.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+        if (trace) await browser.stopTracing();
       });
     await page.waitForTimeout(300);
     const longWork = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());

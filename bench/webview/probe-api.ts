@@ -51,8 +51,11 @@ export interface LongWork {
 export interface ProbeApi {
   /** Send what the host sends before the transcript: host facts. */
   post(message: HostToWebviewMessage): void;
-  /** Hands the page a snapshot to load later, so moving it into the page is not timed as the view's work. */
-  stage(state: unknown): void;
+  /**
+   * Hands the page a snapshot to load later, so moving it into the page is not timed as the view's work. A
+   * `conversationId` other than the one shown makes the load a switch of conversation.
+   */
+  stage(state: unknown, conversationId?: string): void;
   loadSnapshot(): Promise<SnapshotFigures>;
   stream(options: StreamOptions): Promise<StreamFigures>;
   /** Streams one long agent message and times the main thread's blocks and when its end is on screen. */

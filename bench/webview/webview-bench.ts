@@ -2,62 +2,26 @@
  * Issue 4, benchmark 3: the real webview bundle in Debian's headless Chromium, fed through its real message
  * interface. A 10,000-entry snapshot, then 2,000 chunks/s for 10 s, then 5 s of quiet.
  */
-import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { CHUNK_WINDOW_MS } from '../../src/views/action-poster';
-import { chatHtml } from '../../src/views/chat-html';
 import { CHROMIUM_PATH } from '../../test/support/browser';
-import { repoRoot } from '../../test/support/repo-root';
 import type { Figure } from './figure';
+import { writeHarness } from './harness';
 import { longTranscript } from './long-transcript';
 import { runLongMessageBench } from './long-message-bench';
+import { runSessionSwitchBench } from './session-switch-bench';
+import { runManySessionsBench } from './many-sessions-bench';
+import { runReloadBench } from './reload-bench';
 import type { LongWork, ProbeApi, StreamOptions } from './probe-api';
 import { percentile } from './percentile';
-import { THEME_CSS } from './theme';
 
 const CHUNKS_PER_SECOND = 2_000;
 const STREAM_SECONDS = 10;
 const IDLE_MS = 5_000;
-
-async function writeHarness(dir: string): Promise<string> {
-  const root = repoRoot();
-  const file = (relative: string): string => pathToFileURL(path.join(root, relative)).href;
-  await build({
-    entryPoints: [path.join(root, 'bench', 'webview', 'page', 'probe.ts')],
-    outfile: path.join(dir, 'probe.js'),
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    logLevel: 'warning',
-  });
-  writeFileSync(path.join(dir, 'theme.css'), THEME_CSS);
-  const nonce = 'benchnonce';
-  const scriptUri = file('dist/webview.js');
-  let html = chatHtml({
-    cspSource: 'file:',
-    nonce,
-    scriptUri,
-    styleUri: file('media/chat.css'),
-    codiconsUri: file('dist/codicons/codicon.css'),
-  });
-  // VS Code injects its theme variables into the webview; the probe must run before the bundle asks for the API.
-  html = html.replace(
-    '<link rel="stylesheet" id=',
-    `<link rel="stylesheet" href="${pathToFileURL(path.join(dir, 'theme.css')).href}">\n    <link rel="stylesheet" id=`,
-  );
-  html = html.replace(
-    `<script nonce="${nonce}" src="${scriptUri}">`,
-    `<script nonce="${nonce}" src="${pathToFileURL(path.join(dir, 'probe.js')).href}"></script>\n    <script nonce="${nonce}" src="${scriptUri}">`,
-  );
-  const harness = path.join(dir, 'chat.html');
-  writeFileSync(harness, html);
-  return harness;
-}
 
 function longWorkFigures(phase: string, work: LongWork): Figure[] {
   const longest = (durations: readonly number[]): number => Math.round(Math.max(0, ...durations));
@@ -79,120 +43,130 @@ function longWorkFigures(phase: string, work: LongWork): Figure[] {
   ];
 }
 
+async function runTranscriptBench(browser: Browser, harness: string): Promise<Figure[]> {
+  // Typed as unknown for the page call: the transcript type is too deep for playwright's serializable check.
+  const state: unknown = longTranscript();
+  // About the width of VS Code's sidebar.
+  const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  if (process.env['BENCH_VERBOSE']) page.on('console', (message) => console.log(`  page: ${message.text()}`));
+  await page.goto(pathToFileURL(harness).href);
+  await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  let heapPeak = 0;
+  const sampleHeap = async (): Promise<void> => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    heapPeak = Math.max(heapPeak, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0);
+  };
+  // Each call runs in the page (through the debugger protocol, so the page's CSP does not apply).
+  await page.evaluate(() =>
+    (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({
+      type: 'host_info',
+      info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true },
+    }),
+  );
+  if (!(await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).checkLongTaskWatch())))
+    throw new Error('this Chromium does not report long tasks');
+  await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stage(value), state);
+  await page.waitForTimeout(300);
+  // BENCH_PROFILE=<file.cpuprofile> records the page's CPU profile from the snapshot to the end of the stream (open it in DevTools).
+  const profileFile = process.env['BENCH_PROFILE'];
+  if (profileFile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
+  await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
+  const snapshot = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).loadSnapshot());
+  // Long-frame reports arrive after the frame: let them land before splitting snapshot from stream.
+  await page.waitForTimeout(300);
+  const snapshotTasks = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
+  await sampleHeap();
+  const heapTimer = setInterval(() => void sampleHeap().catch(() => undefined), 500);
+  const options: StreamOptions = { chunksPerSecond: CHUNKS_PER_SECOND, seconds: STREAM_SECONDS, windowMs: CHUNK_WINDOW_MS, seq: 0 };
+  const streamed = await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stream(value), options);
+  if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  clearInterval(heapTimer);
+  await sampleHeap();
+  const streamTasks = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
+  await page.waitForTimeout(500);
+  const idle = await page.evaluate((ms) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).idle(ms), IDLE_MS);
+  const maxDom = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).maxDomElements());
+  if (pageErrors.length > 0) throw new Error(`the webview threw: ${pageErrors[0]}`);
+  if (!streamed.lastChunkShown) throw new Error('the last streamed chunk never reached the screen');
+  await page.close();
+  const chunkP95 = percentile(streamed.chunkToPaintMs, 0.95);
+  const postP95 = percentile(streamed.postToPaintMs, 0.95);
+  const heapMb = Math.round((heapPeak / 1024 / 1024) * 10) / 10;
+  return [
+    {
+      name: 'webview: first render of a 10,000-entry snapshot',
+      value: Math.round(snapshot.firstRenderMs),
+      unit: 'ms',
+      target: '<= 300 ms',
+      ok: snapshot.firstRenderMs <= 300,
+    },
+    {
+      name: `webview: chunk-to-paint p95 at ${CHUNKS_PER_SECOND} chunks/s (incl. the host's ${CHUNK_WINDOW_MS} ms window; p50 ${Math.round(percentile(streamed.chunkToPaintMs, 0.5))} ms, ${streamed.chunks} chunks)`,
+      value: Math.round(chunkP95),
+      unit: 'ms',
+      target: '<= 33 ms',
+      ok: chunkP95 <= 33,
+    },
+    {
+      name: `webview: post-to-paint p95 (the webview's own share, ${streamed.posts} posts)`,
+      value: Math.round(postP95),
+      unit: 'ms',
+      target: '<= 33 ms',
+      ok: postP95 <= 33,
+    },
+    ...longWorkFigures('loading the snapshot', snapshotTasks),
+    ...longWorkFigures('while streaming', streamTasks),
+    {
+      name: 'webview: most DOM elements at any sample (shadow roots included)',
+      value: maxDom,
+      unit: 'elements',
+      target: '<= 3000',
+      ok: maxDom <= 3000,
+    },
+    { name: 'webview: peak JS heap', value: heapMb, unit: 'MB', target: '<= 150 MB', ok: heapMb <= 150 },
+    {
+      name: `webview: renders in ${IDLE_MS / 1000} s after the stream stops`,
+      value: idle.renders,
+      unit: 'renders',
+      target: '0',
+      ok: idle.renders === 0,
+    },
+    {
+      name: `webview: animation frames requested in ${IDLE_MS / 1000} s after the stream stops`,
+      value: idle.framesRequested,
+      unit: 'frames',
+      target: '0',
+      ok: idle.framesRequested === 0,
+    },
+  ];
+}
+
+/** BENCH_WEBVIEW=transcript|switch|reload|many|message runs one part. */
 export async function runWebviewBench(): Promise<Figure[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-webview-bench-'));
   mkdirSync(dir, { recursive: true });
   const harness = await writeHarness(dir);
-  // Typed as unknown for the page call: the transcript type is too deep for playwright's serializable check.
-  const state: unknown = longTranscript();
+  const only = process.env['BENCH_WEBVIEW'];
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'],
   });
   try {
-    // About the width of VS Code's sidebar.
-    const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    if (process.env['BENCH_VERBOSE']) page.on('console', (message) => console.log(`  page: ${message.text()}`));
-    await page.goto(pathToFileURL(harness).href);
-    await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    let heapPeak = 0;
-    const sampleHeap = async (): Promise<void> => {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      heapPeak = Math.max(heapPeak, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0);
-    };
-    // Each call runs in the page (through the debugger protocol, so the page's CSP does not apply).
-    await page.evaluate(() =>
-      (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({
-        type: 'host_info',
-        info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true },
-      }),
-    );
-    if (!(await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).checkLongTaskWatch())))
-      throw new Error('this Chromium does not report long tasks');
-    await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stage(value), state);
-    await page.waitForTimeout(300);
-    // BENCH_PROFILE=<file.cpuprofile> records the page's CPU profile from the snapshot to the end of the stream (open it in DevTools).
-    const profileFile = process.env['BENCH_PROFILE'];
-    if (profileFile) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-    }
-    await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
-    const snapshot = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).loadSnapshot());
-    // Long-frame reports arrive after the frame: let them land before splitting snapshot from stream.
-    await page.waitForTimeout(300);
-    const snapshotTasks = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
-    await sampleHeap();
-    const heapTimer = setInterval(() => void sampleHeap().catch(() => undefined), 500);
-    const options: StreamOptions = { chunksPerSecond: CHUNKS_PER_SECOND, seconds: STREAM_SECONDS, windowMs: CHUNK_WINDOW_MS, seq: 0 };
-    const streamed = await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stream(value), options);
-    if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-    clearInterval(heapTimer);
-    await sampleHeap();
-    const streamTasks = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
-    await page.waitForTimeout(500);
-    const idle = await page.evaluate((ms) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).idle(ms), IDLE_MS);
-    const maxDom = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).maxDomElements());
-    if (pageErrors.length > 0) throw new Error(`the webview threw: ${pageErrors[0]}`);
-    if (!streamed.lastChunkShown) throw new Error('the last streamed chunk never reached the screen');
-    await page.close();
-    const longMessage = await runLongMessageBench(browser, harness);
-    const chunkP95 = percentile(streamed.chunkToPaintMs, 0.95);
-    const postP95 = percentile(streamed.postToPaintMs, 0.95);
-    const heapMb = Math.round((heapPeak / 1024 / 1024) * 10) / 10;
-    return [
-      {
-        name: 'webview: first render of a 10,000-entry snapshot',
-        value: Math.round(snapshot.firstRenderMs),
-        unit: 'ms',
-        target: '<= 300 ms',
-        ok: snapshot.firstRenderMs <= 300,
-      },
-      {
-        name: `webview: chunk-to-paint p95 at ${CHUNKS_PER_SECOND} chunks/s (incl. the host's ${CHUNK_WINDOW_MS} ms window; p50 ${Math.round(percentile(streamed.chunkToPaintMs, 0.5))} ms, ${streamed.chunks} chunks)`,
-        value: Math.round(chunkP95),
-        unit: 'ms',
-        target: '<= 33 ms',
-        ok: chunkP95 <= 33,
-      },
-      {
-        name: `webview: post-to-paint p95 (the webview's own share, ${streamed.posts} posts)`,
-        value: Math.round(postP95),
-        unit: 'ms',
-        target: '<= 33 ms',
-        ok: postP95 <= 33,
-      },
-      ...longWorkFigures('loading the snapshot', snapshotTasks),
-      ...longWorkFigures('while streaming', streamTasks),
-      {
-        name: 'webview: most DOM elements at any sample (shadow roots included)',
-        value: maxDom,
-        unit: 'elements',
-        target: '<= 3000',
-        ok: maxDom <= 3000,
-      },
-      { name: 'webview: peak JS heap', value: heapMb, unit: 'MB', target: '<= 150 MB', ok: heapMb <= 150 },
-      {
-        name: `webview: renders in ${IDLE_MS / 1000} s after the stream stops`,
-        value: idle.renders,
-        unit: 'renders',
-        target: '0',
-        ok: idle.renders === 0,
-      },
-      {
-        name: `webview: animation frames requested in ${IDLE_MS / 1000} s after the stream stops`,
-        value: idle.framesRequested,
-        unit: 'frames',
-        target: '0',
-        ok: idle.framesRequested === 0,
-      },
-      ...longMessage,
-    ];
+    const figures: Figure[] = [];
+    if (!only || only === 'transcript') figures.push(...(await runTranscriptBench(browser, harness)));
+    if (!only || only === 'switch') figures.push(...(await runSessionSwitchBench(browser, harness)));
+    if (!only || only === 'reload') figures.push(...(await runReloadBench(browser, harness)));
+    if (!only || only === 'many') figures.push(...(await runManySessionsBench(browser, harness)));
+    if (!only || only === 'message') figures.push(...(await runLongMessageBench(browser, harness)));
+    return figures;
   } finally {
     await browser.close();
   }

@@ -11,6 +11,7 @@ import { takeLocalId } from './reducer-ids';
 import { activeTurnId } from './selectors';
 import { messageIsFull, withinMessageLimit } from './reducer-limits';
 import { userPromptKey } from './reducer-turns';
+import { recordAppend } from './text-growth';
 
 const ROLE_OF: Record<MessageChunkKind | MessageUpsertKind, MessageRole> = {
   user_message_chunk: 'user',
@@ -35,7 +36,9 @@ export function appendBlock(content: readonly ContentBlock[], block: ContentBloc
   let grown: readonly ContentBlock[];
   if (last?.type === 'text' && block.type === 'text') {
     const merged = content.slice();
-    merged[merged.length - 1] = { type: 'text', text: last.text + block.text };
+    const text = { type: 'text' as const, text: last.text + block.text };
+    recordAppend(last, text);
+    merged[merged.length - 1] = text;
     grown = merged;
   } else grown = [...content, block];
   const limited = withinMessageLimit(grown);

@@ -6,7 +6,7 @@
 import type { TranscriptAction } from './actions';
 import type { Attachment } from './attachments';
 import type { InstallProgress } from './install-status';
-import type { TranscriptState } from './model';
+import type { Entry, TranscriptState } from './model';
 
 /** Facts about the host that are not transcript state (they are not reduced, only replaced). */
 export interface HostInfo {
@@ -30,6 +30,18 @@ export type HostToWebviewMessage =
       readonly state: TranscriptState;
       readonly conversationId: string;
       readonly draft: string;
+      /**
+       * A long transcript comes in parts, so no one message costs the webview a long task to receive: `state.pages`
+       * holds the first pages and `state.positions` nothing; this many `snapshot_part` messages bring the rest of
+       * both, before any other action.
+       */
+      readonly partsToFollow?: number;
+    }
+  /** The next pages and position buckets of the snapshot being sent (see `partsToFollow`). */
+  | {
+      readonly type: 'snapshot_part';
+      readonly pages: readonly (readonly Entry[])[];
+      readonly positions: TranscriptState['positions'];
     }
   | { readonly type: 'actions'; readonly firstSeq: number; readonly actions: readonly TranscriptAction[] }
   | { readonly type: 'host_info'; readonly info: HostInfo }

@@ -10,6 +10,7 @@ import { isChunkAction, mergeChunkActions } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
 import type { TranscriptState } from '../shared/model';
 import type { HostToWebviewMessage } from '../shared/webview-protocol';
+import { snapshotMessages } from '../shared/snapshot-parts';
 
 /**
  * The least time between two posts of chunks. Half a 60 Hz frame: a chunk that arrives early in a frame still
@@ -67,7 +68,7 @@ export class ActionPoster {
 
   snapshot(state: TranscriptState, conversation: { readonly conversationId: string; readonly draft: string }): void {
     this.flush();
-    this.sink({ type: 'snapshot', seq: this.seq, state, ...conversation });
+    for (const message of snapshotMessages(this.seq, state, conversation)) this.sink(message);
   }
 
   dispose(): void {

@@ -1,5 +1,6 @@
 /** User messages (plain text, as typed), agent messages (streaming markdown) and thoughts (collapsed). */
 import type { ContentBlock } from '../../src/shared/content';
+import { knownToExtend } from '../../src/shared/text-growth';
 import type { Entry, MessageEntry } from '../../src/shared/model';
 import { h, icon, iconButton } from '../dom';
 import { contentBlockView } from './content-view';
@@ -8,8 +9,10 @@ import type { EntryView, RenderContext } from './entry-view';
 import { truncateForDisplay } from './entry-view';
 import { StreamingMarkdown } from './streaming-markdown';
 
+type TextBlock = Extract<ContentBlock, { type: 'text' }>;
+
 type Part =
-  | { readonly type: 'markdown'; readonly view: StreamingMarkdown }
+  | { readonly type: 'markdown'; readonly view: StreamingMarkdown; block: TextBlock }
   | { readonly type: 'plain'; readonly element: HTMLElement; text: string }
   | { readonly type: 'other'; readonly block: ContentBlock; readonly element: HTMLElement };
 
@@ -33,7 +36,11 @@ class MessageBody {
     content.forEach((block, index) => {
       const part = this.parts[index];
       if (block.type === 'text') {
-        if (part?.type === 'markdown') return part.view.update(block.text, budget);
+        if (part?.type === 'markdown') {
+          const extendsLast = knownToExtend(part.block, block);
+          part.block = block;
+          return part.view.update(block.text, budget, extendsLast);
+        }
         if (part?.type === 'plain') {
           if (part.text !== block.text) part.element.textContent = truncateForDisplay(block.text);
           part.text = block.text;
@@ -54,7 +61,7 @@ class MessageBody {
       return { type: 'plain', element: h('div', { className: 'plain-text', text: truncateForDisplay(block.text) }), text: block.text };
     const view = new StreamingMarkdown();
     view.update(block.text, budget);
-    return { type: 'markdown', view };
+    return { type: 'markdown', view, block };
   }
 
   private replacePart(index: number, part: Part): void {

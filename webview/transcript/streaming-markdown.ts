@@ -87,10 +87,11 @@ export class StreamingMarkdown {
 
   /**
    * Draws as much of `text` as the budget allows; `hasPendingWork` says whether more frames are needed. Without
-   * a budget everything is drawn at once (short texts: plans, compaction summaries).
+   * a budget everything is drawn at once (short texts: plans, compaction summaries). `extendsLast`: the caller
+   * knows `text` begins with the last one (a long text need not be compared).
    */
-  update(text: string, budget: WorkBudget = UNBOUNDED): void {
-    this.stream.setText(text);
+  update(text: string, budget: WorkBudget = UNBOUNDED, extendsLast = false): void {
+    this.stream.setText(text, extendsLast);
     this.complete = this.stream.draw(budget);
   }
 

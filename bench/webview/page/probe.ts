@@ -4,6 +4,8 @@
  * message interface (window `message` events, exactly what VS Code delivers) while timing what reaches the screen.
  */
 import type { TranscriptAction } from '../../../src/shared/actions';
+import type { TranscriptState } from '../../../src/shared/model';
+import { snapshotMessages } from '../../../src/shared/snapshot-parts';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import { streamMessage } from './message-stream';
 import {
@@ -99,16 +101,22 @@ function post(message: HostToWebviewMessage): void {
   window.postMessage(message, '*');
 }
 
-let staged: unknown;
+let staged: { state: unknown; conversationId: string } | undefined;
 
 async function loadSnapshot(): Promise<SnapshotFigures> {
   const started = performance.now();
-  window.postMessage({ type: 'snapshot', seq: 0, state: staged }, '*');
+  // An empty conversation is shown once the view has drawn after the post.
+  const empty = Reflect.get(Object(staged?.state), 'entryCount') === 0;
+  const rendersBefore = window.__acpChat?.renders ?? 0;
+  // As the host posts it (src/views/action-poster.ts): a long transcript in parts.
+  const state = staged?.state as TranscriptState;
+  for (const message of snapshotMessages(0, state, { conversationId: staged?.conversationId ?? 'bench', draft: '' }))
+    window.postMessage(message, '*');
   staged = undefined;
   for (;;) {
     const painted = await afterNextPaint();
     const entries = document.querySelectorAll('[data-entry-key]').length;
-    if (entries > 0) {
+    if (entries > 0 || (empty && (window.__acpChat?.renders ?? 0) > rendersBefore)) {
       sample();
       return { firstRenderMs: painted - started, entriesInDom: entries };
     }
@@ -197,8 +205,8 @@ async function idle(milliseconds: number): Promise<IdleFigures> {
 
 const api: ProbeApi = {
   post,
-  stage: (state) => {
-    staged = state;
+  stage: (state, conversationId = 'bench') => {
+    staged = { state, conversationId };
   },
   loadSnapshot,
   stream,

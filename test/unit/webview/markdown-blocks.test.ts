@@ -69,6 +69,36 @@ describe('markdown block splitting', () => {
     assert.equal(splitter.split('one\n\ntwo\n\nthree\nmore').unchangedBefore, 3);
   });
 
+  it('reports as unchanged exactly the blocks whose offsets are the same as in the last split, at every step', () => {
+    const text =
+      'Intro\n\n```ts\nconst a = 1;\n\n```\nAfter the fence.\n\n- a\n- b\n\n  more\n\n> q\n\n~~~\nx\n~~~\n\nEnd [l]\n\n[l]: https://e.org\nlast';
+    for (const size of [1, 2, 3, 7]) {
+      const splitter = new IncrementalBlockSplitter();
+      let previous: number[] = [];
+      let previousText = '';
+      for (let end = 0; end < text.length + size; end += size) {
+        const prefix = text.slice(0, Math.min(end, text.length));
+        const split = splitter.split(prefix);
+        const starts = [...split.starts];
+        assert.deepEqual(starts, new IncrementalBlockSplitter().split(prefix).starts, `starts at ${prefix.length}`);
+        // A block is unchanged if it starts and ends where it did; the old last block only if the text is the same.
+        let expected = 0;
+        if (prefix === previousText) expected = starts.length;
+        else
+          while (
+            expected < previous.length - 1 &&
+            expected < starts.length - 1 &&
+            previous[expected] === starts[expected] &&
+            previous[expected + 1] === starts[expected + 1]
+          )
+            expected++;
+        assert.equal(split.unchangedBefore, expected, `chunks of ${size}, at ${prefix.length}`);
+        previous = starts;
+        previousText = prefix;
+      }
+    }
+  });
+
   it('incremental splitting copes with text that was replaced, not extended', () => {
     const splitter = new IncrementalBlockSplitter();
     splitter.split('first\n\nsecond');

@@ -105,13 +105,13 @@ describe('streaming markdown', () => {
       }
     });
 
-    it(`draws the same HTML as a full render at every step of a stream, chunk sizes 1 to 13: ${name}`, () => {
-      for (const size of [1, 2, 3, 5, 13]) {
+    it(`draws the same HTML as a full render at every step of a stream, chunk sizes 1 to 13, told or not that it grows: ${name}`, () => {
+      for (const [size, told] of [1, 2, 3, 5, 13].flatMap((size) => [[size, false] as const, [size, true] as const])) {
         const sink = new StringSink();
         const stream = new MarkdownStream(sink);
         for (let end = 0; end < text.length + size; end += size) {
           const prefix = text.slice(0, Math.min(end, text.length));
-          stream.setText(prefix);
+          stream.setText(prefix, told);
           assert.ok(stream.draw(UNBOUNDED));
           assert.equal(sink.html(), renderMarkdown(prefix), `chunks of ${size}, at ${prefix.length}`);
         }

@@ -1,0 +1,45 @@
+/** The chat page the webview benches load: the real bundle and stylesheet, VS Code's theme, and the probe. */
+import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chatHtml } from '../../src/views/chat-html';
+import { repoRoot } from '../../test/support/repo-root';
+import { THEME_CSS } from './theme';
+
+/** Writes the page into `dir`; returns its path. */
+export async function writeHarness(dir: string): Promise<string> {
+  const root = repoRoot();
+  const file = (relative: string): string => pathToFileURL(path.join(root, relative)).href;
+  await build({
+    entryPoints: [path.join(root, 'bench', 'webview', 'page', 'probe.ts')],
+    outfile: path.join(dir, 'probe.js'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
+  writeFileSync(path.join(dir, 'theme.css'), THEME_CSS);
+  const nonce = 'benchnonce';
+  const scriptUri = file('dist/webview.js');
+  let html = chatHtml({
+    cspSource: 'file:',
+    nonce,
+    scriptUri,
+    styleUri: file('media/chat.css'),
+    codiconsUri: file('dist/codicons/codicon.css'),
+  });
+  // VS Code injects its theme variables into the webview; the probe must run before the bundle asks for the API.
+  html = html.replace(
+    '<link rel="stylesheet" id=',
+    `<link rel="stylesheet" href="${pathToFileURL(path.join(dir, 'theme.css')).href}">\n    <link rel="stylesheet" id=`,
+  );
+  html = html.replace(
+    `<script nonce="${nonce}" src="${scriptUri}">`,
+    `<script nonce="${nonce}" src="${pathToFileURL(path.join(dir, 'probe.js')).href}"></script>\n    <script nonce="${nonce}" src="${scriptUri}">`,
+  );
+  const harness = path.join(dir, 'chat.html');
+  writeFileSync(harness, html);
+  return harness;
+}

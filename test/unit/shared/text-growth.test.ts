@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import type { TranscriptAction } from '../../../src/shared/actions';
+import type { ContentBlock } from '../../../src/shared/content';
+import type { TranscriptState } from '../../../src/shared/model';
+import { lastEntry } from '../../../src/shared/pages';
+import { initialState, reduce } from '../../../src/shared/reducer';
+import { knownToExtend } from '../../../src/shared/text-growth';
+
+type TextBlock = Extract<ContentBlock, { type: 'text' }>;
+
+function chunk(text: string): TranscriptAction {
+  return { type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text } } };
+}
+
+function messageText(state: TranscriptState): TextBlock {
+  const entry = lastEntry(state);
+  const block = entry?.kind === 'message' ? entry.content[0] : undefined;
+  assert.ok(block?.type === 'text');
+  return block;
+}
+
+describe('text growth: which message texts are known to extend an earlier one', () => {
+  it('knows every text of a streamed message begins with each earlier one', () => {
+    let state = reduce(initialState(), chunk('Hello'));
+    const first = messageText(state);
+    state = reduce(state, chunk(', wor'));
+    const second = messageText(state);
+    state = reduce(state, chunk('ld'));
+    const third = messageText(state);
+    assert.equal(third.text, 'Hello, world');
+    assert.ok(knownToExtend(first, second));
+    assert.ok(knownToExtend(first, third));
+    assert.ok(knownToExtend(second, third));
+    assert.ok(!knownToExtend(third, first), 'a shorter text does not extend a longer one');
+  });
+
+  it('does not claim it for two states reduced from one, nor for a replaced message', () => {
+    const base = reduce(reduce(initialState(), chunk('same ')), chunk('start'));
+    const left = messageText(reduce(base, chunk(' left')));
+    const right = messageText(reduce(base, chunk(' right')));
+    assert.ok(!knownToExtend(left, right) && !knownToExtend(right, left));
+    const replaced = reduce(base, {
+      type: 'session_update',
+      update: { sessionUpdate: 'agent_message', messageId: 'm', content: [{ type: 'text', text: 'same start, edited' }] },
+    });
+    assert.ok(!knownToExtend(messageText(base), messageText(replaced)));
+  });
+});

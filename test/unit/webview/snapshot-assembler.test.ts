@@ -1,0 +1,69 @@
+import * as assert from 'node:assert/strict';
+import type { TranscriptAction } from '../../../src/shared/actions';
+import { ENTRY_PAGE_SIZE, type TranscriptState } from '../../../src/shared/model';
+import { initialState, reduce } from '../../../src/shared/reducer';
+import { snapshotMessages } from '../../../src/shared/snapshot-parts';
+import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
+import { SnapshotAssembler } from '../../../webview/snapshot-assembler';
+
+function transcript(prompts: number): TranscriptState {
+  let state = initialState();
+  for (let turn = 0; turn < prompts; turn++)
+    state = reduce(state, { type: 'prompt_sent', turnId: `t${turn}`, content: [{ type: 'text', text: `prompt ${turn}` }] });
+  return state;
+}
+
+const chunk: TranscriptAction = {
+  type: 'session_update',
+  update: { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text: 'hi' } },
+};
+const conversation = { conversationId: 'c1', draft: '' };
+
+describe('a long snapshot sent in parts', () => {
+  it('sends a short transcript whole, in one message', () => {
+    const messages = snapshotMessages(3, transcript(10), conversation);
+    assert.equal(messages.length, 1);
+    assert.equal(messages[0]?.type === 'snapshot' && messages[0].partsToFollow, undefined);
+  });
+
+  it('cuts a long transcript into parts of whole pages that the webview puts back together exactly', () => {
+    const state = transcript(ENTRY_PAGE_SIZE * 5 + 7);
+    const messages = snapshotMessages(3, state, conversation, 2);
+    assert.equal(messages.length, 3, 'six pages, two per message');
+    for (const message of messages) {
+      const carried = message.type === 'snapshot' ? message.state : message.type === 'snapshot_part' ? message : undefined;
+      assert.ok(carried && carried.pages.length <= 2, 'no message carries more than its share of pages');
+      assert.ok(carried.positions.length <= Math.ceil(state.positions.length / 2), 'nor of the key index');
+    }
+    const assembler = new SnapshotAssembler();
+    const out = messages.flatMap((message) => assembler.accept(message));
+    assert.equal(out.length, 1);
+    assert.deepEqual(out[0], { type: 'snapshot', seq: 3, state, ...conversation });
+  });
+
+  it('holds actions and other messages keep going while a snapshot arrives; the actions follow it in order', () => {
+    const [first, ...parts] = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 2 + 1), conversation, 1);
+    const assembler = new SnapshotAssembler();
+    assert.deepEqual(assembler.accept(first!), []);
+    const actions: HostToWebviewMessage = { type: 'actions', firstSeq: 1, actions: [chunk] };
+    assert.deepEqual(assembler.accept(actions), []);
+    assert.deepEqual(assembler.accept({ type: 'focus_composer' }), [{ type: 'focus_composer' }]);
+    assert.deepEqual(assembler.accept(parts[0]!), []);
+    const out = assembler.accept(parts[1]!);
+    assert.deepEqual(
+      out.map((message) => message.type),
+      ['snapshot', 'actions'],
+    );
+    assert.deepEqual(assembler.accept(actions), [actions], 'afterwards actions pass straight through');
+  });
+
+  it('drops a snapshot still arriving when a newer one comes, with the actions held for it', () => {
+    const [first, ...parts] = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 2 + 1), conversation, 1);
+    const assembler = new SnapshotAssembler();
+    assembler.accept(first!);
+    assembler.accept({ type: 'actions', firstSeq: 1, actions: [chunk] });
+    const newer = snapshotMessages(5, transcript(3), { conversationId: 'c2', draft: '' });
+    assert.deepEqual(assembler.accept(newer[0]!), newer);
+    assert.deepEqual(assembler.accept(parts[0]!), [], 'parts of the replaced snapshot are dropped');
+  });
+});
