@@ -8,7 +8,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { CancellationToken, createMessageConnection, ErrorCodes, ResponseError, Trace, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { z } from 'zod';
-import type { ConfigOption, PermissionOption } from '../shared/model';
+import { LEGACY_MODEL_OPTION, type ConfigOption, type PermissionOption } from '../shared/model';
 import type { AgentTerminalUpdate, SessionUpdate, ToolCallFields } from '../shared/updates';
 import { LibraryBridgeReader, LibraryBridgeWriter } from './library-bridge';
 import { NdjsonMessageReader, NdjsonMessageWriter, DEFAULT_MAX_LINE_BYTES } from './ndjson';
@@ -185,6 +185,12 @@ export class AcpConnection {
     type?: 'boolean' | 'id';
     value: string | boolean;
   }): Promise<readonly ConfigOption[] | undefined> {
+    if (params.configId === LEGACY_MODEL_OPTION) {
+      // The model picker made from a legacy `models` field: the agent's unstable `session/set_model`, which answers
+      // nothing about the options.
+      await this.request('session/set_model', { sessionId: params.sessionId, modelId: String(params.value) }, results.emptyResult);
+      return undefined;
+    }
     const result = await this.request('session/set_config_option', params, results.setConfigOptionResult);
     const problems: string[] = [];
     const configOptions = configOptionsOf(result?.configOptions, problems);

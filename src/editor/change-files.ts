@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeFiles } from '../session/changes/change-ports';
 import { globToRegExp, isExcluded } from '../session/changes/exclude-globs';
-import { modifiedAt, readForSnapshot, type SnapshotRead } from '../session/changes/snapshot-read';
+import { modifiedAt, readForSnapshot, statusChangedAt, type SnapshotRead } from '../session/changes/snapshot-read';
 
 /** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
 const MAX_SEEDED_FILES = 50_000;
@@ -29,6 +29,10 @@ export class VscodeChangeFiles implements ChangeFiles {
 
   modifiedAt(absolutePath: string): Promise<number | undefined> {
     return modifiedAt(absolutePath);
+  }
+
+  statusChangedAt(absolutePath: string): Promise<number | undefined> {
+    return statusChangedAt(absolutePath);
   }
 
   openTexts(): ReadonlyMap<string, string> {

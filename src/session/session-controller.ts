@@ -379,8 +379,11 @@ export class SessionController {
     const session = this.session;
     if (!session) return;
     try {
-      const configOptions = await session.setConfigOption(configId, value);
-      if (configOptions && this.session === session) this.deps.store.dispatch({ type: 'config_options_set', configOptions });
+      // An agent that answers without the options took the value as chosen.
+      const configOptions =
+        (await session.setConfigOption(configId, value)) ??
+        this.deps.store.state.configOptions.map((option) => (option.id === configId ? { ...option, currentValue: value } : option));
+      if (this.session === session) this.deps.store.dispatch({ type: 'config_options_set', configOptions });
     } catch (error) {
       this.refusedChoice('Could not change the option', error);
     }

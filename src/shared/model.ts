@@ -231,6 +231,12 @@ export interface ConfigOptionValue {
   readonly description?: string;
 }
 
+/**
+ * The id of the model picker made from an agent's legacy `models` field (ACP's unstable model selection, replaced by
+ * config options of category `model`): choosing in it sends `session/set_model`.
+ */
+export const LEGACY_MODEL_OPTION = '_acpClient.legacyModel';
+
 export interface ConfigOption {
   readonly id: string;
   readonly name: string;

@@ -1,9 +1,10 @@
 /**
  * The session's pickers, as the chat header and the palette commands offer them. Config options supersede modes
  * when the agent has both (the spec: an agent that has config options exposes its modes as one of category
- * `mode`), so a client never shows two mode pickers that could disagree.
+ * `mode`), so a client never shows two mode pickers that could disagree. A model picker made from an agent's
+ * legacy `models` field is not one of the agent's config options: its modes still show beside it.
  */
-import type { ConfigOption, ConfigOptionValue, TranscriptState } from './model';
+import { LEGACY_MODEL_OPTION, type ConfigOption, type ConfigOptionValue, type TranscriptState } from './model';
 
 export interface SessionPicker {
   /** `modes`: the v1 mode list, set with `session/set_mode`; `config`: a config option, set with `session/set_config_option`. */
@@ -19,15 +20,16 @@ export interface SessionPicker {
 }
 
 export function sessionPickers(state: Pick<TranscriptState, 'modes' | 'configOptions'>): readonly SessionPicker[] {
-  if (state.configOptions.length > 0) return state.configOptions.map(configPicker);
+  const options = state.configOptions.map(configPicker);
+  if (state.configOptions.some((option) => option.id !== LEGACY_MODEL_OPTION)) return options;
   const modes = state.modes;
-  if (!modes || modes.available.length === 0) return [];
+  if (!modes || modes.available.length === 0) return options;
   const choices = modes.available.map((mode) => ({
     value: mode.id,
     name: mode.name,
     ...(mode.description ? { description: mode.description } : {}),
   }));
-  return [{ source: 'modes', id: 'mode', name: 'Mode', type: 'select', current: modes.current, choices }];
+  return [{ source: 'modes', id: 'mode', name: 'Mode', type: 'select', current: modes.current, choices }, ...options];
 }
 
 /** The picker that sets the agent's mode: the mode config option if there is one, else the mode list. */

@@ -15,8 +15,9 @@ describeRealAgent({
     name: 'replace',
     arguments: { file_path: file, old_string: oldText, new_string: newText, instruction: 'Apply the edit' },
   }),
-  // Its models come only in the `models` field of the unstable, since removed session/set_model: not shown.
-  pickers: ['modes:mode'],
+  // Its models come only in the legacy `models` field (session/set_model): shown as a model picker of our own.
+  pickers: ['modes:mode', 'config:_acpClient.legacyModel'],
+  otherModel: { value: 'gemini-2.5-pro', requestModel: 'gemini-2.5-pro' },
   modes: { asks: 'default', editsWithoutAsking: 'autoEdit' },
   asksForUnannouncedToolCalls: true,
 });

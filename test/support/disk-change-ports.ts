@@ -2,7 +2,7 @@
 import { readdir, rm, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ChangeApplier, ChangeFiles, RestoreStep } from '../../src/session/changes/change-ports';
-import { modifiedAt, readForSnapshot, type SnapshotRead } from '../../src/session/changes/snapshot-read';
+import { modifiedAt, readForSnapshot, statusChangedAt, type SnapshotRead } from '../../src/session/changes/snapshot-read';
 
 export class DiskChangeFiles implements ChangeFiles {
   readonly open = new Map<string, string>();
@@ -29,6 +29,10 @@ export class DiskChangeFiles implements ChangeFiles {
 
   modifiedAt(absolutePath: string): Promise<number | undefined> {
     return modifiedAt(absolutePath);
+  }
+
+  statusChangedAt(absolutePath: string): Promise<number | undefined> {
+    return statusChangedAt(absolutePath);
   }
 
   openTexts(): ReadonlyMap<string, string> {

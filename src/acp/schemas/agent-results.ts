@@ -95,6 +95,17 @@ export const setConfigOptionResult = z
 /** `authenticate` and `logout` answer `{}` (or, from some agents, `null`): nothing in it is read. */
 export const emptyResult = z.unknown();
 
+/**
+ * The `models` field of a session setup answer, from ACP's unstable model selection (`session/set_model`), which
+ * config options with `category: "model"` replaced. Gemini CLI still offers its models only this way.
+ */
+export const legacyModels = z
+  .object({
+    availableModels: z.array(z.object({ modelId: z.string(), name: z.string(), description: z.string().nullish() }).loose()),
+    currentModelId: z.string(),
+  })
+  .loose();
+
 export type InitializeResult = z.infer<typeof initializeResult>;
 export type NewSessionResult = z.infer<typeof newSessionResult>;
 export type SessionSetupResult = z.infer<typeof sessionSetupResult>;

@@ -9,6 +9,8 @@ export interface ChangeFiles {
   read(absolutePath: string, maxBytes: number): Promise<SnapshotRead>;
   /** The file's last modification time (ms since the epoch), or undefined when missing. */
   modifiedAt(absolutePath: string): Promise<number | undefined>;
+  /** When the file last changed in any way (its ctime), or undefined when missing. */
+  statusChangedAt(absolutePath: string): Promise<number | undefined>;
   /** Open editors' text by absolute path: the "before" of a file the agent changes on disk while it is open. */
   openTexts(): ReadonlyMap<string, string>;
   /** Whether a path is one the engine must never capture (`.git/`, watcher excludes). */

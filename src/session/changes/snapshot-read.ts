@@ -34,6 +34,18 @@ export async function modifiedAt(absolutePath: string): Promise<number | undefin
   }
 }
 
+/**
+ * When the file's inode last changed (ctime: created, written, renamed, chmod-ed), or undefined when missing. Unlike
+ * the modification time, no tool can set it back (`cp -p`, `tar x`, `touch -d` keep or set old mtimes, not ctimes).
+ */
+export async function statusChangedAt(absolutePath: string): Promise<number | undefined> {
+  try {
+    return (await stat(absolutePath)).ctimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The file's state now: stored when it fits, else by hash only. */
 export async function snapshotFile(files: ChangeFiles, store: ContentStore, absolutePath: string): Promise<FileState> {
   return stateOfRead(store, await files.read(absolutePath, store.maxFileBytes));

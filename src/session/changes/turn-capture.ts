@@ -22,6 +22,9 @@ interface Touched {
 }
 
 /** The turns of other conversations on the same workspace (see concurrent-turns.ts). */
+/** Filesystem timestamps and Date.now() may disagree by a little (coarse timestamps on some filesystems). */
+const CLOCK_SLACK_MS = 100;
+
 export interface CapturePeers {
   othersCapturing(): readonly string[];
   attribute(path: string, alongside: readonly string[]): Attribution;
@@ -34,6 +37,7 @@ export class TurnCapture {
   /** Paths the agent wrote or read through us in this turn: certainly its own business. */
   private readonly named = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
+  private readonly startedAt = Date.now();
 
   constructor(
     readonly turnId: string,
@@ -99,8 +103,20 @@ export class TurnCapture {
       if (before.kind === 'file') this.store.touch(before.hash);
       const current = await snapshotFile(this.files, this.store, path);
       if (sameState(current, before)) return;
+      if (await this.changedBeforeTurn(path)) {
+        // A change from before this turn whose event came late (a file made between turns, on a loaded machine):
+        // not the agent's. The baseline learns the file as it is.
+        this.baseline.set(path, current);
+        return;
+      }
       this.touched.set(path, { before, origin: 'disk', alongside });
     });
+  }
+
+  /** The file last changed before this turn began (its ctime, which no tool sets back), with a little slack. */
+  private async changedBeforeTurn(path: string): Promise<boolean> {
+    const changed = await this.files.statusChangedAt(path);
+    return changed !== undefined && changed < this.startedAt - CLOCK_SLACK_MS;
   }
 
   /** The turn is over: every touched file's state now, without the ones that ended as they began. */
