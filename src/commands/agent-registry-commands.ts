@@ -3,6 +3,7 @@
  * "ACP: Manage Agents…" (update, pin, unpin, uninstall what was installed). Thin: the work is in
  * src/agents/registry.
  */
+import { cachedIcons } from '../agents/registry/registry-icons';
 import * as vscode from 'vscode';
 import type { AgentInstaller } from '../agents/registry/agent-installer';
 import type { InstallActivity } from '../agents/registry/install-activity';
@@ -91,9 +92,16 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
       const index = await loadIndex(force);
       if (!index) return;
       type Item = vscode.QuickPickItem & { agent?: RegistryAgent; refresh?: true };
+      const icons = await cachedIcons(
+        index.agents.flatMap((agent) => (agent.icon ? [agent.icon] : [])),
+        { cacheDir: deps.storageDir },
+      ).catch(() => new Map<string, string>());
       const items: Item[] = [...index.agents]
         .sort((a, b) => a.name.localeCompare(b.name))
-        .map((agent) => ({ ...agentListing(agent, deps.installer.find(agent.id)), agent }));
+        .map((agent) => {
+          const icon = agent.icon === undefined ? undefined : icons.get(agent.icon);
+          return { ...agentListing(agent, deps.installer.find(agent.id)), agent, ...(icon ? { iconPath: vscode.Uri.file(icon) } : {}) };
+        });
       items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(refresh) Refresh the registry', refresh: true });
       const picked = await vscode.window.showQuickPick(items, {
         title: 'ACP: Add Agent',
