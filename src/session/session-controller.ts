@@ -15,6 +15,9 @@ import type { LogSink } from '../acp/log-sink';
 import type { ProtocolVersion } from '../acp/protocol-version';
 import { AgentSession, type AgentAction, type ListedSession, type SessionSupport, type StartedSession } from './agent-session';
 import { AgentPool } from './agent-pool';
+import { SessionMenu } from './session-menu';
+import { OneShotTimer } from './one-shot-timer';
+import { mcpServersFor, withStoredApiKey } from './launch-preparation';
 import { AUTH_REQUIRED, AuthRequired } from './auth-required';
 import { SignIn } from './sign-in';
 import type { AgentSecrets, SignInPrompts } from './sign-in-ports';
@@ -33,9 +36,6 @@ import { closePolitely, continuationOf, openContinuing, sessionToContinue, type 
 
 /** How long a cancelled turn may go unanswered before we offer to stop the agent (seeds: the agent SHOULD stop). */
 const CANCEL_GRACE_MS = 10_000;
-
-/** `session/list` pages read at most (an agent with thousands of sessions is listed in part). */
-const MAX_LIST_PAGES = 10;
 
 const BUSY = 'Wait for the current turn to finish or cancel it.';
 
@@ -73,20 +73,27 @@ export class SessionController {
    */
   private lifecycle: Promise<void> = Promise.resolve();
   private generation = 0;
-  private startupTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly startupTimer = new OneShotTimer();
   /** The agent the user chose last, kept even when starting it failed: a restart retries that one. */
   private chosenName: string | undefined;
   private readonly turnIds = new TurnIds();
   private readonly queue: PromptQueue;
-  private cancelTimer: ReturnType<typeof setTimeout> | undefined;
-  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly cancelTimer = new OneShotTimer();
+  private readonly idleTimer = new OneShotTimer();
   private disposed = false;
   private readonly auth: SignIn;
   private readonly pool: AgentPool;
   private readonly revival: { dispose(): void };
+  private readonly menu: SessionMenu;
 
   constructor(private readonly deps: SessionControllerDeps) {
     this.pool = deps.pool ?? new AgentPool();
+    this.menu = new SessionMenu({
+      current: () => this.session,
+      store: deps.store,
+      agentName: () => this.agent?.name,
+      reportFailure: (title, error) => this.reportRequestFailure(title, error),
+    });
     this.revival = this.pool.onRevived((agentName) => this.revive(agentName));
     this.queue = new PromptQueue(
       deps.store,
@@ -158,7 +165,7 @@ export class SessionController {
   /** A new lifecycle step: whatever is starting now is no longer wanted and is stopped (it may never answer). */
   private supersede(): number {
     this.generation++;
-    this.clearStartupTimer();
+    this.startupTimer.clear();
     const session = this.session;
     if (session && session.sessionId === undefined) {
       this.session = undefined;
@@ -215,8 +222,8 @@ export class SessionController {
     const session = this.session;
     if (session) await closePolitely(session, this.deps.log);
     this.session = undefined;
-    this.clearCancelTimer();
-    this.clearIdleTimer();
+    this.cancelTimer.clear();
+    this.idleTimer.clear();
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
     if (session) await session.stop();
@@ -304,7 +311,7 @@ export class SessionController {
     if (activeTurnId(this.deps.store.state) !== undefined) return { accepted: false, reason: BUSY };
     const turnId = this.turnIds.take((id) => positionOf(this.deps.store.state, userPromptKey(id)) !== undefined);
     const content = built.content;
-    this.clearIdleTimer();
+    this.idleTimer.clear();
     this.deps.store.dispatch({ type: 'prompt_sent', turnId, content });
     for (const note of built.notes)
       this.deps.store.dispatch({ type: 'notice_added', severity: 'info', title: 'Attachment sent as a link', detail: note });
@@ -344,8 +351,7 @@ export class SessionController {
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
     session?.cancel();
-    this.clearCancelTimer();
-    this.cancelTimer = setTimeout(() => this.offerToStop(turn.turnId), this.deps.cancelGraceMs ?? CANCEL_GRACE_MS);
+    this.cancelTimer.arm(this.deps.cancelGraceMs ?? CANCEL_GRACE_MS, () => this.offerToStop(turn.turnId));
   }
 
   answerPermission(requestId: string, optionId: string): void {
@@ -364,97 +370,42 @@ export class SessionController {
       .catch((error: unknown) => this.reportRequestFailure('Could not stop the command', error));
   }
 
-  async setMode(modeId: string): Promise<void> {
-    const session = this.session;
-    if (!session) return;
-    try {
-      await session.setMode(modeId);
-      if (this.session === session) this.deps.store.dispatch({ type: 'mode_set', modeId });
-    } catch (error) {
-      this.refusedChoice('Could not switch mode', error);
-    }
+  /** The session's choices and the agent's own sessions: see session-menu.ts. */
+  setMode(modeId: string): Promise<void> {
+    return this.menu.setMode(modeId);
   }
 
-  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    const session = this.session;
-    if (!session) return;
-    try {
-      // An agent that answers without the options took the value as chosen.
-      const configOptions =
-        (await session.setConfigOption(configId, value)) ??
-        this.deps.store.state.configOptions.map((option) => (option.id === configId ? { ...option, currentValue: value } : option));
-      if (this.session === session) this.deps.store.dispatch({ type: 'config_options_set', configOptions });
-    } catch (error) {
-      this.refusedChoice('Could not change the option', error);
-    }
+  setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    return this.menu.setConfigOption(configId, value);
   }
 
-  /** A refused choice is already showing in the picker the user changed: it snaps back to what holds. */
-  private refusedChoice(title: string, error: unknown): void {
-    this.reportRequestFailure(title, error);
-    this.deps.store.dispatch({ type: 'pickers_restated' });
-  }
-
-  /** What the running agent offers of the session lifecycle (list, load, resume, fork...); nothing while it is not running. */
   get support(): SessionSupport | undefined {
-    const session = this.session;
-    return session && !session.exited && session.sessionId !== undefined ? session.sessionSupport : undefined;
+    return this.menu.support;
   }
 
-  /** The agent's own sessions in this workspace (`session/list`, every page up to a bound). */
-  async listAgentSessions(): Promise<readonly ListedSession[]> {
-    const session = this.session;
-    if (!session || !this.support?.list) return [];
-    const sessions: ListedSession[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const listed = await session.listSessions(cursor);
-      sessions.push(...listed.sessions);
-      cursor = listed.nextCursor;
-      if (cursor === undefined) break;
-    }
-    return sessions;
+  listAgentSessions(): Promise<readonly ListedSession[]> {
+    return this.menu.listAgentSessions();
   }
 
-  /** `session/fork` of this conversation's session; the new session's id (the caller opens it in a conversation). */
-  async fork(): Promise<string> {
-    const session = this.session;
-    if (!session || !this.support?.fork) throw new Error(`${this.agent?.name ?? 'The agent'} does not offer forking sessions.`);
-    return session.forkSession();
+  fork(): Promise<string> {
+    return this.menu.fork();
   }
 
-  /** Renames with `session/set_title` where offered (the title as the agent stored it), else only here. */
-  async rename(title: string): Promise<void> {
-    const session = this.session;
-    let stored = title;
-    if (session && this.support?.setTitle) stored = await session.setTitle(title);
-    this.deps.store.dispatch({ type: 'title_set', title: stored });
+  rename(title: string): Promise<void> {
+    return this.menu.rename(title);
   }
 
-  /**
-   * `session/delete` of one of the agent's sessions, where offered (this conversation's own is closed first).
-   * False when the agent is not running or does not offer it: the caller deletes only its own copy then.
-   */
-  async deleteAgentSession(sessionId: string): Promise<boolean> {
-    const session = this.session;
-    const support = this.support;
-    if (!session || !support?.delete) return false;
-    if (session.sessionId === sessionId) {
-      // The agent deletes only sessions not open on the connection.
-      if (!support.close) return false;
-      await session.closeSession();
-    }
-    await session.deleteSession(sessionId);
-    return true;
+  deleteAgentSession(sessionId: string): Promise<boolean> {
+    return this.menu.deleteAgentSession(sessionId);
   }
 
   /** Synchronous last resort for deactivation: no agent process outlives the extension. */
   dispose(): void {
     this.disposed = true;
     this.generation++;
-    this.clearStartupTimer();
-    this.clearCancelTimer();
-    this.clearIdleTimer();
+    this.startupTimer.clear();
+    this.cancelTimer.clear();
+    this.idleTimer.clear();
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
     this.revival.dispose();
@@ -486,7 +437,7 @@ export class SessionController {
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
     const mcpServers = await this.mcpServersFor(agent);
     if (this.disposed || generation !== this.generation) return;
-    const spawned = await this.withStoredApiKey(agent);
+    const spawned = await withStoredApiKey(agent, this.deps.secrets);
     if (this.disposed || generation !== this.generation) return;
     let offer = versionToOffer(agent.protocolVersion);
     for (;;) {
@@ -494,7 +445,7 @@ export class SessionController {
       this.watchStartup(session);
       try {
         const started = await openContinuing(session, agent.name, previous, this.deps.log);
-        this.clearStartupTimer();
+        this.startupTimer.clear();
         if (this.session !== session || generation !== this.generation) {
           // Superseded while it started: it must not outlive the step that wanted it.
           await session.stop();
@@ -504,7 +455,7 @@ export class SessionController {
         if (started.notice) this.deps.store.dispatch({ type: 'notice_added', severity: started.notice.severity, ...started.notice.text });
         return;
       } catch (error) {
-        this.clearStartupTimer();
+        this.startupTimer.clear();
         if (this.session !== session || generation !== this.generation) {
           await session.stop();
           return;
@@ -543,29 +494,14 @@ export class SessionController {
   }
 
   /** Resolving may ask the user for a secret; a server that cannot be resolved is named, the others still go. */
-  private async mcpServersFor(agent: AgentConfig): Promise<readonly ResolvedMcpServer[]> {
-    if (!this.deps.mcpServers) return [];
-    try {
-      const { servers, problems } = await this.deps.mcpServers.forAgent(agent);
-      this.noticeMcpProblems('Some MCP servers were skipped', problems);
-      return servers;
-    } catch (error) {
-      this.noticeMcpProblems('MCP servers were not passed', [describeError(error).message]);
-      return [];
-    }
+  private mcpServersFor(agent: AgentConfig): Promise<readonly ResolvedMcpServer[]> {
+    return mcpServersFor(this.deps.mcpServers, agent, (title, problems) => this.noticeMcpProblems(title, problems));
   }
 
   private noticeMcpProblems(title: string, problems: readonly string[]): void {
     if (problems.length === 0) return;
     for (const problem of problems) this.deps.log.warn(`${title}: ${problem}`);
     this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', title, detail: problems.join('\n') });
-  }
-
-  /** The agent as spawned: with the API key the user stored, in the variable its settings name (only there). */
-  private async withStoredApiKey(agent: AgentConfig): Promise<AgentConfig> {
-    if (agent.apiKeyEnv === undefined) return agent;
-    const key = await this.deps.secrets.apiKey(agent.name).catch(() => undefined);
-    return key ? { ...agent, env: { ...agent.env, [agent.apiKeyEnv]: key } } : agent;
   }
 
   private sessionOpened(agentName: string, started: StartedSession): void {
@@ -696,7 +632,7 @@ export class SessionController {
   private handleExit(session: AgentSession, exit: AgentExit): void {
     if (this.session !== session) return;
     const name = session.agentName;
-    this.clearCancelTimer();
+    this.cancelTimer.clear();
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
     this.deps.store.dispatch({
@@ -714,7 +650,7 @@ export class SessionController {
   private finishTurn(turnId: string): void {
     const turn = this.deps.store.state.turn;
     if (turn.phase === 'idle' || turn.turnId !== turnId) return;
-    this.clearCancelTimer();
+    this.cancelTimer.clear();
     // A request the agent left unanswered when its turn ended is moot: no dialog outlives the turn.
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
@@ -723,7 +659,6 @@ export class SessionController {
   }
 
   private offerToStop(turnId: string): void {
-    this.cancelTimer = undefined;
     const turn = this.deps.store.state.turn;
     if (turn.phase !== 'cancelling' || turn.turnId !== turnId) return;
     const name = this.agent?.name ?? 'The agent';
@@ -748,10 +683,8 @@ export class SessionController {
 
   /** A start-up that does not answer in time says so, with the way out; it goes on until the user decides. */
   private watchStartup(session: AgentSession): void {
-    this.clearStartupTimer();
     const limitMs = this.deps.env.startupTimeoutMs();
-    this.startupTimer = setTimeout(() => {
-      this.startupTimer = undefined;
+    this.startupTimer.arm(limitMs, () => {
       if (this.session !== session || session.sessionId !== undefined) return;
       this.deps.store.dispatch({
         type: 'notice_added',
@@ -761,7 +694,7 @@ export class SessionController {
         action: 'stop_agent',
         alternative: 'retry_start',
       });
-    }, limitMs);
+    });
   }
 
   /**
@@ -774,41 +707,25 @@ export class SessionController {
       return await opening();
     } finally {
       // Only its own timer: a newer start-up may have armed one meanwhile.
-      if (this.session === session) this.clearStartupTimer();
+      if (this.session === session) this.startupTimer.clear();
     }
-  }
-
-  private clearStartupTimer(): void {
-    if (this.startupTimer) clearTimeout(this.startupTimer);
-    this.startupTimer = undefined;
   }
 
   /** An agent with no turn for `idleTimeoutMs` is stopped; the conversation stays, and the next prompt starts it. */
   private armIdleTimer(): void {
-    this.clearIdleTimer();
+    this.idleTimer.clear();
     const limitMs = this.deps.env.idleTimeoutMs?.() ?? 0;
     if (limitMs <= 0) return;
     const session = this.session;
-    this.idleTimer = setTimeout(() => void this.stopIdle(session, limitMs), limitMs);
+    this.idleTimer.arm(limitMs, () => void this.stopIdle(session, limitMs));
   }
 
   private async stopIdle(session: AgentSession | undefined, limitMs: number): Promise<void> {
-    this.idleTimer = undefined;
     const state = this.deps.store.state;
     if (!session || this.session !== session || activeTurnId(state) !== undefined || (state.queued?.length ?? 0) > 0) return;
     const name = session.agentName;
     this.deps.log.info(`Stopping ${name}: no turn for ${Math.round(limitMs / 60_000)} min`);
     await this.stop();
-  }
-
-  private clearIdleTimer(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-  }
-
-  private clearCancelTimer(): void {
-    if (this.cancelTimer) clearTimeout(this.cancelTimer);
-    this.cancelTimer = undefined;
   }
 
   private reportRequestFailure(what: string, error: unknown): void {
