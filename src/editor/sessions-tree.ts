@@ -147,6 +147,8 @@ function statusIcon(status: ConversationStatus): vscode.ThemeIcon {
       return new vscode.ThemeIcon('comment-discussion', new vscode.ThemeColor('charts.green'));
     case 'sign_in':
       return new vscode.ThemeIcon('account', new vscode.ThemeColor('list.warningForeground'));
+    case 'error':
+      return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.errorForeground'));
     case 'exited':
       return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
     case 'stopped':
