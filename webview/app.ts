@@ -25,6 +25,8 @@ import type { HostChannel } from './vscode-api';
 export interface ChatStats {
   renders: number;
   framesScheduled: number;
+  /** Entries of the transcript last drawn (a long snapshot's preview holds only its newest). */
+  drawnEntries?: number;
 }
 
 const SCROLL_SAVE_DELAY_MS = 250;
@@ -124,9 +126,17 @@ export class ChatApp {
     this.requestFrame();
   }
 
+  /** A frame is asked for and not drawn yet. */
+  get framePending(): boolean {
+    return this.frameRequested;
+  }
+
   handle(message: HostToWebviewMessage): void {
     switch (message.type) {
       case 'snapshot':
+        // The newest pages of a long snapshot still arriving: worth drawing only where the view opens at the
+        // bottom; a view kept scrolled up waits for the page it was on.
+        if (message.partsToFollow && !this.transcript.position().atBottom) return;
         this.answering.clear();
         this.sync = applySnapshot(this.sync, message.seq, message.state);
         this.stateChanged();
@@ -211,6 +221,7 @@ export class ChatApp {
       this.emptyState.update(state, this.host, (state?.entryCount ?? 0) === 0);
     }
     this.transcript.render();
+    this.stats.drawnEntries = this.transcript.entryCount;
   }
 
   private context(): RenderContext {

@@ -3,6 +3,7 @@ import { reduce } from '../src/shared/reducer';
 import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
 import { ChatApp, type ChatStats } from './app';
 import './elements';
+import { MessagePump } from './message-pump';
 import { SnapshotAssembler } from './snapshot-assembler';
 import { UiStore } from './ui-store';
 import { connectToHost, isHostMessage } from './vscode-api';
@@ -44,8 +45,12 @@ function dispatch(message: HostToWebviewMessage): void {
   target?.handle(message);
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = event.data;
-  if (isHostMessage(message)) snapshots.accept(message).forEach(dispatch);
-});
+const pump = new MessagePump(
+  (data) => (isHostMessage(data) ? snapshots.accept(data) : []),
+  dispatch,
+  () => app?.framePending ?? false,
+  // The task after an animation frame's callbacks runs after that frame's paint.
+  (next) => requestAnimationFrame(() => setTimeout(next, 0)),
+);
+window.addEventListener('message', (event: MessageEvent<unknown>) => pump.push(event));
 channel.post({ type: 'ready' });

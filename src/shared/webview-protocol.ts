@@ -32,12 +32,13 @@ export type HostToWebviewMessage =
       readonly draft: string;
       /**
        * A long transcript comes in parts, so no one message costs the webview a long task to receive: `state.pages`
-       * holds the first pages and `state.positions` nothing; this many `snapshot_part` messages bring the rest of
-       * both, before any other action.
+       * holds the newest pages (with `entryCount` theirs and `state.positions` nothing), enough to draw the bottom
+       * of the conversation at once; this many `snapshot_part` messages bring the older pages and the positions,
+       * before any other action.
        */
       readonly partsToFollow?: number;
     }
-  /** The next pages and position buckets of the snapshot being sent (see `partsToFollow`). */
+  /** Older pages (they go before those received so far) and position buckets of the snapshot being sent (see `partsToFollow`). */
   | {
       readonly type: 'snapshot_part';
       readonly pages: readonly (readonly Entry[])[];

@@ -10,7 +10,7 @@ import { isChunkAction, mergeChunkActions } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
 import type { TranscriptState } from '../shared/model';
 import type { HostToWebviewMessage } from '../shared/webview-protocol';
-import { snapshotMessages } from '../shared/snapshot-parts';
+import { postSnapshotPaced, snapshotMessages } from '../shared/snapshot-parts';
 
 /**
  * The least time between two posts of chunks. Half a 60 Hz frame: a chunk that arrives early in a frame still
@@ -26,6 +26,7 @@ export class ActionPoster {
   private pending: TranscriptAction[] = [];
   private cancelScheduled: (() => void) | undefined;
   private lastPostAt = -Infinity;
+  private cancelParts: () => void = () => undefined;
 
   constructor(
     private readonly sink: WebviewSink,
@@ -68,10 +69,13 @@ export class ActionPoster {
 
   snapshot(state: TranscriptState, conversation: { readonly conversationId: string; readonly draft: string }): void {
     this.flush();
-    for (const message of snapshotMessages(this.seq, state, conversation)) this.sink(message);
+    this.cancelParts();
+    // Actions posted while the older parts are still on their way wait in the webview until the snapshot is whole.
+    this.cancelParts = postSnapshotPaced(snapshotMessages(this.seq, state, conversation), this.sink);
   }
 
   dispose(): void {
+    this.cancelParts();
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
     this.pending = [];

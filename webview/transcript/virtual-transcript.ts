@@ -43,6 +43,7 @@ export class VirtualTranscript {
   private anchor: { key: string; index: number; offset: number } | undefined;
   private expectedScrollTop = -1;
   private viewportHeight = 0;
+  private drewEntries = false;
 
   constructor(
     private readonly requestFrame: () => void,
@@ -108,9 +109,13 @@ export class VirtualTranscript {
     }
     this.viewportHeight = this.element.clientHeight;
     const budget = new FrameBudget();
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
+    // The first frame with entries draws only what is in view, so a conversation opens fast; the margin above and
+    // below (for smooth scrolling) is drawn in the next frame.
+    const firstDraw = !this.drewEntries && this.index.count > 0;
+    // Settling passes cost a layout each; the first draw leaves them to the next frame, which comes at once.
+    for (let pass = 0; pass < (firstDraw ? 1 : MAX_PASSES); pass++) {
       const top = this.targetScrollTop();
-      const overscan = Math.max(300, this.viewportHeight / 2);
+      const overscan = firstDraw ? 0 : Math.max(300, this.viewportHeight / 2);
       const count = this.index.count;
       const start = count === 0 ? 0 : this.index.indexAt(Math.max(0, top - overscan));
       const end = count === 0 ? 0 : this.index.indexAt(top + this.viewportHeight + overscan) + 1;
@@ -121,6 +126,10 @@ export class VirtualTranscript {
       if (!heightsChanged) break;
     }
     this.forced.clear();
+    if (firstDraw) {
+      this.drewEntries = true;
+      this.requestFrame();
+    }
     // Views the budget cut short go on in the next frame.
     for (const [key, rendered] of this.rendered) if (rendered.view.hasPendingWork) this.forced.add(key);
     if (this.forced.size > 0) this.requestFrame();

@@ -5,7 +5,7 @@
  */
 import type { TranscriptAction } from '../../../src/shared/actions';
 import type { TranscriptState } from '../../../src/shared/model';
-import { snapshotMessages } from '../../../src/shared/snapshot-parts';
+import { postSnapshotPaced, snapshotMessages } from '../../../src/shared/snapshot-parts';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import { streamMessage } from './message-stream';
 import {
@@ -108,10 +108,10 @@ async function loadSnapshot(): Promise<SnapshotFigures> {
   // An empty conversation is shown once the view has drawn after the post.
   const empty = Reflect.get(Object(staged?.state), 'entryCount') === 0;
   const rendersBefore = window.__acpChat?.renders ?? 0;
-  // As the host posts it (src/views/action-poster.ts): a long transcript in parts.
+  // As the host posts it (src/views/action-poster.ts): a long transcript in parts, paced. Each part is a message
+  // of its own from VS Code, so it reaches the webview (and is copied) in a task of its own.
   const state = staged?.state as TranscriptState;
-  for (const message of snapshotMessages(0, state, { conversationId: staged?.conversationId ?? 'bench', draft: '' }))
-    window.postMessage(message, '*');
+  postSnapshotPaced(snapshotMessages(0, state, { conversationId: staged?.conversationId ?? 'bench', draft: '' }), post);
   staged = undefined;
   for (;;) {
     const painted = await afterNextPaint();

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { TranscriptAction } from '../../../src/shared/actions';
 import { ENTRY_PAGE_SIZE, type TranscriptState } from '../../../src/shared/model';
+import { lastEntry } from '../../../src/shared/pages';
 import { initialState, reduce } from '../../../src/shared/reducer';
 import { snapshotMessages } from '../../../src/shared/snapshot-parts';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
@@ -26,10 +27,11 @@ describe('a long snapshot sent in parts', () => {
     assert.equal(messages[0]?.type === 'snapshot' && messages[0].partsToFollow, undefined);
   });
 
-  it('cuts a long transcript into parts of whole pages that the webview puts back together exactly', () => {
+  it('cuts a long transcript into parts of whole pages, newest first, that the webview puts back together exactly', () => {
     const state = transcript(ENTRY_PAGE_SIZE * 5 + 7);
+    assert.equal(state.pages.length, 6);
     const messages = snapshotMessages(3, state, conversation, 2);
-    assert.equal(messages.length, 3, 'six pages, two per message');
+    assert.equal(messages.length, 3, 'the newest pages (7 + 256 entries), then four older pages, two per message');
     for (const message of messages) {
       const carried = message.type === 'snapshot' ? message.state : message.type === 'snapshot_part' ? message : undefined;
       assert.ok(carried && carried.pages.length <= 2, 'no message carries more than its share of pages');
@@ -37,14 +39,27 @@ describe('a long snapshot sent in parts', () => {
     }
     const assembler = new SnapshotAssembler();
     const out = messages.flatMap((message) => assembler.accept(message));
-    assert.equal(out.length, 1);
-    assert.deepEqual(out[0], { type: 'snapshot', seq: 3, state, ...conversation });
+    assert.equal(out.length, 2, 'the preview at once, then the whole');
+    assert.deepEqual(out[1], { type: 'snapshot', seq: 3, state, ...conversation });
   });
 
-  it('holds actions and other messages keep going while a snapshot arrives; the actions follow it in order', () => {
-    const [first, ...parts] = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 2 + 1), conversation, 1);
+  it('gives the chat the newest entries from the first message: a state it can draw, ending where the whole ends', () => {
+    const state = transcript(ENTRY_PAGE_SIZE * 3 + 7);
+    const [first] = snapshotMessages(0, state, conversation, 1);
+    const preview = new SnapshotAssembler().accept(first!);
+    assert.equal(preview.length, 1);
+    const shown = preview[0]?.type === 'snapshot' ? preview[0] : assert.fail('a snapshot first');
+    assert.equal(shown.partsToFollow, 2, 'it says more is coming');
+    assert.equal(shown.state.entryCount, ENTRY_PAGE_SIZE + 7);
+    assert.deepEqual(shown.state.pages.flat(), state.pages.flat().slice(-(ENTRY_PAGE_SIZE + 7)), 'the newest entries, in order');
+    assert.deepEqual(lastEntry(shown.state), lastEntry(state));
+  });
+
+  it('holds actions while a snapshot arrives, other messages keep going; the actions follow the whole snapshot in order', () => {
+    const [first, ...parts] = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 3 + 1), conversation, 1);
+    assert.equal(parts.length, 2);
     const assembler = new SnapshotAssembler();
-    assert.deepEqual(assembler.accept(first!), []);
+    assert.deepEqual(assembler.accept(first!), [first]);
     const actions: HostToWebviewMessage = { type: 'actions', firstSeq: 1, actions: [chunk] };
     assert.deepEqual(assembler.accept(actions), []);
     assert.deepEqual(assembler.accept({ type: 'focus_composer' }), [{ type: 'focus_composer' }]);
@@ -58,7 +73,7 @@ describe('a long snapshot sent in parts', () => {
   });
 
   it('drops a snapshot still arriving when a newer one comes, with the actions held for it', () => {
-    const [first, ...parts] = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 2 + 1), conversation, 1);
+    const [first, ...parts] = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 3 + 1), conversation, 1);
     const assembler = new SnapshotAssembler();
     assembler.accept(first!);
     assembler.accept({ type: 'actions', firstSeq: 1, actions: [chunk] });

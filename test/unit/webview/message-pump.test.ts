@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import type { TranscriptAction } from '../../../src/shared/actions';
+import { ENTRY_PAGE_SIZE, type TranscriptState } from '../../../src/shared/model';
+import { initialState, reduce } from '../../../src/shared/reducer';
+import { snapshotMessages } from '../../../src/shared/snapshot-parts';
+import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
+import { MessagePump } from '../../../webview/message-pump';
+import { SnapshotAssembler } from '../../../webview/snapshot-assembler';
+
+function transcript(prompts: number): TranscriptState {
+  let state = initialState();
+  for (let turn = 0; turn < prompts; turn++)
+    state = reduce(state, { type: 'prompt_sent', turnId: `t${turn}`, content: [{ type: 'text', text: `prompt ${turn}` }] });
+  return state;
+}
+
+const chunk: TranscriptAction = {
+  type: 'session_update',
+  update: { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text: 'hi' } },
+};
+const actions: HostToWebviewMessage = { type: 'actions', firstSeq: 1, actions: [chunk] };
+
+/** A page whose paints the test makes happen, and a chat that records what it was handed. */
+function harness(options: { alwaysDrawing?: boolean } = {}) {
+  const waitingForPaint: (() => void)[] = [];
+  const delivered: HostToWebviewMessage[] = [];
+  const unpacked: string[] = [];
+  const assembler = new SnapshotAssembler();
+  const pump = new MessagePump(
+    (data) => assembler.accept(data as HostToWebviewMessage),
+    (message) => delivered.push(message),
+    () => options.alwaysDrawing === true,
+    (next) => waitingForPaint.push(next),
+  );
+  return {
+    delivered,
+    unpacked,
+    /** Posts `message` the way the page gets it: its data is copied in only when read. */
+    post(message: HostToWebviewMessage): void {
+      pump.push({
+        get data() {
+          unpacked.push(message.type);
+          return message;
+        },
+      });
+    },
+    paint(): void {
+      const due = waitingForPaint.splice(0);
+      due.forEach((next) => next());
+    },
+    get waitingForPaint(): number {
+      return waitingForPaint.length;
+    },
+  };
+}
+
+describe('the webview takes the host messages in order, letting the chat draw between the big ones', () => {
+  it('passes small messages straight through when nothing waits', () => {
+    const page = harness();
+    page.post(actions);
+    page.post({ type: 'focus_composer' });
+    assert.deepEqual(
+      page.delivered.map((message) => message.type),
+      ['actions', 'focus_composer'],
+    );
+    assert.equal(page.waitingForPaint, 0);
+  });
+
+  it('draws the newest pages first, then unpacks one older part per frame, and hands the whole over a frame later', () => {
+    const page = harness();
+    const messages = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 3 + 1), { conversationId: 'c', draft: '' }, 1);
+    assert.equal(messages.length, 3, 'the newest pages, then two older parts');
+    messages.forEach((message) => page.post(message));
+    page.post(actions);
+    assert.deepEqual(page.unpacked, ['snapshot'], 'the older parts wait, not even copied in, until the preview is drawn');
+    assert.deepEqual(
+      page.delivered.map((message) => message.type === 'snapshot' && message.partsToFollow),
+      [2],
+    );
+    page.paint();
+    assert.deepEqual(page.unpacked, ['snapshot', 'snapshot_part'], 'one part in the next frame');
+    page.paint();
+    assert.deepEqual(page.unpacked, ['snapshot', 'snapshot_part', 'snapshot_part']);
+    assert.equal(page.delivered.length, 1, 'the snapshot the last part completed waits for the next frame');
+    page.paint();
+    assert.deepEqual(
+      page.delivered.map((message) => message.type),
+      ['snapshot', 'snapshot'],
+    );
+    const whole = page.delivered[1];
+    assert.ok(whole?.type === 'snapshot' && whole.partsToFollow === undefined && whole.state.entryCount === ENTRY_PAGE_SIZE * 3 + 1);
+    assert.deepEqual(page.unpacked.at(-1), 'snapshot_part', 'the actions behind it wait until the whole is drawn');
+    page.paint();
+    assert.deepEqual(
+      page.delivered.map((message) => message.type),
+      ['snapshot', 'snapshot', 'actions'],
+    );
+  });
+
+  it('does not hold messages up for a chat that always wants another frame', () => {
+    const page = harness({ alwaysDrawing: true });
+    page.post({ type: 'snapshot', seq: 0, state: transcript(2), conversationId: 'c', draft: '' });
+    page.post({ type: 'focus_composer' });
+    let paints = 0;
+    while (page.delivered.length < 2 && paints < 10) {
+      page.paint();
+      paints++;
+    }
+    assert.equal(page.delivered.at(-1)?.type, 'focus_composer');
+    assert.ok(paints <= 4, `went on after ${paints} frames`);
+  });
+});
