@@ -11,6 +11,11 @@ export interface SnapshotFigures {
   readonly entriesInDom: number;
 }
 
+export interface WholeFigures {
+  /** From posting the snapshot to the frame that drew it whole (a long one's older pages follow the first paint). */
+  readonly wholeMs: number;
+}
+
 export interface StreamOptions {
   readonly chunksPerSecond: number;
   readonly seconds: number;
@@ -57,6 +62,8 @@ export interface ProbeApi {
    */
   stage(state: unknown, conversationId?: string): void;
   loadSnapshot(): Promise<SnapshotFigures>;
+  /** Resolves when the snapshot last loaded is drawn whole. */
+  wholeDrawn(): Promise<WholeFigures>;
   stream(options: StreamOptions): Promise<StreamFigures>;
   /** Streams one long agent message and times the main thread's blocks and when its end is on screen. */
   streamMessage(options: MessageStreamOptions): Promise<MessageStreamFigures>;

@@ -40,8 +40,11 @@ export async function runReloadBench(browser: Browser, harness: string): Promise
         const state: unknown = loaded.session.state;
         await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stage(value, 'reloaded'), state);
         const shown = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).loadSnapshot());
+        const whole = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).wholeDrawn());
         totals.push(readyMs + shown.firstRenderMs);
-        parts.push(`history ${Math.round(loaded.ms)} / page ${Math.round(pageReadyMs)} / paint ${Math.round(shown.firstRenderMs)}`);
+        parts.push(
+          `history ${Math.round(loaded.ms)} / page ${Math.round(pageReadyMs)} / paint ${Math.round(shown.firstRenderMs)} (all drawn ${Math.round(whole.wholeMs)})`,
+        );
       } finally {
         await page.close();
       }

@@ -79,6 +79,8 @@ async function runTranscriptBench(browser: Browser, harness: string): Promise<Fi
   }
   await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
   const snapshot = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).loadSnapshot());
+  // The stream follows the whole snapshot (its older pages arrive after the first paint), as it would from the host.
+  await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).wholeDrawn());
   // Long-frame reports arrive after the frame: let them land before splitting snapshot from stream.
   await page.waitForTimeout(300);
   const snapshotTasks = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());

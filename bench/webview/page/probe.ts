@@ -17,10 +17,12 @@ import {
   type SnapshotFigures,
   type StreamFigures,
   type StreamOptions,
+  type WholeFigures,
 } from '../probe-api';
 
 interface ViewCounters {
   readonly renders: number;
+  readonly drawnEntries?: number;
 }
 
 declare global {
@@ -103,8 +105,11 @@ function post(message: HostToWebviewMessage): void {
 
 let staged: { state: unknown; conversationId: string } | undefined;
 
+let loaded: { started: number; entryCount: number } | undefined;
+
 async function loadSnapshot(): Promise<SnapshotFigures> {
   const started = performance.now();
+  loaded = { started, entryCount: Reflect.get(Object(staged?.state), 'entryCount') as number };
   // An empty conversation is shown once the view has drawn after the post.
   const empty = Reflect.get(Object(staged?.state), 'entryCount') === 0;
   const rendersBefore = window.__acpChat?.renders ?? 0;
@@ -121,6 +126,15 @@ async function loadSnapshot(): Promise<SnapshotFigures> {
       return { firstRenderMs: painted - started, entriesInDom: entries };
     }
     if (painted - started > 10_000) throw new Error('the snapshot never rendered');
+  }
+}
+
+async function wholeDrawn(): Promise<WholeFigures> {
+  const { started, entryCount } = loaded ?? { started: performance.now(), entryCount: 0 };
+  for (;;) {
+    const painted = await afterNextPaint();
+    if (window.__acpChat?.drawnEntries === entryCount) return { wholeMs: painted - started };
+    if (painted - started > 20_000) throw new Error('the snapshot was never drawn whole');
   }
 }
 
@@ -209,6 +223,7 @@ const api: ProbeApi = {
     staged = { state, conversationId };
   },
   loadSnapshot,
+  wholeDrawn,
   stream,
   streamMessage,
   idle,
