@@ -27,6 +27,8 @@ export interface ChatStats {
   framesScheduled: number;
   /** Entries of the transcript last drawn (a long snapshot's preview holds only its newest). */
   drawnEntries?: number;
+  /** The conversation shown. */
+  conversationId?: string;
 }
 
 const SCROLL_SAVE_DELAY_MS = 250;

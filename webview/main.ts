@@ -29,6 +29,8 @@ let hostInfo: Extract<HostToWebviewMessage, { type: 'host_info' }> | undefined;
 function show(conversationId: string, draft: string): ChatApp {
   app?.dispose();
   shownId = conversationId;
+  stats.conversationId = conversationId;
+  delete stats.drawnEntries;
   const next = new ChatApp(uiStore.channelFor(conversationId, draft), reduce, stats);
   root.replaceChildren(next.element);
   if (hostInfo) next.handle(hostInfo);

@@ -23,6 +23,7 @@ import {
 interface ViewCounters {
   readonly renders: number;
   readonly drawnEntries?: number;
+  readonly conversationId?: string;
 }
 
 declare global {
@@ -105,23 +106,28 @@ function post(message: HostToWebviewMessage): void {
 
 let staged: { state: unknown; conversationId: string } | undefined;
 
-let loaded: { started: number; entryCount: number } | undefined;
+let loaded: { started: number; entryCount: number; conversationId: string } | undefined;
+
+/** Whether the chat shows `conversationId` and has drawn it (a switch may leave the last one up for a frame). */
+function drawnConversation(conversationId: string): boolean {
+  return window.__acpChat?.conversationId === conversationId && window.__acpChat.drawnEntries !== undefined;
+}
 
 async function loadSnapshot(): Promise<SnapshotFigures> {
   const started = performance.now();
-  loaded = { started, entryCount: Reflect.get(Object(staged?.state), 'entryCount') as number };
-  // An empty conversation is shown once the view has drawn after the post.
-  const empty = Reflect.get(Object(staged?.state), 'entryCount') === 0;
-  const rendersBefore = window.__acpChat?.renders ?? 0;
+  const conversationId = staged?.conversationId ?? 'bench';
+  loaded = { started, entryCount: Reflect.get(Object(staged?.state), 'entryCount') as number, conversationId };
+  // An empty conversation is shown once the view has drawn it.
+  const empty = loaded.entryCount === 0;
   // As the host posts it (src/views/action-poster.ts): a long transcript in parts, paced. Each part is a message
   // of its own from VS Code, so it reaches the webview (and is copied) in a task of its own.
   const state = staged?.state as TranscriptState;
-  postSnapshotPaced(snapshotMessages(0, state, { conversationId: staged?.conversationId ?? 'bench', draft: '' }), post);
+  postSnapshotPaced(snapshotMessages(0, state, { conversationId, draft: '' }), post);
   staged = undefined;
   for (;;) {
     const painted = await afterNextPaint();
     const entries = document.querySelectorAll('[data-entry-key]').length;
-    if (entries > 0 || (empty && (window.__acpChat?.renders ?? 0) > rendersBefore)) {
+    if (drawnConversation(conversationId) && (entries > 0 || empty)) {
       sample();
       return { firstRenderMs: painted - started, entriesInDom: entries };
     }
@@ -130,10 +136,10 @@ async function loadSnapshot(): Promise<SnapshotFigures> {
 }
 
 async function wholeDrawn(): Promise<WholeFigures> {
-  const { started, entryCount } = loaded ?? { started: performance.now(), entryCount: 0 };
+  const { started, entryCount, conversationId } = loaded ?? { started: performance.now(), entryCount: 0, conversationId: 'bench' };
   for (;;) {
     const painted = await afterNextPaint();
-    if (window.__acpChat?.drawnEntries === entryCount) return { wholeMs: painted - started };
+    if (drawnConversation(conversationId) && window.__acpChat?.drawnEntries === entryCount) return { wholeMs: painted - started };
     if (painted - started > 20_000) throw new Error('the snapshot was never drawn whole');
   }
 }
