@@ -10,7 +10,8 @@ import { visibleText } from '../src/shared/visible-text';
 import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
 import { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import { h, icon } from './dom';
-import { groupThousands, usageLabel } from './labels';
+import { groupThousands } from '../src/shared/group-thousands';
+import { usageLabel } from './labels';
 
 type Post = (message: WebviewToHostMessage) => void;
 

@@ -105,11 +105,6 @@ export function noticeActionLabel(action: NoticeAction): string {
   return NOTICE_ACTIONS[action].label;
 }
 
-/** 48200 -> "48,200". Not toLocaleString: its first call loads locale data, a long task in a webview. */
-export function groupThousands(value: number): string {
-  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /** 1234 -> "1.2k", 200000 -> "200k". */
 export function compactNumber(value: number): string {
   if (value < 1000) return String(value);

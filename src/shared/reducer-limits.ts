@@ -4,13 +4,14 @@
  * the content as full, so later chunks are dropped at the cost of one comparison.
  */
 import type { ContentBlock, ToolCallContent } from './content';
+import { groupThousands } from './group-thousands';
 import { headOf, MAX_MESSAGE_CHARS, MAX_TOOL_CALLS_PER_TURN, MAX_TOOL_CONTENT_CHARS } from './limits';
 import type { NoticeEntry, TranscriptState } from './model';
 import { appendEntry } from './pages';
 import { takeLocalId } from './reducer-ids';
 
-export const MESSAGE_TRUNCATED_NOTE = `\n\n*[Message truncated: it passed ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters; the rest was not kept.]*`;
-export const TOOL_CONTENT_TRUNCATED_NOTE = `[Output truncated: it passed ${MAX_TOOL_CONTENT_CHARS.toLocaleString('en-US')} characters; the rest was not kept.]`;
+export const MESSAGE_TRUNCATED_NOTE = `\n\n*[Message truncated: it passed ${groupThousands(MAX_MESSAGE_CHARS)} characters; the rest was not kept.]*`;
+export const TOOL_CONTENT_TRUNCATED_NOTE = `[Output truncated: it passed ${groupThousands(MAX_TOOL_CONTENT_CHARS)} characters; the rest was not kept.]`;
 
 /**
  * What a non-text block counts for: its payload, and at least this much, so a flood of tiny blocks is bounded in
@@ -130,7 +131,7 @@ export function admitToolCall(state: TranscriptState): { readonly admitted: bool
     kind: 'notice',
     key,
     severity: 'warning',
-    title: `The agent started more than ${MAX_TOOL_CALLS_PER_TURN.toLocaleString('en-US')} tool calls in this turn`,
+    title: `The agent started more than ${groupThousands(MAX_TOOL_CALLS_PER_TURN)} tool calls in this turn`,
     detail: 'Further tool calls of this turn are not shown (the agent keeps running; permission requests still show).',
   };
   return { admitted: false, state: appendEntry(next, notice) };

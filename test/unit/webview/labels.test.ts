@@ -1,14 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ToolCallStatus, ToolKind } from '../../../src/shared/model';
-import {
-  compactNumber,
-  groupThousands,
-  permissionOptionStyle,
-  stopReasonLabel,
-  toolKindIcon,
-  toolStatusLabel,
-  usageLabel,
-} from '../../../webview/labels';
+import { groupThousands } from '../../../src/shared/group-thousands';
+import { compactNumber, permissionOptionStyle, stopReasonLabel, toolKindIcon, toolStatusLabel, usageLabel } from '../../../webview/labels';
 
 describe('labels', () => {
   it('names every stop reason the spec defines, and nothing for a normal end', () => {
