@@ -71,6 +71,8 @@ export interface ProbeApi {
   sample(): PageSample;
   /** Largest DOM element count seen at any sample since load (sampled every animation frame while streaming). */
   maxDomElements(): number;
+  /** When the view posted `ready` to the host (epoch ms), if it has. */
+  readyPostedAt(): number | undefined;
   /** Blocks the page for 80 ms and reports whether the long-task watch saw it. */
   checkLongTaskWatch(): Promise<boolean>;
   /** Long tasks and long animation frames (ms) seen since the last call. */

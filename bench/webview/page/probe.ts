@@ -34,8 +34,12 @@ declare global {
 }
 
 let storedUiState: unknown;
+let readyPostedAt: number | undefined;
 window.acquireVsCodeApi = () => ({
-  postMessage: () => undefined,
+  postMessage: (message: unknown) => {
+    // When the host would hear the view is ready (and post its snapshot): epoch ms, comparable across processes.
+    if (Reflect.get(Object(message), 'type') === 'ready') readyPostedAt ??= performance.timeOrigin + performance.now();
+  },
   getState: () => storedUiState,
   setState: (state: unknown) => {
     storedUiState = state;
@@ -236,6 +240,7 @@ const api: ProbeApi = {
   sample,
   checkLongTaskWatch,
   maxDomElements: () => maxDom,
+  readyPostedAt: () => readyPostedAt,
   takeLongTasks: () => {
     const taken = longTasks;
     longTasks = { tasks: [], frames: [] };
