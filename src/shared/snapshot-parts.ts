@@ -18,6 +18,8 @@ export const SNAPSHOT_PAGES_PER_PART = 2;
  * in VS Code) never piles up into one long frame; 10,000 entries arrive within half a second.
  */
 export const SNAPSHOT_PART_INTERVAL_MS = 24;
+/** The first older part waits longer: the webview draws the newest pages meanwhile, the heaviest frame of a switch. */
+export const SNAPSHOT_FIRST_PART_DELAY_MS = 80;
 /** Entries in the first message at least: more than any viewport shows, few enough to receive at once. */
 const PREVIEW_ENTRIES = ENTRY_PAGE_SIZE;
 
@@ -61,20 +63,22 @@ export function snapshotMessages(
 }
 
 /**
- * Sends `messages` (a snapshot's) through `post`: the first at once, the rest SNAPSHOT_PART_INTERVAL_MS apart.
- * Returns a cancel for the parts not sent yet (a newer snapshot makes them pointless).
+ * Sends `messages` (a snapshot's) through `post`: the first at once, the second SNAPSHOT_FIRST_PART_DELAY_MS
+ * later, the rest SNAPSHOT_PART_INTERVAL_MS apart. Returns a cancel for the parts not sent yet (a newer snapshot
+ * makes them pointless).
  */
 export function postSnapshotPaced(
   messages: readonly HostToWebviewMessage[],
   post: (message: HostToWebviewMessage) => void,
   intervalMs = SNAPSHOT_PART_INTERVAL_MS,
+  firstDelayMs = SNAPSHOT_FIRST_PART_DELAY_MS,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const send = (index: number): void => {
     const message = messages[index];
     if (!message) return;
     post(message);
-    if (index + 1 < messages.length) timer = setTimeout(() => send(index + 1), intervalMs);
+    if (index + 1 < messages.length) timer = setTimeout(() => send(index + 1), index === 0 ? firstDelayMs : intervalMs);
   };
   send(0);
   return () => clearTimeout(timer);
