@@ -50,8 +50,8 @@ export class MessagePump {
       if (type === 'snapshot_part') {
         // Unpacked in this frame; what it completes (the whole snapshot, the actions held for it) is drawn in the next.
         this.pause(() => this.handOver(ready));
-      } else if (type === 'snapshot') {
-        // Small by construction (a short transcript, or the newest pages of a long one): drawn before more comes.
+      } else if (type === 'snapshot' && Reflect.get(Object(data), 'partsToFollow')) {
+        // The newest pages of a long one (small by construction): drawn before its parts are taken.
         this.handOver(ready);
       } else {
         ready.forEach((message) => this.deliver(message));
@@ -59,7 +59,8 @@ export class MessagePump {
     }
   }
 
-  /** Delivers `ready`; if it holds a snapshot, waits for the chat to draw it before taking the next message. */
+  /** Delivers `ready`; if it holds a snapshot, waits for the chat to draw it before taking the next message. A short
+   * transcript's snapshot (one message) passes straight through with the rest: nothing big follows it. */
   private handOver(ready: readonly HostToWebviewMessage[]): void {
     ready.forEach((message) => this.deliver(message));
     if (ready.some((message) => message.type === 'snapshot')) this.pause(() => undefined);
