@@ -2,8 +2,9 @@
  * Takes the host's messages in order, but lets the chat draw between the big ones. A long transcript arrives as
  * a snapshot in parts (src/shared/snapshot-parts.ts): unpacking a part can take tens of ms (copying it in, and
  * the garbage collector's share), and so can drawing the chat. Done in one frame they add up to a frame the user
- * feels. So after a snapshot message the pump waits until the chat has drawn (and has no frame pending) before it
- * goes on, and what a part completes is handed to the chat in a frame after the one that unpacked it.
+ * feels. So after a long snapshot's first message (its newest pages) the pump waits until the chat has drawn it
+ * (and has no frame pending) before it goes on, and what a part completes is handed to the chat in a frame after
+ * the one that unpacked it. A short transcript's snapshot is one small message and passes straight through.
  *
  * A `message` event copies its data in only when `data` is read, so events queued here cost nothing until their
  * turn. Other messages (a streaming window's actions) pass straight through when nothing waits. DOM-free: the
@@ -59,8 +60,7 @@ export class MessagePump {
     }
   }
 
-  /** Delivers `ready`; if it holds a snapshot, waits for the chat to draw it before taking the next message. A short
-   * transcript's snapshot (one message) passes straight through with the rest: nothing big follows it. */
+  /** Delivers `ready`; if it holds a snapshot, waits for the chat to draw it before taking the next message. */
   private handOver(ready: readonly HostToWebviewMessage[]): void {
     ready.forEach((message) => this.deliver(message));
     if (ready.some((message) => message.type === 'snapshot')) this.pause(() => undefined);

@@ -1,23 +1,11 @@
 import * as assert from 'node:assert/strict';
-import type { TranscriptAction } from '../../../src/shared/actions';
-import { ENTRY_PAGE_SIZE, type TranscriptState } from '../../../src/shared/model';
-import { initialState, reduce } from '../../../src/shared/reducer';
+import { ENTRY_PAGE_SIZE } from '../../../src/shared/model';
 import { snapshotMessages } from '../../../src/shared/snapshot-parts';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import { MessagePump } from '../../../webview/message-pump';
 import { SnapshotAssembler } from '../../../webview/snapshot-assembler';
+import { chunk, promptTranscript } from './prompt-transcript';
 
-function transcript(prompts: number): TranscriptState {
-  let state = initialState();
-  for (let turn = 0; turn < prompts; turn++)
-    state = reduce(state, { type: 'prompt_sent', turnId: `t${turn}`, content: [{ type: 'text', text: `prompt ${turn}` }] });
-  return state;
-}
-
-const chunk: TranscriptAction = {
-  type: 'session_update',
-  update: { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text: 'hi' } },
-};
 const actions: HostToWebviewMessage = { type: 'actions', firstSeq: 1, actions: [chunk] };
 
 /** A page whose paints the test makes happen, and a chat that records what it was handed. */
@@ -68,7 +56,7 @@ describe('the webview takes the host messages in order, letting the chat draw be
 
   it('draws the newest pages first, then unpacks one older part per frame, and hands the whole over a frame later', () => {
     const page = harness();
-    const messages = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 3 + 1), { conversationId: 'c', draft: '' }, 1);
+    const messages = snapshotMessages(0, promptTranscript(ENTRY_PAGE_SIZE * 3 + 1), { conversationId: 'c', draft: '' }, 1);
     assert.equal(messages.length, 3, 'the newest pages, then two older parts');
     messages.forEach((message) => page.post(message));
     page.post(actions);
@@ -99,7 +87,7 @@ describe('the webview takes the host messages in order, letting the chat draw be
 
   it('passes a short transcript snapshot straight through with what follows it: nothing big comes after it', () => {
     const page = harness();
-    page.post({ type: 'snapshot', seq: 0, state: transcript(2), conversationId: 'c', draft: '' });
+    page.post({ type: 'snapshot', seq: 0, state: promptTranscript(2), conversationId: 'c', draft: '' });
     page.post(actions);
     assert.deepEqual(
       page.delivered.map((message) => message.type),
@@ -110,7 +98,7 @@ describe('the webview takes the host messages in order, letting the chat draw be
 
   it('does not hold messages up for a chat that always wants another frame', () => {
     const page = harness({ alwaysDrawing: true });
-    const [preview] = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 3 + 1), { conversationId: 'c', draft: '' }, 1);
+    const [preview] = snapshotMessages(0, promptTranscript(ENTRY_PAGE_SIZE * 3 + 1), { conversationId: 'c', draft: '' }, 1);
     page.post(preview!);
     page.post({ type: 'focus_composer' });
     let paints = 0;

@@ -1,34 +1,22 @@
 import * as assert from 'node:assert/strict';
-import type { TranscriptAction } from '../../../src/shared/actions';
-import { ENTRY_PAGE_SIZE, type TranscriptState } from '../../../src/shared/model';
+import { ENTRY_PAGE_SIZE } from '../../../src/shared/model';
 import { lastEntry } from '../../../src/shared/pages';
-import { initialState, reduce } from '../../../src/shared/reducer';
 import { snapshotMessages } from '../../../src/shared/snapshot-parts';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import { SnapshotAssembler } from '../../../webview/snapshot-assembler';
+import { chunk, promptTranscript } from './prompt-transcript';
 
-function transcript(prompts: number): TranscriptState {
-  let state = initialState();
-  for (let turn = 0; turn < prompts; turn++)
-    state = reduce(state, { type: 'prompt_sent', turnId: `t${turn}`, content: [{ type: 'text', text: `prompt ${turn}` }] });
-  return state;
-}
-
-const chunk: TranscriptAction = {
-  type: 'session_update',
-  update: { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text: 'hi' } },
-};
 const conversation = { conversationId: 'c1', draft: '' };
 
 describe('a long snapshot sent in parts', () => {
   it('sends a short transcript whole, in one message', () => {
-    const messages = snapshotMessages(3, transcript(10), conversation);
+    const messages = snapshotMessages(3, promptTranscript(10), conversation);
     assert.equal(messages.length, 1);
     assert.equal(messages[0]?.type === 'snapshot' && messages[0].partsToFollow, undefined);
   });
 
   it('cuts a long transcript into parts of whole pages, newest first, that the webview puts back together exactly', () => {
-    const state = transcript(ENTRY_PAGE_SIZE * 5 + 7);
+    const state = promptTranscript(ENTRY_PAGE_SIZE * 5 + 7);
     assert.equal(state.pages.length, 6);
     const messages = snapshotMessages(3, state, conversation, 2);
     assert.equal(messages.length, 3, 'the newest pages (7 + 256 entries), then four older pages, two per message');
@@ -44,7 +32,7 @@ describe('a long snapshot sent in parts', () => {
   });
 
   it('gives the chat the newest entries from the first message: a state it can draw, ending where the whole ends', () => {
-    const state = transcript(ENTRY_PAGE_SIZE * 3 + 7);
+    const state = promptTranscript(ENTRY_PAGE_SIZE * 3 + 7);
     const [first] = snapshotMessages(0, state, conversation, 1);
     const preview = new SnapshotAssembler().accept(first!);
     assert.equal(preview.length, 1);
@@ -56,7 +44,7 @@ describe('a long snapshot sent in parts', () => {
   });
 
   it('holds actions while a snapshot arrives, other messages keep going; the actions follow the whole snapshot in order', () => {
-    const [first, ...parts] = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 3 + 1), conversation, 1);
+    const [first, ...parts] = snapshotMessages(0, promptTranscript(ENTRY_PAGE_SIZE * 3 + 1), conversation, 1);
     assert.equal(parts.length, 2);
     const assembler = new SnapshotAssembler();
     assert.deepEqual(assembler.accept(first!), [first]);
@@ -73,11 +61,11 @@ describe('a long snapshot sent in parts', () => {
   });
 
   it('drops a snapshot still arriving when a newer one comes, with the actions held for it', () => {
-    const [first, ...parts] = snapshotMessages(0, transcript(ENTRY_PAGE_SIZE * 3 + 1), conversation, 1);
+    const [first, ...parts] = snapshotMessages(0, promptTranscript(ENTRY_PAGE_SIZE * 3 + 1), conversation, 1);
     const assembler = new SnapshotAssembler();
     assembler.accept(first!);
     assembler.accept({ type: 'actions', firstSeq: 1, actions: [chunk] });
-    const newer = snapshotMessages(5, transcript(3), { conversationId: 'c2', draft: '' });
+    const newer = snapshotMessages(5, promptTranscript(3), { conversationId: 'c2', draft: '' });
     assert.deepEqual(assembler.accept(newer[0]!), newer);
     assert.deepEqual(assembler.accept(parts[0]!), [], 'parts of the replaced snapshot are dropped');
   });
