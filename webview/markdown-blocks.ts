@@ -47,23 +47,25 @@ class BlockScanner {
     return this.fence !== undefined;
   }
 
-  scan(text: string): void {
-    // Only the unscanned rest, sliced off first: indexing into a long text built by appending would make V8 copy
-    // all of it into one flat string, once per call.
-    const base = this.position;
-    const rest = text.slice(base);
+  /**
+   * Scans the complete lines of `rest`, the text from `position` on; returns how much of it it took. Only the
+   * unscanned rest is passed: indexing into a long text built by appending would make V8 copy all of it into
+   * one flat string, once per call.
+   */
+  scan(rest: string): number {
     let from = 0;
     for (let found = lineBreak(rest, from); found; found = lineBreak(rest, from)) {
-      this.line(rest.slice(from, found.end), base + from);
+      this.line(rest.slice(from, found.end), this.position + from);
       from = found.next;
     }
-    this.position = base + from;
+    this.position += from;
+    return from;
   }
 
   /** A boundary the incomplete last line already implies (text after a closed top-level fence), if any. */
-  pendingBoundary(text: string): number | undefined {
-    if (this.position >= text.length || !this.afterTopLevelFence || !this.blockHasContent) return undefined;
-    return BLANK.test(text.slice(this.position)) ? undefined : this.position;
+  pendingBoundary(unscanned: string): number | undefined {
+    if (unscanned === '' || !this.afterTopLevelFence || !this.blockHasContent) return undefined;
+    return BLANK.test(unscanned) ? undefined : this.position;
   }
 
   private line(line: string, start: number): void {
@@ -105,6 +107,8 @@ export interface BlockSplit {
   readonly unchangedBefore: number;
   /** Whether the text extends the previous one (else everything is new). */
   readonly extended: boolean;
+  /** Blocks before this index cannot change however the text grows (their text is no longer needed). */
+  readonly finalBefore: number;
 }
 
 /**
@@ -113,29 +117,38 @@ export interface BlockSplit {
  * O(new text), not O(text): a 2 MB message has some 15,000 blocks.
  */
 export class IncrementalBlockSplitter {
+  /** The last text split, compared only when the caller does not know whether the next one extends it. */
   private text = '';
   private scanner = new BlockScanner();
+  /** The text from the scanner's position on: the incomplete last line. */
+  private unscanned = '';
   /** The last split's starts: [0, ...boundaries], or [0] alone while a definition keeps the text whole, then any pending boundary. */
   private readonly starts: number[] = [];
   /** How many of `starts` are [0, ...the scanner's boundaries] (the rest: a pending boundary). */
   private settled = 0;
 
-  /** `knownToExtend`: the caller knows `text` begins with the last text split (saves comparing them). */
-  split(text: string, knownToExtend = false): BlockSplit {
-    const extended = knownToExtend || extendsText(text, this.text);
+  /**
+   * `appended`: the caller knows `text` is the last text split followed by `appended`, so neither is read
+   * whole. Without it the texts are compared.
+   */
+  split(text: string, appended?: string): BlockSplit {
+    const extended = appended !== undefined || extendsText(text, this.text);
     if (!extended) {
       this.scanner = new BlockScanner();
       this.starts.length = 0;
       this.settled = 0;
+      this.unscanned = text;
+    } else {
+      this.unscanned += appended ?? text.slice(this.text.length);
     }
     const same = extended && text.length === this.text.length;
     const previousSettled = this.settled;
     const pendingBefore = this.starts.length > this.settled ? this.starts[this.settled] : undefined;
     this.text = text;
-    this.scanner.scan(text);
+    this.unscanned = this.unscanned.slice(this.scanner.scan(this.unscanned));
     // Settled starts only grow while the text does; a pending boundary is recomputed each time.
     this.starts.length = this.settled;
-    const whole = this.scanner.hasDefinition || (!this.scanner.inFence && REFERENCE_DEFINITION.test(text.slice(this.scanner.position)));
+    const whole = this.scanner.hasDefinition || (!this.scanner.inFence && REFERENCE_DEFINITION.test(this.unscanned));
     if (text === '') {
       this.starts.length = 0;
       this.settled = 0;
@@ -148,11 +161,12 @@ export class IncrementalBlockSplitter {
       const boundaries = this.scanner.boundaries;
       for (let index = this.starts.length - 1; index < boundaries.length; index++) this.starts.push(boundaries[index]!);
       this.settled = this.starts.length;
-      const pending = this.scanner.pendingBoundary(text);
+      const pending = this.scanner.pendingBoundary(this.unscanned);
       if (pending !== undefined) this.starts.push(pending);
     }
     const unchangedBefore = unchangedBlocks(previousSettled, pendingBefore, this.starts, same);
-    return { starts: this.starts, unchangedBefore, extended };
+    // The last settled block ends at a pending boundary or at the end of the text, so it may still grow.
+    return { starts: this.starts, unchangedBefore, extended, finalBefore: Math.max(0, this.settled - 1) };
   }
 }
 

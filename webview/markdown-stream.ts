@@ -8,6 +8,7 @@
 import { IncrementalBlockSplitter } from './markdown-blocks';
 import { closesFence, fenceOpening, opensTopLevelFence, type Fence } from './markdown-fence';
 import { renderMarkdown } from './markdown';
+import { TextTail } from './text-tail';
 
 /** Draws blocks in order; `index` is at most the current count (equal: a new block at the end). */
 export interface BlockSink {
@@ -56,13 +57,13 @@ const LARGE_BLOCK_CHARS = 16_000;
 /** A large last block waits this many times its last render's cost before it is rendered again. */
 const LARGE_BLOCK_SPACING = 4;
 
-function lineEnd(text: string, from: number, limit: number): number {
+function lineEnd(text: TextTail, from: number, limit: number): number {
   const newline = text.indexOf('\n', from);
   return newline === -1 || newline >= limit ? -1 : newline;
 }
 
 /** Whether [from, to) holds a character markdown-it rewrites (\r, NUL), which streamed code would not. */
-function hasRewrittenCharacter(text: string, from: number, to: number): boolean {
+function hasRewrittenCharacter(text: TextTail, from: number, to: number): boolean {
   const carriageReturn = text.indexOf('\r', from);
   const nul = text.indexOf('\0', from);
   return (carriageReturn !== -1 && carriageReturn < to) || (nul !== -1 && nul < to);
@@ -70,26 +71,38 @@ function hasRewrittenCharacter(text: string, from: number, to: number): boolean 
 
 export class MarkdownStream {
   private readonly splitter = new IncrementalBlockSplitter();
+  /** The whole text, read only when the blocks still to draw begin before `tail` (rare: see `draw`). */
   private text = '';
+  /** The text from the first block that may still be drawn on: all that drawing reads. */
+  private readonly tail = new TextTail();
   private starts: readonly number[] = [];
   private drawn: DrawnBlock[] = [];
   /** Blocks before this index are drawn and cannot change while the text only grows. */
   private cleanBefore = 0;
+  /** Blocks before this index cannot change however the text grows. */
+  private finalBefore = 0;
 
   constructor(private readonly sink: BlockSink) {}
 
-  /** Takes the new text; nothing is drawn until `draw`. `extendsLast`: the caller knows it begins with the last text. */
-  setText(text: string, extendsLast = false): void {
+  /**
+   * Takes the new text; nothing is drawn until `draw`. `extendsLast`: the caller knows it begins with the last
+   * text; `appended`, if also known, is what follows it (so the long text itself is not read).
+   */
+  setText(text: string, extendsLast = false, appended?: string): void {
     if (text === this.text) return;
-    const split = this.splitter.split(text, extendsLast);
+    const added = extendsLast ? (appended ?? text.slice(this.tail.length)) : undefined;
+    const split = this.splitter.split(text, added);
     this.text = text;
     this.starts = split.starts;
+    this.finalBefore = split.finalBefore;
     if (!split.extended) {
       this.drawn = [];
       this.sink.truncate(0);
       this.cleanBefore = 0;
+      this.tail.reset(text);
       return;
     }
+    this.tail.append(added ?? text.slice(this.tail.length));
     this.cleanBefore = Math.min(this.cleanBefore, split.unchangedBefore);
   }
 
@@ -103,13 +116,21 @@ export class MarkdownStream {
       this.drawn.length = count;
       this.sink.truncate(count);
     }
+    // A block let go of may have to be drawn again: a link definition arriving makes the text one block.
+    if ((this.starts[this.cleanBefore] ?? this.tail.length) < this.tail.start) this.tail.reset(this.text);
+    const done = this.drawBlocks(count, budget);
+    this.tail.dropBefore(this.starts[Math.min(this.cleanBefore, this.finalBefore)] ?? this.tail.length);
+    return done;
+  }
+
+  private drawBlocks(count: number, budget: WorkBudget): boolean {
     for (let index = this.cleanBefore; index < count; index++) {
       if (budget.exhausted()) {
         this.cleanBefore = index;
         return false;
       }
       const start = this.starts[index]!;
-      const end = this.starts[index + 1] ?? this.text.length;
+      const end = this.starts[index + 1] ?? this.tail.length;
       if (this.drawBlock(index, start, end, budget) === 'deferred') {
         this.cleanBefore = index;
         return false;
@@ -123,7 +144,7 @@ export class MarkdownStream {
     const old = this.drawn[index];
     if (old && old.start === start && old.end === end) return 'clean';
     if (old?.type === 'code' && old.start === start && this.extendCode(index, old, end)) return 'drawn';
-    const isLast = end === this.text.length;
+    const isLast = end === this.tail.length;
     if (isLast && this.startCode(index, start, end)) return 'drawn';
     if (
       old?.type === 'html' &&
@@ -135,7 +156,7 @@ export class MarkdownStream {
       return 'deferred';
     }
     const began = budget.now();
-    this.sink.setHtml(index, renderMarkdown(this.text.slice(start, end)));
+    this.sink.setHtml(index, renderMarkdown(this.tail.slice(start, end)));
     const renderedAt = budget.now();
     this.drawn[index] = { type: 'html', start, end, renderedAt, costMs: renderedAt - began };
     return 'drawn';
@@ -143,11 +164,11 @@ export class MarkdownStream {
 
   /** Starts streaming a block that opens with a top-level fence; false if it is not one. */
   private startCode(index: number, start: number, end: number): boolean {
-    const firstLineEnd = lineEnd(this.text, start, end);
+    const firstLineEnd = lineEnd(this.tail, start, end);
     if (firstLineEnd === -1) return false;
-    const opening = this.text.slice(start, firstLineEnd);
+    const opening = this.tail.slice(start, firstLineEnd);
     const fence = fenceOpening(opening);
-    if (!fence || !opensTopLevelFence(opening) || hasRewrittenCharacter(this.text, start, end)) return false;
+    if (!fence || !opensTopLevelFence(opening) || hasRewrittenCharacter(this.tail, start, end)) return false;
     this.sink.setCodeShell(index, renderMarkdown(`${opening}\n`));
     const block: CodeBlock = { type: 'code', start, end: firstLineEnd + 1, fence, committed: firstLineEnd + 1, closed: false, tail: '' };
     this.drawn[index] = block;
@@ -157,26 +178,26 @@ export class MarkdownStream {
 
   /** Appends the code block's new lines; false if the new text is not what a streamed code block can show. */
   private extendCode(index: number, block: CodeBlock, end: number): boolean {
-    if (end < block.end || hasRewrittenCharacter(this.text, block.committed, end)) return false;
+    if (end < block.end || hasRewrittenCharacter(this.tail, block.committed, end)) return false;
     let lineStart = block.committed;
     let appendFrom = block.committed;
-    for (let newline = lineEnd(this.text, lineStart, end); newline !== -1; newline = lineEnd(this.text, lineStart, end)) {
-      const line = this.text.slice(lineStart, newline);
+    for (let newline = lineEnd(this.tail, lineStart, end); newline !== -1; newline = lineEnd(this.tail, lineStart, end)) {
+      const line = this.tail.slice(lineStart, newline);
       if (block.closed) {
         // After the closing line the splitter ends the block at the first non-blank line.
         if (line.trim() !== '') return false;
       } else if (closesFence(line, block.fence)) {
-        if (lineStart > appendFrom) this.sink.appendCode(index, this.text.slice(appendFrom, lineStart));
+        if (lineStart > appendFrom) this.sink.appendCode(index, this.tail.slice(appendFrom, lineStart));
         block.closed = true;
       }
       lineStart = newline + 1;
       if (block.closed) appendFrom = lineStart;
     }
-    if (!block.closed && lineStart > appendFrom) this.sink.appendCode(index, this.text.slice(appendFrom, lineStart));
+    if (!block.closed && lineStart > appendFrom) this.sink.appendCode(index, this.tail.slice(appendFrom, lineStart));
     block.committed = lineStart;
     // The incomplete last line is shown as it is, unless it closes the fence (markdown-it closes on a last line)
     // or is only spaces and tabs (markdown-it drops such a last line).
-    const rest = this.text.slice(lineStart, end);
+    const rest = this.tail.slice(lineStart, end);
     const tail = block.closed || closesFence(rest, block.fence) || /^[ \t]*$/.test(rest) ? '' : rest;
     if (block.closed && rest.trim() !== '') return false;
     if (tail !== block.tail) {

@@ -37,7 +37,7 @@ export function appendBlock(content: readonly ContentBlock[], block: ContentBloc
   if (last?.type === 'text' && block.type === 'text') {
     const merged = content.slice();
     const text = { type: 'text' as const, text: last.text + block.text };
-    recordAppend(last, text);
+    recordAppend(last, text, block.text);
     merged[merged.length - 1] = text;
     grown = merged;
   } else grown = [...content, block];

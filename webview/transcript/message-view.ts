@@ -1,6 +1,6 @@
 /** User messages (plain text, as typed), agent messages (streaming markdown) and thoughts (collapsed). */
 import type { ContentBlock } from '../../src/shared/content';
-import { knownToExtend } from '../../src/shared/text-growth';
+import { appendedText, knownToExtend } from '../../src/shared/text-growth';
 import type { Entry, MessageEntry } from '../../src/shared/model';
 import { h, icon, iconButton } from '../dom';
 import { contentBlockView } from './content-view';
@@ -38,8 +38,9 @@ class MessageBody {
       if (block.type === 'text') {
         if (part?.type === 'markdown') {
           const extendsLast = knownToExtend(part.block, block);
+          const appended = extendsLast ? appendedText(part.block, block) : undefined;
           part.block = block;
-          return part.view.update(block.text, budget, extendsLast);
+          return part.view.update(block.text, budget, extendsLast, appended);
         }
         if (part?.type === 'plain') {
           if (part.text !== block.text) part.element.textContent = truncateForDisplay(block.text);

@@ -88,10 +88,10 @@ export class StreamingMarkdown {
   /**
    * Draws as much of `text` as the budget allows; `hasPendingWork` says whether more frames are needed. Without
    * a budget everything is drawn at once (short texts: plans, compaction summaries). `extendsLast`: the caller
-   * knows `text` begins with the last one (a long text need not be compared).
+   * knows `text` begins with the last one (a long text need not be compared); `appended`, what follows it.
    */
-  update(text: string, budget: WorkBudget = UNBOUNDED, extendsLast = false): void {
-    this.stream.setText(text, extendsLast);
+  update(text: string, budget: WorkBudget = UNBOUNDED, extendsLast = false, appended?: string): void {
+    this.stream.setText(text, extendsLast, appended);
     this.complete = this.stream.draw(budget);
   }
 

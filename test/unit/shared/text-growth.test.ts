@@ -4,7 +4,7 @@ import type { ContentBlock } from '../../../src/shared/content';
 import type { TranscriptState } from '../../../src/shared/model';
 import { lastEntry } from '../../../src/shared/pages';
 import { initialState, reduce } from '../../../src/shared/reducer';
-import { knownToExtend } from '../../../src/shared/text-growth';
+import { appendedText, keepAppendedPieces, knownToExtend } from '../../../src/shared/text-growth';
 
 type TextBlock = Extract<ContentBlock, { type: 'text' }>;
 
@@ -44,5 +44,49 @@ describe('text growth: which message texts are known to extend an earlier one', 
       update: { sessionUpdate: 'agent_message', messageId: 'm', content: [{ type: 'text', text: 'same start, edited' }] },
     });
     assert.ok(!knownToExtend(messageText(base), messageText(replaced)));
+  });
+});
+
+describe('text growth: the text appended since a view last read', () => {
+  before(() => keepAppendedPieces());
+
+  it('gives what a streamed message gained between two of its states, however many chunks that was', () => {
+    let state = reduce(initialState(), chunk('Hello'));
+    const first = messageText(state);
+    for (const piece of [', wor', 'ld', '! 🚀']) state = reduce(state, chunk(piece));
+    const last = messageText(state);
+    assert.equal(appendedText(first, last), ', world! 🚀');
+    assert.equal(appendedText(last, last), '');
+  });
+
+  it('lets go of what a view has read, and then says it does not know rather than guess', () => {
+    let state = reduce(initialState(), chunk('a'));
+    const first = messageText(state);
+    state = reduce(state, chunk('b'));
+    const second = messageText(state);
+    state = reduce(state, chunk('c'));
+    const third = messageText(state);
+    assert.equal(appendedText(second, third), 'c');
+    assert.equal(appendedText(first, third), undefined, 'the chunks before the second text were let go');
+    assert.equal(appendedText(third, second), undefined, 'a shorter text was not appended to');
+  });
+
+  it('keeps a bounded amount for a message no view reads, and the view falls back to reading the text', () => {
+    let state = reduce(initialState(), chunk('start'));
+    const first = messageText(state);
+    const piece = 'x'.repeat(10_000);
+    for (let index = 0; index < 40; index++) state = reduce(state, chunk(piece));
+    const last = messageText(state);
+    assert.equal(appendedText(first, last), undefined, '400 KB is more than a line keeps');
+    const near = messageText(reduce(state, chunk('!')));
+    assert.equal(appendedText(last, near), '!');
+  });
+
+  it('knows nothing appended for two states reduced from one', () => {
+    const base = reduce(initialState(), chunk('same '));
+    const left = messageText(reduce(base, chunk('left')));
+    const right = messageText(reduce(base, chunk('right')));
+    assert.equal(appendedText(left, right), undefined);
+    assert.equal(appendedText(messageText(base), left), 'left');
   });
 });

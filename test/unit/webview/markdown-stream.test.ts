@@ -105,16 +105,37 @@ describe('streaming markdown', () => {
       }
     });
 
-    it(`draws the same HTML as a full render at every step of a stream, chunk sizes 1 to 13, told or not that it grows: ${name}`, () => {
-      for (const [size, told] of [1, 2, 3, 5, 13].flatMap((size) => [[size, false] as const, [size, true] as const])) {
+    it(`draws the same HTML as a full render at every step of a stream, chunk sizes 1 to 13, told or not that it grows, and what: ${name}`, () => {
+      const modes = ['untold', 'told', 'appended'] as const;
+      for (const [size, mode] of [1, 2, 3, 5, 13].flatMap((size) => modes.map((mode) => [size, mode] as const))) {
         const sink = new StringSink();
         const stream = new MarkdownStream(sink);
+        let last = 0;
         for (let end = 0; end < text.length + size; end += size) {
           const prefix = text.slice(0, Math.min(end, text.length));
-          stream.setText(prefix, told);
+          stream.setText(prefix, mode !== 'untold', mode === 'appended' ? text.slice(last, prefix.length) : undefined);
+          last = prefix.length;
           assert.ok(stream.draw(UNBOUNDED));
-          assert.equal(sink.html(), renderMarkdown(prefix), `chunks of ${size}, at ${prefix.length}`);
+          assert.equal(sink.html(), renderMarkdown(prefix), `${mode}, chunks of ${size}, at ${prefix.length}`);
         }
+      }
+    });
+
+    it(`draws the same HTML as a full render when the budget runs out while appended text keeps coming: ${name}`, () => {
+      for (const size of [1, 4, 11]) {
+        const sink = new StringSink();
+        const stream = new MarkdownStream(sink);
+        let last = 0;
+        for (let end = size; end < text.length + size; end += size) {
+          const length = Math.min(end, text.length);
+          stream.setText(text.slice(0, length), true, text.slice(last, length));
+          last = length;
+          stream.draw(budgetOf(1));
+        }
+        while (!stream.draw(budgetOf(1))) {
+          // more frames
+        }
+        assert.equal(sink.html(), renderMarkdown(text), `chunks of ${size}`);
       }
     });
   }
