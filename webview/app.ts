@@ -9,6 +9,7 @@ import { Banner } from './banner';
 import { Composer } from './composer';
 import { h } from './dom';
 import { EmptyState } from './empty-state';
+import { FrameScheduler } from './frame-scheduler';
 import { Header } from './header';
 import { liveNoticeKey } from './live-notice';
 import { PinnedPlan } from './pinned-plan';
@@ -62,14 +63,16 @@ export class ChatApp {
   readonly element = h('main', { className: 'chat' });
   /** Removes the listeners this chat put on the window and document when another conversation replaces it. */
   private readonly lifetime = new AbortController();
-  private disposed = false;
   private sync: SyncState = initialSync();
   private host: HostInfo | undefined;
   private ui: UiState;
   private readonly answering = new Map<string, string>();
   private streamingKey: string | undefined;
   private terminals: TranscriptState['terminals'] = {};
-  private frameRequested = false;
+  private readonly frames = new FrameScheduler(
+    () => this.frame(),
+    () => this.stats.framesScheduled++,
+  );
   private chromeDirty = true;
   private scrollSaveTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly header: Header;
@@ -130,7 +133,7 @@ export class ChatApp {
 
   /** A frame is asked for and not drawn yet. */
   get framePending(): boolean {
-    return this.frameRequested;
+    return this.frames.pending;
   }
 
   handle(message: HostToWebviewMessage): void {
@@ -174,7 +177,7 @@ export class ChatApp {
   }
 
   dispose(): void {
-    this.disposed = true;
+    this.frames.dispose();
     this.lifetime.abort();
     if (this.scrollSaveTimer !== undefined) clearTimeout(this.scrollSaveTimer);
     this.element.remove();
@@ -202,15 +205,10 @@ export class ChatApp {
   }
 
   private requestFrame(): void {
-    if (this.frameRequested) return;
-    this.frameRequested = true;
-    this.stats.framesScheduled++;
-    requestAnimationFrame(() => this.frame());
+    this.frames.request();
   }
 
   private frame(): void {
-    this.frameRequested = false;
-    if (this.disposed) return;
     this.stats.renders++;
     const state = this.sync.state;
     if (this.chromeDirty) {

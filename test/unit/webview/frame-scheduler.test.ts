@@ -1,0 +1,119 @@
+import * as assert from 'node:assert/strict';
+import { FrameScheduler, type FrameClock } from '../../../webview/frame-scheduler';
+
+/** Frames and timers run only when the test says; `now` moves only when a drawing says it took time. */
+class ManualClock implements FrameClock {
+  readonly frames: (() => void)[] = [];
+  readonly timers: (() => void)[] = [];
+  time = 0;
+
+  requestFrame(callback: () => void): void {
+    this.frames.push(callback);
+  }
+
+  afterTimers(callback: () => void): void {
+    this.timers.push(callback);
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  runFrame(): void {
+    const frame = this.frames.shift();
+    assert.ok(frame, 'a frame was asked for');
+    frame();
+  }
+
+  runTimer(): void {
+    const timer = this.timers.shift();
+    assert.ok(timer, 'a timer was set');
+    timer();
+  }
+}
+
+describe('frame scheduler', () => {
+  it('asks for one frame however often it is asked before the frame comes, and counts it once', () => {
+    const clock = new ManualClock();
+    let draws = 0;
+    let requests = 0;
+    const frames = new FrameScheduler(
+      () => draws++,
+      () => requests++,
+      clock,
+    );
+    frames.request();
+    frames.request();
+    assert.equal(clock.frames.length, 1);
+    assert.equal(frames.pending, true);
+    clock.runFrame();
+    assert.equal(draws, 1);
+    assert.equal(requests, 1);
+    assert.equal(frames.pending, false);
+  });
+
+  it('after a short frame asks for the next one at once, whether the frame or a later message asks', () => {
+    const clock = new ManualClock();
+    let again = true;
+    const frames = new FrameScheduler(
+      () => {
+        if (again) frames.request();
+        again = false;
+      },
+      undefined,
+      clock,
+    );
+    frames.request();
+    clock.runFrame();
+    assert.equal(clock.frames.length, 1, 'the frame asked for another: it is asked for at once');
+    clock.runFrame();
+    frames.request();
+    assert.equal(clock.frames.length, 1);
+    assert.equal(clock.timers.length, 0);
+  });
+
+  it('after a frame that ran past the budget, asks for the next frame only from a timer, however it is asked', () => {
+    const clock = new ManualClock();
+    let longDraws = 2;
+    const frames = new FrameScheduler(
+      () => {
+        if (longDraws-- > 0) clock.time += 30;
+      },
+      undefined,
+      clock,
+    );
+    frames.request();
+    clock.runFrame();
+    frames.request();
+    assert.equal(clock.frames.length, 0, 'no frame asked for straight after a long one');
+    assert.equal(clock.timers.length, 1);
+    clock.runTimer();
+    assert.equal(clock.frames.length, 1, 'the timer asks for the frame');
+    clock.runFrame();
+    // Asked from inside a long frame: the same.
+    const inside = new FrameScheduler(
+      () => {
+        clock.time += 30;
+        inside.request();
+      },
+      undefined,
+      clock,
+    );
+    inside.request();
+    clock.runFrame();
+    assert.equal(clock.frames.length, 0);
+    assert.equal(clock.timers.length, 1);
+  });
+
+  it('draws nothing once disposed, even a frame already asked for', () => {
+    const clock = new ManualClock();
+    let draws = 0;
+    const frames = new FrameScheduler(() => draws++, undefined, clock);
+    frames.request();
+    frames.dispose();
+    clock.runFrame();
+    frames.request();
+    assert.equal(draws, 0);
+    assert.equal(clock.frames.length, 0);
+  });
+});
