@@ -86,6 +86,8 @@ function watchBlocks(): { stop(): number[] } {
     const now = performance.now();
     // A beat over a millisecond late means the thread was busy: the whole gap is the (upper bound of the) stretch.
     if (now - last > HEARTBEAT_MS + 1) blocks.push(now - last);
+    // With BENCH_VERBOSE the bench prints the page console: say when a long stretch was.
+    if (now - last > 50) console.debug(`heartbeat late: ${Math.round(now - last)} ms busy, until ${Math.round(now)} ms`);
     last = now;
     timer = setTimeout(beat, HEARTBEAT_MS);
   };
@@ -104,6 +106,7 @@ export async function streamMessage(options: MessageStreamOptions): Promise<Mess
   const ends = chunkEnds(text, options.chunkChars);
   const watch = watchBlocks();
   const started = performance.now();
+  console.debug(`stream starts at ${Math.round(started)} ms`);
   let seq = options.seq;
   let sent = 0;
   let posts = 0;
