@@ -109,8 +109,9 @@ export class VirtualTranscript {
     }
     this.viewportHeight = this.element.clientHeight;
     const budget = new FrameBudget();
-    // The first frame with entries draws only what is in view, so a conversation opens fast; the margin above and
-    // below (for smooth scrolling) is drawn in the next frame.
+    // The first frame with entries draws only what is in view (at the bottom: from the newest up, as the budget
+    // allows), so a conversation opens fast; the rest and the margin above and below (for smooth scrolling) are
+    // drawn in the next frames.
     const firstDraw = !this.drewEntries && this.index.count > 0;
     // Settling passes cost a layout each; the first draw leaves them to the next frame, which comes at once.
     for (let pass = 0; pass < (firstDraw ? 1 : MAX_PASSES); pass++) {
@@ -119,9 +120,9 @@ export class VirtualTranscript {
       const count = this.index.count;
       const start = count === 0 ? 0 : this.index.indexAt(Math.max(0, top - overscan));
       const end = count === 0 ? 0 : this.index.indexAt(top + this.viewportHeight + overscan) + 1;
-      this.reconcile(start, end, budget);
+      const first = this.reconcile(start, end, budget, firstDraw && this.stick);
       const heightsChanged = this.measure();
-      this.topSpacer.style.height = `${this.index.top(start)}px`;
+      this.topSpacer.style.height = `${this.index.top(first)}px`;
       this.bottomSpacer.style.height = `${this.index.totalHeight - this.index.top(end)}px`;
       if (!heightsChanged) break;
     }
@@ -148,8 +149,12 @@ export class VirtualTranscript {
     return Math.max(0, Math.min(this.index.top(index) + this.anchor.offset, max));
   }
 
-  private reconcile(start: number, end: number, budget: FrameBudget): void {
-    this.range = { start, end };
+  /**
+   * Renders entries [start, end) and drops the rest; returns the first index rendered. `fromBottom` (a chat's
+   * first draw, which opens at the bottom): from the last entry up, and once the frame's budget is spent the
+   * entries above wait for the next frame, so a cold first frame stays short and shows the newest first.
+   */
+  private reconcile(start: number, end: number, budget: FrameBudget, fromBottom = false): number {
     const wanted = new Set<string>();
     for (let i = start; i < end; i++) wanted.add(this.index.entry(i).key);
     for (const [key, rendered] of this.rendered) {
@@ -158,32 +163,54 @@ export class VirtualTranscript {
       rendered.view.element.remove();
       this.rendered.delete(key);
     }
-    let cursor: Element = this.topSpacer;
-    for (let i = start; i < end; i++) {
-      const entry = this.index.entry(i);
-      const shape = viewShape(entry);
-      let rendered = this.rendered.get(entry.key);
-      if (rendered && rendered.shape !== shape) {
-        this.entryObserver.unobserve(rendered.view.element);
-        rendered.view.element.remove();
-        rendered = undefined;
+    let first = start;
+    if (fromBottom) {
+      let below: Element = this.bottomSpacer;
+      for (let i = end - 1; i >= start; i--) {
+        if (i < end - 1 && !this.rendered.has(this.index.entry(i).key) && budget.exhausted()) {
+          first = i + 1;
+          break;
+        }
+        const element = this.renderEntry(i, budget);
+        if (below.previousElementSibling !== element) below.before(element);
+        below = element;
       }
-      if (!rendered) {
-        const view = createEntryView(entry);
-        view.element.dataset.entryKey = entry.key;
-        view.element.dataset.kind = entry.kind;
-        view.render(entry, this.context, budget);
-        rendered = { view, shape, entry, index: i };
-        this.rendered.set(entry.key, rendered);
-        this.entryObserver.observe(view.element);
-      } else if (rendered.entry !== entry || this.forced.has(entry.key)) {
-        rendered.view.render(entry, this.context, budget);
-        rendered.entry = entry;
+    } else {
+      let cursor: Element = this.topSpacer;
+      for (let i = start; i < end; i++) {
+        const element = this.renderEntry(i, budget);
+        if (cursor.nextElementSibling !== element) cursor.after(element);
+        cursor = element;
       }
-      rendered.index = i;
-      if (cursor.nextElementSibling !== rendered.view.element) cursor.after(rendered.view.element);
-      cursor = rendered.view.element;
     }
+    this.range = { start: first, end };
+    return first;
+  }
+
+  /** The view of entry `index`, created or brought up to date. */
+  private renderEntry(index: number, budget: FrameBudget): HTMLElement {
+    const entry = this.index.entry(index);
+    const shape = viewShape(entry);
+    let rendered = this.rendered.get(entry.key);
+    if (rendered && rendered.shape !== shape) {
+      this.entryObserver.unobserve(rendered.view.element);
+      rendered.view.element.remove();
+      rendered = undefined;
+    }
+    if (!rendered) {
+      const view = createEntryView(entry);
+      view.element.dataset.entryKey = entry.key;
+      view.element.dataset.kind = entry.kind;
+      view.render(entry, this.context, budget);
+      rendered = { view, shape, entry, index };
+      this.rendered.set(entry.key, rendered);
+      this.entryObserver.observe(view.element);
+    } else if (rendered.entry !== entry || this.forced.has(entry.key)) {
+      rendered.view.render(entry, this.context, budget);
+      rendered.entry = entry;
+    }
+    rendered.index = index;
+    return rendered.view.element;
   }
 
   /** Reads the heights of the rendered entries (one layout); returns whether any differed from what was assumed. */
