@@ -72,6 +72,11 @@ export class ChatApp {
   private readonly frames = new FrameScheduler(
     () => this.frame(),
     () => this.stats.framesScheduled++,
+    {
+      requestFrame: (callback) => requestAnimationFrame(callback),
+      afterTimers: (callback) => setTimeout(callback, 1),
+      now: () => performance.now(),
+    },
   );
   private chromeDirty = true;
   private scrollSaveTimer: ReturnType<typeof setTimeout> | undefined;

@@ -8,18 +8,13 @@
  */
 import { FRAME_WORK_MS } from './transcript/frame-budget';
 
+/** The page's frames and timers; DOM-free here so the scheduler is unit-tested with a clock of its own. */
 export interface FrameClock {
   requestFrame(callback: () => void): void;
   /** Runs `callback` from a timer task, after the timers already due. */
   afterTimers(callback: () => void): void;
   now(): number;
 }
-
-const BROWSER_CLOCK: FrameClock = {
-  requestFrame: (callback) => requestAnimationFrame(callback),
-  afterTimers: (callback) => setTimeout(callback, 1),
-  now: () => performance.now(),
-};
 
 export class FrameScheduler {
   private requested = false;
@@ -31,8 +26,8 @@ export class FrameScheduler {
   /** `onRequest` counts the frames asked for (render statistics). */
   constructor(
     private readonly draw: () => void,
-    private readonly onRequest: () => void = () => undefined,
-    private readonly clock: FrameClock = BROWSER_CLOCK,
+    private readonly onRequest: () => void,
+    private readonly clock: FrameClock,
   ) {}
 
   /** A frame is asked for and not drawn yet. */

@@ -60,7 +60,7 @@ describe('frame scheduler', () => {
         if (again) frames.request();
         again = false;
       },
-      undefined,
+      () => undefined,
       clock,
     );
     frames.request();
@@ -79,7 +79,7 @@ describe('frame scheduler', () => {
       () => {
         if (longDraws-- > 0) clock.time += 30;
       },
-      undefined,
+      () => undefined,
       clock,
     );
     frames.request();
@@ -96,7 +96,7 @@ describe('frame scheduler', () => {
         clock.time += 30;
         inside.request();
       },
-      undefined,
+      () => undefined,
       clock,
     );
     inside.request();
@@ -108,7 +108,11 @@ describe('frame scheduler', () => {
   it('draws nothing once disposed, even a frame already asked for', () => {
     const clock = new ManualClock();
     let draws = 0;
-    const frames = new FrameScheduler(() => draws++, undefined, clock);
+    const frames = new FrameScheduler(
+      () => draws++,
+      () => undefined,
+      clock,
+    );
     frames.request();
     frames.dispose();
     clock.runFrame();
