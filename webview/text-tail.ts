@@ -48,10 +48,6 @@ export class TextTail {
     return found === -1 ? -1 : found + this.base;
   }
 
-  charCodeAt(offset: number): number {
-    return this.tail.charCodeAt(this.local(offset));
-  }
-
   private local(offset: number): number {
     if (offset < this.base) throw new RangeError(`offset ${offset} is before the kept text (${this.base})`);
     return offset - this.base;

@@ -13,12 +13,11 @@ import type { ContentBlock } from './content';
 
 type TextBlock = Extract<ContentBlock, { type: 'text' }>;
 
-/** The chunks appended along one line that no view has taken yet; `start` is where the first one begins. */
+/** The chunks appended along one line that no view has taken yet: they span [start, end) of the line's text. */
 interface Line {
   pieces: string[];
   start: number;
   end: number;
-  kept: number;
 }
 
 /**
@@ -42,7 +41,7 @@ export function recordAppend(from: TextBlock, to: TextBlock, appended: string): 
   appendedTo.add(from);
   let line = lineOf.get(from);
   if (!line) {
-    line = { pieces: [], start: from.text.length, end: from.text.length, kept: 0 };
+    line = { pieces: [], start: from.text.length, end: from.text.length };
     lineOf.set(from, line);
   }
   lineOf.set(to, line);
@@ -50,20 +49,16 @@ export function recordAppend(from: TextBlock, to: TextBlock, appended: string): 
   if (line.end !== from.text.length || to.text.length !== from.text.length + appended.length) {
     // Not a plain append after the line's end (a text cut at the message limit): start keeping afresh.
     line.pieces = [];
-    line.kept = 0;
     line.start = to.text.length;
   } else {
     line.pieces.push(appended);
-    line.kept += appended.length;
-    while (line.kept > MAX_KEPT_CHARS) dropFirstPiece(line);
   }
   line.end = to.text.length;
+  while (line.end - line.start > MAX_KEPT_CHARS) dropFirstPiece(line);
 }
 
 function dropFirstPiece(line: Line): void {
-  const first = line.pieces.shift() ?? '';
-  line.start += first.length;
-  line.kept -= first.length;
+  line.start += line.pieces.shift()?.length ?? 0;
 }
 
 /** True if `later`'s text is known to begin with `earlier`'s; false means unknown (compare the texts). */

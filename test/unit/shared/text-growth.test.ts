@@ -19,14 +19,16 @@ function messageText(state: TranscriptState): TextBlock {
   return block;
 }
 
+/** The message's text block after each chunk of one stream. */
+function streamTexts(...chunks: string[]): TextBlock[] {
+  let state = initialState();
+  return chunks.map((text) => messageText((state = reduce(state, chunk(text)))));
+}
+
 describe('text growth: which message texts are known to extend an earlier one', () => {
   it('knows every text of a streamed message begins with each earlier one', () => {
-    let state = reduce(initialState(), chunk('Hello'));
-    const first = messageText(state);
-    state = reduce(state, chunk(', wor'));
-    const second = messageText(state);
-    state = reduce(state, chunk('ld'));
-    const third = messageText(state);
+    const [first, second, third] = streamTexts('Hello', ', wor', 'ld');
+    assert.ok(first && second && third);
     assert.equal(third.text, 'Hello, world');
     assert.ok(knownToExtend(first, second));
     assert.ok(knownToExtend(first, third));
@@ -51,21 +53,16 @@ describe('text growth: the text appended since a view last read', () => {
   before(() => keepAppendedPieces());
 
   it('gives what a streamed message gained between two of its states, however many chunks that was', () => {
-    let state = reduce(initialState(), chunk('Hello'));
-    const first = messageText(state);
-    for (const piece of [', wor', 'ld', '! 🚀']) state = reduce(state, chunk(piece));
-    const last = messageText(state);
+    const texts = streamTexts('Hello', ', wor', 'ld', '! 🚀');
+    const [first, last] = [texts[0], texts[texts.length - 1]];
+    assert.ok(first && last);
     assert.equal(appendedText(first, last), ', world! 🚀');
     assert.equal(appendedText(last, last), '');
   });
 
   it('lets go of what a view has read, and then says it does not know rather than guess', () => {
-    let state = reduce(initialState(), chunk('a'));
-    const first = messageText(state);
-    state = reduce(state, chunk('b'));
-    const second = messageText(state);
-    state = reduce(state, chunk('c'));
-    const third = messageText(state);
+    const [first, second, third] = streamTexts('a', 'b', 'c');
+    assert.ok(first && second && third);
     assert.equal(appendedText(second, third), 'c');
     assert.equal(appendedText(first, third), undefined, 'the chunks before the second text were let go');
     assert.equal(appendedText(third, second), undefined, 'a shorter text was not appended to');

@@ -19,6 +19,11 @@ class ManualClock implements FrameClock {
     return this.time;
   }
 
+  /** A scheduler of `draw` on this clock. */
+  scheduler(draw: () => void, onRequest: () => void = () => undefined): FrameScheduler {
+    return new FrameScheduler(draw, onRequest, this);
+  }
+
   runFrame(): void {
     const frame = this.frames.shift();
     assert.ok(frame, 'a frame was asked for');
@@ -37,10 +42,9 @@ describe('frame scheduler', () => {
     const clock = new ManualClock();
     let draws = 0;
     let requests = 0;
-    const frames = new FrameScheduler(
+    const frames = clock.scheduler(
       () => draws++,
       () => requests++,
-      clock,
     );
     frames.request();
     frames.request();
@@ -55,14 +59,10 @@ describe('frame scheduler', () => {
   it('after a short frame asks for the next one at once, whether the frame or a later message asks', () => {
     const clock = new ManualClock();
     let again = true;
-    const frames = new FrameScheduler(
-      () => {
-        if (again) frames.request();
-        again = false;
-      },
-      () => undefined,
-      clock,
-    );
+    const frames = clock.scheduler(() => {
+      if (again) frames.request();
+      again = false;
+    });
     frames.request();
     clock.runFrame();
     assert.equal(clock.frames.length, 1, 'the frame asked for another: it is asked for at once');
@@ -75,13 +75,9 @@ describe('frame scheduler', () => {
   it('after a frame that ran past the budget, asks for the next frame only from a timer, however it is asked', () => {
     const clock = new ManualClock();
     let longDraws = 2;
-    const frames = new FrameScheduler(
-      () => {
-        if (longDraws-- > 0) clock.time += 30;
-      },
-      () => undefined,
-      clock,
-    );
+    const frames = clock.scheduler(() => {
+      if (longDraws-- > 0) clock.time += 30;
+    });
     frames.request();
     clock.runFrame();
     frames.request();
@@ -91,14 +87,10 @@ describe('frame scheduler', () => {
     assert.equal(clock.frames.length, 1, 'the timer asks for the frame');
     clock.runFrame();
     // Asked from inside a long frame: the same.
-    const inside = new FrameScheduler(
-      () => {
-        clock.time += 30;
-        inside.request();
-      },
-      () => undefined,
-      clock,
-    );
+    const inside = clock.scheduler(() => {
+      clock.time += 30;
+      inside.request();
+    });
     inside.request();
     clock.runFrame();
     assert.equal(clock.frames.length, 0);
@@ -108,11 +100,7 @@ describe('frame scheduler', () => {
   it('draws nothing once disposed, even a frame already asked for', () => {
     const clock = new ManualClock();
     let draws = 0;
-    const frames = new FrameScheduler(
-      () => draws++,
-      () => undefined,
-      clock,
-    );
+    const frames = clock.scheduler(() => draws++);
     frames.request();
     frames.dispose();
     clock.runFrame();
