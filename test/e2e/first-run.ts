@@ -187,7 +187,12 @@ async function main(): Promise<void> {
     await browser.close().catch(() => undefined);
     server.stop();
     await fixture.stop();
-    rmSync(home, { recursive: true, force: true });
+    // Chromium may still be writing its profile as it exits: retry, and never let the clean-up hide the test's error.
+    try {
+      rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`could not remove ${home}: ${String(error)}`);
+    }
   }
 }
 
