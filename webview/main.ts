@@ -1,6 +1,6 @@
 /** Entry point of the chat webview bundle (dist/webview.js). */
 import { reduce } from '../src/shared/reducer';
-import { keepAppendedPieces } from '../src/shared/text-growth';
+import { trackTextGrowth } from '../src/shared/text-growth';
 import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
 import { ChatApp, type ChatStats } from './app';
 import './elements';
@@ -17,7 +17,7 @@ declare global {
 }
 
 // Messages are drawn here: a streaming one reads only its new text, not the whole text again.
-keepAppendedPieces();
+trackTextGrowth();
 const channel = connectToHost();
 const uiStore = new UiStore(channel);
 const root = document.getElementById('root') ?? document.body;

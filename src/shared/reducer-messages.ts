@@ -31,7 +31,7 @@ function messageKey(role: MessageRole, messageId: string): string {
  * MAX_MESSAGE_CHARS (a message cut at the limit takes nothing more).
  */
 export function appendBlock(content: readonly ContentBlock[], block: ContentBlock): readonly ContentBlock[] {
-  if (isFull(content)) return content;
+  if (messageIsFull(content)) return content;
   const last = content[content.length - 1];
   let grown: readonly ContentBlock[];
   if (last?.type === 'text' && block.type === 'text') {
@@ -41,25 +41,7 @@ export function appendBlock(content: readonly ContentBlock[], block: ContentBloc
     merged[merged.length - 1] = text;
     grown = merged;
   } else grown = [...content, block];
-  const limited = withinMessageLimit(grown);
-  // A new array back means it was cut (and now ends with the note).
-  fullness.set(limited, limited !== grown);
-  return limited;
-}
-
-/**
- * Whether each content array appendBlock returned is full, so the next chunk need not look for the note: that look
- * (`endsWith` on a text built by concatenation) makes V8 flatten the whole text, once per chunk, which made a long
- * stream quadratic. Content from elsewhere (a snapshot, stored history) is looked at once.
- */
-const fullness = new WeakMap<readonly ContentBlock[], boolean>();
-
-function isFull(content: readonly ContentBlock[]): boolean {
-  const known = fullness.get(content);
-  if (known !== undefined) return known;
-  const full = messageIsFull(content);
-  fullness.set(content, full);
-  return full;
+  return withinMessageLimit(grown);
 }
 
 export function applyChunk(

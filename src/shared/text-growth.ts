@@ -5,9 +5,9 @@
  * second time (two states reduced from one) starts no line, so each line is one chain and every text in it
  * begins with every shorter one.
  *
- * Where a view draws (the webview), the line also keeps the chunks appended since the view last asked, so it
- * can take just the new text. Reading any part of a string built by appending makes V8 copy all of it into one
- * flat string first: slicing the new end off a 2 MB message copied 4 MB every frame (3 s of a 10 s stream).
+ * The line also keeps the chunks appended since the view last asked, so it can take just the new text. Reading
+ * any part of a string built by appending makes V8 copy all of it into one flat string first: slicing the new
+ * end off a 2 MB message copied 4 MB every frame (3 s of a 10 s stream).
  */
 import type { ContentBlock } from './content';
 
@@ -28,16 +28,19 @@ const MAX_KEPT_CHARS = 256 * 1024;
 
 const lineOf = new WeakMap<TextBlock, Line>();
 const appendedTo = new WeakSet<TextBlock>();
-/** Off in the extension host, which draws nothing and should not hold the chunks twice. */
-let keepingPieces = false;
+/**
+ * Off in the extension host, which draws nothing: it asks neither question, and a weak-map entry per chunk was
+ * an eighth of its update throughput (and the chunks would be held twice).
+ */
+let tracking = false;
 
-/** Called once where messages are drawn: lines keep their appended chunks for `appendedText`. */
-export function keepAppendedPieces(): void {
-  keepingPieces = true;
+/** Called once where messages are drawn: appends are recorded for `knownToExtend` and `appendedText`. */
+export function trackTextGrowth(): void {
+  tracking = true;
 }
 
 export function recordAppend(from: TextBlock, to: TextBlock, appended: string): void {
-  if (appendedTo.has(from)) return;
+  if (!tracking || appendedTo.has(from)) return;
   appendedTo.add(from);
   let line = lineOf.get(from);
   if (!line) {
@@ -45,7 +48,6 @@ export function recordAppend(from: TextBlock, to: TextBlock, appended: string): 
     lineOf.set(from, line);
   }
   lineOf.set(to, line);
-  if (!keepingPieces) return;
   if (line.end !== from.text.length || to.text.length !== from.text.length + appended.length) {
     // Not a plain append after the line's end (a text cut at the message limit): start keeping afresh.
     line.pieces = [];

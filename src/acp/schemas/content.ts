@@ -166,9 +166,16 @@ export function firstIssue(error: z.ZodError): string {
   return issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'invalid';
 }
 
-/** Optional wire fields may be null; the model uses absence. */
+/**
+ * Optional wire fields may be null; the model uses absence. Every streamed chunk passes here, so the usual case
+ * (nothing to drop) allocates nothing.
+ */
 function withoutNulls<T extends object>(value: T): T {
-  const entries = Object.entries(value);
-  if (!entries.some(([, field]) => field === null || field === undefined)) return value;
-  return Object.fromEntries(entries.filter(([, field]) => field !== null && field !== undefined)) as T;
+  const fields = value as Record<string, unknown>;
+  let hasEmpty = false;
+  for (const key in fields) if (fields[key] === null || fields[key] === undefined) hasEmpty = true;
+  if (!hasEmpty) return value;
+  const kept: Record<string, unknown> = {};
+  for (const key in fields) if (fields[key] !== null && fields[key] !== undefined) kept[key] = fields[key];
+  return kept as T;
 }

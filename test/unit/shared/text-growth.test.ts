@@ -4,7 +4,7 @@ import type { ContentBlock } from '../../../src/shared/content';
 import type { TranscriptState } from '../../../src/shared/model';
 import { lastEntry } from '../../../src/shared/pages';
 import { initialState, reduce } from '../../../src/shared/reducer';
-import { appendedText, keepAppendedPieces, knownToExtend } from '../../../src/shared/text-growth';
+import { appendedText, knownToExtend, trackTextGrowth } from '../../../src/shared/text-growth';
 
 type TextBlock = Extract<ContentBlock, { type: 'text' }>;
 
@@ -26,6 +26,8 @@ function streamTexts(...chunks: string[]): TextBlock[] {
 }
 
 describe('text growth: which message texts are known to extend an earlier one', () => {
+  before(() => trackTextGrowth());
+
   it('knows every text of a streamed message begins with each earlier one', () => {
     const [first, second, third] = streamTexts('Hello', ', wor', 'ld');
     assert.ok(first && second && third);
@@ -50,7 +52,7 @@ describe('text growth: which message texts are known to extend an earlier one', 
 });
 
 describe('text growth: the text appended since a view last read', () => {
-  before(() => keepAppendedPieces());
+  before(() => trackTextGrowth());
 
   it('gives what a streamed message gained between two of its states, however many chunks that was', () => {
     const texts = streamTexts('Hello', ', wor', 'ld', '! 🚀');
