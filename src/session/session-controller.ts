@@ -612,15 +612,12 @@ export class SessionController {
 
   private applyAgentAction(session: AgentSession, action: AgentAction): void {
     if (this.session !== session) return;
-    const turn = this.deps.store.state.turn;
-    if (
-      action.type === 'session_update' &&
-      action.update.sessionUpdate === 'state_update' &&
-      action.update.state === 'idle' &&
-      turn.phase !== 'idle'
-    )
-      this.finishTurn(turn.turnId);
-    this.deps.store.dispatch(action);
+    if (action.type === 'session_update' && action.update.sessionUpdate === 'state_update' && action.update.state === 'idle') {
+      const turn = this.deps.store.state.turn;
+      if (turn.phase !== 'idle') this.finishTurn(turn.turnId);
+    }
+    // Not `dispatch`: chunks read in one go reach the store as one action (ChunkBatch).
+    this.deps.store.dispatchStreamed(action);
   }
 
   private toolCallShown(session: AgentSession, toolCallId: string): ToolCallShown | undefined {
