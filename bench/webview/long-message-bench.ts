@@ -80,6 +80,33 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
       });
     await page.waitForTimeout(300);
     const longWork = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
+    if (process.env['BENCH_VERBOSE']) {
+      // The bench compiles without the DOM's types: the page's document is reached through globalThis.
+      type PageDocument = { querySelectorAll(selector: string): Iterable<{ tagName: string }> };
+      const tags = await page.evaluate(() => {
+        const counts: Record<string, number> = {};
+        const { document } = globalThis as unknown as { document: PageDocument };
+        for (const element of document.querySelectorAll('*')) counts[element.tagName] = (counts[element.tagName] ?? 0) + 1;
+        return counts;
+      });
+      console.log(`  DOM elements after the ${scenario.label}: ${JSON.stringify(tags)}`);
+      // Blocks are 8px apart however they are drawn (wrapped, or unwrapped: streaming-markdown.ts).
+      type Box = { getBoundingClientRect(): { top: number; bottom: number }; style: { contentVisibility: string } };
+      type Container = { children: Iterable<Box & Container> };
+      const gaps = await page.evaluate(() => {
+        const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): Iterable<Box & Container> } };
+        const groups = [...document.querySelectorAll('.markdown > .md-group')];
+        for (const group of groups) group.style.contentVisibility = 'visible';
+        const boxes = groups.flatMap((group) => [...group.children]).map((box) => box.getBoundingClientRect());
+        const found: Record<string, number> = {};
+        for (let i = 1; i < boxes.length; i++) {
+          const gap = Math.round((boxes[i]!.top - boxes[i - 1]!.bottom) * 10) / 10;
+          found[gap] = (found[gap] ?? 0) + 1;
+        }
+        return found;
+      });
+      console.log(`  gaps between blocks (px: count): ${JSON.stringify(gaps)}`);
+    }
     if (pageErrors.length > 0) throw new Error(`the webview threw: ${pageErrors[0]}`);
     await metrics.send('HeapProfiler.collectGarbage');
     const heap = (await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;

@@ -28,6 +28,40 @@ const CODE_CHARS_PER_ELEMENT = 4_000;
  */
 const BLOCKS_PER_GROUP = 64;
 
+/**
+ * A block is drawn into a wrapper element, so a block that changes is replaced whole. Once a whole group lies
+ * between a block and the newest one, a block of one element loses its wrapper (chat.css spaces it the same):
+ * a 2 MB message has 15,000 blocks, and a quarter fewer elements to style, lay out and trace for garbage
+ * halved the longest frames while it streamed. A block that does change again gets a wrapper back.
+ */
+const WRAPPED_GROUPS = 2;
+
+/**
+ * Spacing is set by classes (chat.css): an unwrapped element must be told from a wrapper's children, and a
+ * sibling selector for it would match every child of a long message. AFTER: a block after another in its group;
+ * SOLE: a block's one element, unwrapped.
+ */
+const AFTER = 'md-after';
+const SOLE = 'md-sole';
+/** On a group whose last block is a sole element: that element's margin spaces it from the next group. */
+const ENDS_SOLE = 'md-ends-sole';
+
+function spaced(after: boolean, className: string): string {
+  return after ? `${className} ${AFTER}` : className;
+}
+
+function isWrapper(block: Element | undefined): block is HTMLElement {
+  return block instanceof HTMLElement && block.classList.contains('md-block');
+}
+
+/** The block's one element if it has exactly one and nothing else but white space, else undefined. */
+function soleElement(wrapper: HTMLElement): Element | undefined {
+  const element = wrapper.firstElementChild;
+  if (!element || wrapper.childElementCount !== 1) return undefined;
+  for (const node of wrapper.childNodes) if (node !== element && node.textContent?.trim()) return undefined;
+  return element;
+}
+
 /** The end of the line that `at` falls in (after its newline), or the end of the text. */
 function lineEndAfter(text: string, at: number): number {
   const newline = text.indexOf('\n', Math.max(0, at - 1));
@@ -35,7 +69,8 @@ function lineEndAfter(text: string, at: number): number {
 }
 
 class DomBlocks implements BlockSink {
-  private readonly blocks: HTMLElement[] = [];
+  /** Each block's wrapper (class md-block) or, unwrapped, its one element. */
+  private readonly blocks: Element[] = [];
   private readonly code = new WeakMap<HTMLElement, CodeParts>();
 
   constructor(private readonly container: HTMLElement) {}
@@ -88,23 +123,45 @@ class DomBlocks implements BlockSink {
 
   private block(index: number): HTMLElement {
     const existing = this.blocks[index];
-    if (existing) {
+    if (isWrapper(existing)) {
       this.code.delete(existing);
       return existing;
     }
-    const element = h('div', { className: 'md-block' });
-    const group =
-      this.blocks.length % BLOCKS_PER_GROUP === 0
-        ? this.container.appendChild(h('div', { className: 'md-group' }))
-        : this.container.lastElementChild;
+    const startsGroup = this.blocks.length % BLOCKS_PER_GROUP === 0;
+    const element = h('div', { className: spaced(existing ? existing.classList.contains(AFTER) : !startsGroup, 'md-block') });
+    if (existing) {
+      // Wrapped again, the group's last block no longer carries the gap after the group.
+      if (existing.parentElement?.lastElementChild === existing) existing.parentElement.classList.remove(ENDS_SOLE);
+      existing.replaceWith(element);
+      this.blocks[index] = element;
+      return element;
+    }
+    if (startsGroup) this.unwrapGroupAt(this.blocks.length - WRAPPED_GROUPS * BLOCKS_PER_GROUP);
+    const group = startsGroup ? this.container.appendChild(h('div', { className: 'md-group' })) : this.container.lastElementChild;
     (group ?? this.container).append(element);
     this.blocks.push(element);
     return element;
   }
 
+  /** Unwraps the one-element blocks of the group that starts at block `start` (see WRAPPED_GROUPS). */
+  private unwrapGroupAt(start: number): void {
+    if (start < 0) return;
+    for (let index = start; index < start + BLOCKS_PER_GROUP; index++) {
+      const wrapper = this.blocks[index];
+      if (!isWrapper(wrapper) || this.code.has(wrapper)) continue;
+      const element = soleElement(wrapper);
+      if (!element) continue;
+      element.classList.add(SOLE);
+      if (wrapper.classList.contains(AFTER)) element.classList.add(AFTER);
+      if (index === start + BLOCKS_PER_GROUP - 1) wrapper.parentElement?.classList.add(ENDS_SOLE);
+      wrapper.replaceWith(element);
+      this.blocks[index] = element;
+    }
+  }
+
   private codeParts(index: number): CodeParts {
     const block = this.blocks[index];
-    const parts = block && this.code.get(block);
+    const parts = block instanceof HTMLElement ? this.code.get(block) : undefined;
     if (!parts) throw new Error(`block ${index} is not a streaming code block`);
     return parts;
   }
