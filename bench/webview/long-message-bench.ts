@@ -80,37 +80,17 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
       });
     await page.waitForTimeout(300);
     const longWork = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
-    if (process.env['BENCH_VERBOSE']) {
-      // The bench compiles without the DOM's types: the page's document is reached through globalThis.
-      type PageDocument = { querySelectorAll(selector: string): Iterable<{ tagName: string }> };
-      const tags = await page.evaluate(() => {
-        const counts: Record<string, number> = {};
-        const { document } = globalThis as unknown as { document: PageDocument };
-        for (const element of document.querySelectorAll('*')) counts[element.tagName] = (counts[element.tagName] ?? 0) + 1;
-        return counts;
-      });
-      console.log(`  DOM elements after the ${scenario.label}: ${JSON.stringify(tags)}`);
-      // Blocks are 8px apart however they are drawn (wrapped, or unwrapped: streaming-markdown.ts).
-      type Box = { getBoundingClientRect(): { top: number; bottom: number }; style: { contentVisibility: string } };
-      type Container = { children: Iterable<Box & Container> };
-      const gaps = await page.evaluate(() => {
-        const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): Iterable<Box & Container> } };
-        const groups = [...document.querySelectorAll('.markdown > .md-group')];
-        for (const group of groups) group.style.contentVisibility = 'visible';
-        const boxes = groups.flatMap((group) => [...group.children]).map((box) => box.getBoundingClientRect());
-        const found: Record<string, number> = {};
-        for (let i = 1; i < boxes.length; i++) {
-          const gap = Math.round((boxes[i]!.top - boxes[i - 1]!.bottom) * 10) / 10;
-          found[gap] = (found[gap] ?? 0) + 1;
-        }
-        return found;
-      });
-      console.log(`  gaps between blocks (px: count): ${JSON.stringify(gaps)}`);
-    }
     if (pageErrors.length > 0) throw new Error(`the webview threw: ${pageErrors[0]}`);
     await metrics.send('HeapProfiler.collectGarbage');
     const heap = (await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
     const heapMb = Math.round((heap / 1024 / 1024) * 10) / 10;
+    // Blocks are 8px apart however they are drawn (wrapped, or unwrapped: streaming-markdown.ts). Last: this lays
+    // out the whole message.
+    const layout = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).messageLayout());
+    if (process.env['BENCH_VERBOSE']) console.log(`  elements after the ${scenario.label}: ${JSON.stringify(layout.elements)}`);
+    const gaps = Object.entries(layout.gaps);
+    const blockGaps = gaps.reduce((sum, [, count]) => sum + count, 0);
+    const unevenGaps = gaps.reduce((sum, [gap, count]) => (Math.abs(Number(gap) - 8) > 0.25 ? sum + count : sum), 0);
     // The heartbeat sees every stretch; long tasks and long animation frames (over 50 ms) add what it may straddle.
     const longest = Math.round(Math.max(0, ...streamed.blocksMs, ...longWork.tasks, ...longWork.frames));
     const p95 = Math.round(percentile(streamed.blocksMs, 0.95));
@@ -137,6 +117,13 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
         unit: 'ms',
         target: `<= ${Math.round(streamMs + 100)} ms`,
         ok: streamed.fullyShownMs <= streamMs + 100,
+      },
+      {
+        name: `webview: ${scenario.label}, gaps between its blocks other than 8px (of ${blockGaps}: ${JSON.stringify(layout.gaps)})`,
+        value: unevenGaps,
+        unit: 'gaps',
+        target: '0',
+        ok: unevenGaps === 0,
       },
       {
         name: `webview: JS heap after the ${scenario.label} (garbage collected)`,

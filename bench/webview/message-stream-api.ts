@@ -31,3 +31,10 @@ export interface MessageStreamFigures {
   /** From the last post to that frame. */
   readonly afterLastPostMs: number;
 }
+
+/** The streamed message as drawn, for a verbose run: its elements by tag and the gaps between its blocks. */
+export interface MessageLayout {
+  readonly elements: Readonly<Record<string, number>>;
+  /** Gap (px, one decimal) between consecutive blocks, however they are drawn: count of each. */
+  readonly gaps: Readonly<Record<string, number>>;
+}

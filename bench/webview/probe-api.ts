@@ -3,7 +3,7 @@
  * and what it measures. Shared by both sides so the figures keep one shape.
  */
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
-import type { MessageStreamFigures, MessageStreamOptions } from './message-stream-api';
+import type { MessageLayout, MessageStreamFigures, MessageStreamOptions } from './message-stream-api';
 
 export interface SnapshotFigures {
   /** From posting the snapshot to the frame after the first entries are in the DOM. */
@@ -67,6 +67,8 @@ export interface ProbeApi {
   stream(options: StreamOptions): Promise<StreamFigures>;
   /** Streams one long agent message and times the main thread's blocks and when its end is on screen. */
   streamMessage(options: MessageStreamOptions): Promise<MessageStreamFigures>;
+  /** The page's elements by tag, and the gaps between the streamed message's blocks (all its groups laid out). */
+  messageLayout(): MessageLayout;
   idle(milliseconds: number): Promise<IdleFigures>;
   sample(): PageSample;
   /** Largest DOM element count seen at any sample since load (sampled every animation frame while streaming). */

@@ -4,7 +4,7 @@
  * thread was busy. Runs inside Chromium (bundled into probe.js).
  */
 import type { TranscriptAction } from '../../../src/shared/actions';
-import type { LongMessageKind, MessageStreamFigures, MessageStreamOptions } from '../message-stream-api';
+import type { LongMessageKind, MessageLayout, MessageStreamFigures, MessageStreamOptions } from '../message-stream-api';
 
 const MESSAGE_ID = 'long-message';
 const HEARTBEAT_MS = 4;
@@ -145,4 +145,25 @@ export async function streamMessage(options: MessageStreamOptions): Promise<Mess
       );
     }
   }
+}
+
+/** See MessageLayout. Lays out every group of the message, so run it after the figures. */
+export function messageLayout(): MessageLayout {
+  const elements: Record<string, number> = {};
+  for (const element of document.querySelectorAll('*')) elements[element.tagName] = (elements[element.tagName] ?? 0) + 1;
+  const groups = [...document.querySelectorAll<HTMLElement>(`[data-entry-key="msg:agent:${MESSAGE_ID}"] .markdown > .md-group`)];
+  // Laid out even off screen, with the containment content-visibility: auto gives them on screen (so margins do
+  // not collapse from one group into the next, as they do not when the user sees them).
+  for (const group of groups) {
+    if (getComputedStyle(group).contentVisibility !== 'auto') continue;
+    group.style.contentVisibility = 'visible';
+    group.style.contain = 'layout style paint';
+  }
+  const boxes = groups.flatMap((group) => [...group.children]).map((block) => block.getBoundingClientRect());
+  const gaps: Record<string, number> = {};
+  for (let i = 1; i < boxes.length; i++) {
+    const gap = String(Math.round((boxes[i]!.top - boxes[i - 1]!.bottom) * 10) / 10);
+    gaps[gap] = (gaps[gap] ?? 0) + 1;
+  }
+  return { elements, gaps };
 }

@@ -7,7 +7,7 @@ import type { TranscriptAction } from '../../../src/shared/actions';
 import type { TranscriptState } from '../../../src/shared/model';
 import { postSnapshotPaced, snapshotMessages } from '../../../src/shared/snapshot-parts';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
-import { streamMessage } from './message-stream';
+import { messageLayout, streamMessage } from './message-stream';
 import {
   PROBE_GLOBAL,
   type IdleFigures,
@@ -236,6 +236,7 @@ const api: ProbeApi = {
   wholeDrawn,
   stream,
   streamMessage,
+  messageLayout,
   idle,
   sample,
   checkLongTaskWatch,
