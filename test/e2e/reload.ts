@@ -1,8 +1,11 @@
 /**
  * Reload Window mid-conversation: the chat comes back as it was (transcript, title, the draft being typed) before
- * any agent starts, and the next prompt starts the agent again and is answered.
+ * any agent starts, and the next prompt starts the agent again and is answered. The history was left as a process
+ * killed mid-write leaves it: its last record cut short.
  */
 import * as assert from 'node:assert/strict';
+import { appendFileSync, readdirSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 
 export interface ReloadSteps {
@@ -14,6 +17,32 @@ export interface ReloadSteps {
   readonly timeoutMs: number;
   /** Where to save a picture of the chat and the Sessions view after the reload. */
   readonly screenshot: string;
+  /** VS Code's user data directory, where the extension's workspace storage (and so its history) lives. */
+  readonly userDataDir: string;
+}
+
+/** What a write cut short by a kill leaves: a checksum, a space and the start of a record, no newline. */
+const TORN_RECORD = '0badc0de {"s":999999,"a":{"type":"notice_added","severity":"error","title":"Torn rec';
+
+/** Every session log file under the extension's workspace storage (User/workspaceStorage/<hash>/<extension>/). */
+function historyLogs(userDataDir: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && depth < 8) walk(full, depth + 1);
+      else if (entry.isFile() && /^log-\d+\.ndjson$/.test(entry.name) && full.includes(`${path.sep}history${path.sep}`)) found.push(full);
+    }
+  };
+  walk(path.join(userDataDir, 'User', 'workspaceStorage'), 0);
+  return found;
+}
+
+/** Tears the last record of the conversation written to last, as if VS Code had been killed while writing it. */
+function tearNewestRecord(userDataDir: string): void {
+  const newest = historyLogs(userDataDir).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  assert.ok(newest, 'the conversation is stored in the workspace storage');
+  appendFileSync(newest, TORN_RECORD);
 }
 
 const DRAFT = 'a draft typed just before the reload';
@@ -27,6 +56,7 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   await prompt.fill(DRAFT);
   // The host hears the draft once typing pauses (300 ms).
   await page.waitForTimeout(1_000);
+  tearNewestRecord(steps.userDataDir);
   await page.reload();
   await page.locator('.monaco-workbench').waitFor({ timeout: timeoutMs });
   const reloaded = await steps.reopenChat(page);
@@ -35,7 +65,8 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   if (title) assert.equal((await reloaded.locator('.session-title').textContent())?.trim(), title, 'the title is back');
   assert.match((await reloaded.locator('.agent-status').textContent()) ?? '', /Not running/, 'no agent was started for it');
   const promptsAfter = await reloaded.locator('.user-bubble').count();
-  assert.ok(promptsAfter > 0, 'the transcript is back');
+  assert.equal(promptsAfter, promptsBefore, 'the transcript is back, every prompt of it');
+  assert.equal(await reloaded.getByText('Torn rec').count(), 0, 'the torn record is dropped, not shown');
 
   await reloaded.locator('textarea[aria-label="Prompt"]').fill('');
   await steps.send(reloaded, 'What is the answer after the reload?');

@@ -424,9 +424,10 @@ async function main(): Promise<void> {
       send: sendPrompt,
       timeoutMs: LONG,
       screenshot: path.join(results, 'e2e-sessions.png'),
+      userDataDir,
     });
     check(
-      'after Reload Window the transcript, title and draft are back before any agent starts, the next prompt is answered, and the Sessions view lists the conversation',
+      'after Reload Window, with the last stored record torn as a kill mid-write leaves it, the transcript, title and draft are back before any agent starts, the next prompt is answered, and the Sessions view lists the conversation',
     );
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
