@@ -21,10 +21,15 @@ interface Touched {
   readonly alongside: readonly string[];
 }
 
-/** The turns of other conversations on the same workspace (see concurrent-turns.ts). */
-/** Filesystem timestamps and Date.now() may disagree by a little (coarse timestamps on some filesystems). */
-const CLOCK_SLACK_MS = 100;
+/**
+ * Filesystem timestamps and Date.now() disagree by a little: Linux stamps files from a clock that lags by up to a
+ * tick (1–10 ms): a file written just after a turn began has been seen stamped 3 ms before it. Not more: at
+ * 100 ms, a file the user made before a 74 ms turn (a real agent against a mock model), whose watcher event came
+ * late, showed as a change of the turn after it.
+ */
+const CLOCK_SLACK_MS = 20;
 
+/** The turns of other conversations on the same workspace (see concurrent-turns.ts). */
 export interface CapturePeers {
   othersCapturing(): readonly string[];
   attribute(path: string, alongside: readonly string[]): Attribution;

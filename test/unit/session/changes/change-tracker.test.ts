@@ -297,6 +297,21 @@ describe('change tracking (engine)', () => {
     assert.deepEqual(await tracker.undo(first), { kind: 'refused' }, 'content that is gone is never guessed');
   });
 
+  it('a file the user made just before a short turn, seen by the watcher only in the next turn, is not that turn’s change', async () => {
+    write('made-by-user.txt', 'the user made this\n');
+    // A short turn (a real agent against a mock model answered in 74 ms), and the next prompt soon after.
+    await runTurn(() => []);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const next = await runTurn(() => {
+      write('made-by-agent.txt', 'the agent made this\n');
+      return ['made-by-user.txt', 'made-by-agent.txt'];
+    });
+    assert.deepEqual(
+      card(next)?.files.map((f) => path.basename(f.path)),
+      ['made-by-agent.txt'],
+    );
+  });
+
   it('a change in the first moments of a turn, before the baseline walk reached the file, is neither lost nor called created', async () => {
     tracker.dispose();
     // A workspace whose walk has not started when the turn does (a large one, on a slow disk).
