@@ -117,6 +117,8 @@ class DomBlocks implements BlockSink {
       const block = this.blocks.pop()!;
       const group = block.parentElement;
       block.remove();
+      // Its last block gone, the group no longer ends with the element that spaces it from the next one.
+      group?.classList.remove(ENDS_SOLE);
       if (group && group !== this.container && !group.hasChildNodes()) group.remove();
     }
   }
