@@ -7,35 +7,24 @@
  * actions, and nothing ever sees a state without a chunk that arrived before it.
  */
 import type { TranscriptAction } from '../shared/actions';
-import { canMergeChunks, chunkText, withChunkText } from '../shared/coalesce';
+import { ChunkRun } from '../shared/coalesce';
 
 export class ChunkBatch {
-  private first: TranscriptAction | undefined;
-  private texts: string[] = [];
+  private readonly run = new ChunkRun();
   private readonly flushSoon = (): void => this.flush();
 
   constructor(private readonly dispatch: (action: TranscriptAction) => void) {}
 
   push(action: TranscriptAction): void {
-    const text = chunkText(action);
-    if (text !== undefined && this.first && canMergeChunks(this.first, action)) {
-      this.texts.push(text);
-      return;
-    }
+    if (this.run.extend(action)) return;
     this.flush();
-    if (text === undefined) return this.dispatch(action);
-    this.first = action;
-    this.texts = [text];
+    if (!this.run.start(action)) return this.dispatch(action);
     queueMicrotask(this.flushSoon);
   }
 
   /** Dispatches the held run now (before anything that reads the store's state or dispatches itself). */
   flush(): void {
-    const first = this.first;
-    if (!first) return;
-    const texts = this.texts;
-    this.first = undefined;
-    this.texts = [];
-    this.dispatch(texts.length > 1 ? withChunkText(first, texts.join('')) : first);
+    const run = this.run.take();
+    if (run) this.dispatch(run);
   }
 }

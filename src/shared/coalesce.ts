@@ -55,6 +55,43 @@ export function withChunkText(action: TranscriptAction, text: string): Transcrip
   return { type: 'session_update', update: { ...action.update, content: { type: 'text', text } } };
 }
 
+/**
+ * A run of chunks that merge, held as their texts and joined once when the run is taken: merging chunk by chunk
+ * would build a new action per chunk. Used where many chunks wait together (the store's batch, the recorder).
+ */
+export class ChunkRun {
+  private first: TranscriptAction | undefined;
+  private texts: string[] = [];
+
+  /** Adds `action` to the run if it is a chunk that continues it. */
+  extend(action: TranscriptAction): boolean {
+    const first = this.first;
+    const text = first && chunkText(action);
+    if (!first || text === undefined || !canMergeChunks(first, action)) return false;
+    this.texts.push(text);
+    return true;
+  }
+
+  /** Starts a new run with `action` if it is a chunk; the run must be empty (taken). */
+  start(action: TranscriptAction): boolean {
+    const text = chunkText(action);
+    if (text === undefined) return false;
+    this.first = action;
+    this.texts = [text];
+    return true;
+  }
+
+  /** The run as one action (undefined when empty), and empties it. */
+  take(): TranscriptAction | undefined {
+    const first = this.first;
+    if (!first) return undefined;
+    const texts = this.texts;
+    this.first = undefined;
+    this.texts = [];
+    return texts.length > 1 ? withChunkText(first, texts.join('')) : first;
+  }
+}
+
 export function isChunkAction(action: TranscriptAction): boolean {
   if (action.type === 'terminal_output') return true;
   if (action.type !== 'session_update') return false;

@@ -6,7 +6,7 @@
  */
 import { appendFileSync, promises as fs } from 'node:fs';
 import type { TranscriptAction } from '../../shared/actions';
-import { canMergeChunks, chunkText, withChunkText } from '../../shared/coalesce';
+import { ChunkRun } from '../../shared/coalesce';
 import type { TranscriptState } from '../../shared/model';
 import { HISTORY_FORMAT_VERSION, LOG_FORMAT, type ActionRecord, type LogHeader } from './format';
 import { frameRecord } from './record-framing';
@@ -50,11 +50,8 @@ export class SessionRecorder {
   private readonly droppedBefore: number;
   private latest: TranscriptState;
   private pending: ActionRecord[] = [];
-  /**
-   * The texts of the chunks merged into the last pending record, joined once when it is written: merging chunk
-   * by chunk would copy an action per chunk, as often as the reducer itself works on them.
-   */
-  private run: { texts: string[]; last: TranscriptAction } | undefined;
+  /** The chunks merged into the last pending record, joined when it is written. */
+  private readonly run = new ChunkRun();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly queue: WriteQueue;
   private closed = false;
@@ -86,16 +83,13 @@ export class SessionRecorder {
     if (this.closed) return;
     this.seq++;
     this.latest = state;
-    const text = chunkText(action);
     const last = this.pending.at(-1);
-    if (last && this.run && text !== undefined && canMergeChunks(this.run.last, action)) {
-      this.run.texts.push(text);
-      this.run.last = action;
+    if (last && this.run.extend(action)) {
       last.s = this.seq;
     } else {
       this.closeRun();
       this.pending.push({ s: this.seq, a: action });
-      this.run = text !== undefined ? { texts: [text], last: action } : undefined;
+      this.run.start(action);
     }
     this.timer ??= setTimeout(() => this.writePending(), this.limits.flushWindowMs);
   }
@@ -153,10 +147,9 @@ export class SessionRecorder {
   }
 
   private closeRun(): void {
+    const merged = this.run.take();
     const last = this.pending.at(-1);
-    if (last && this.run && this.run.texts.length > 1)
-      this.pending[this.pending.length - 1] = { s: last.s, a: withChunkText(last.a, this.run.texts.join('')) };
-    this.run = undefined;
+    if (merged && last && merged !== last.a) this.pending[this.pending.length - 1] = { s: last.s, a: merged };
   }
 
   /**
