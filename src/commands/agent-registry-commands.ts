@@ -13,6 +13,7 @@ import { RegistryIndexSource, type LoadedIndex } from '../agents/registry/regist
 import type { RegistryAgent } from '../agents/registry/registry-schema';
 import { withInstallProgress } from '../editor/install-progress';
 import { registryUrl } from '../editor/registry-settings';
+import { shownPickItem, shownText } from '../shared/shown-text';
 
 export interface AgentRegistryDeps {
   readonly installer: AgentInstaller;
@@ -27,7 +28,7 @@ const errorMessage = (error: unknown): string => (error instanceof Error ? error
 
 /** No dead ends: a setup error comes with the actions that may fix it; the one picked runs. */
 async function errorWithFixes<T>(message: string, fixes: Readonly<Record<string, () => Thenable<T> | Promise<T>>>): Promise<T | undefined> {
-  const picked = await vscode.window.showErrorMessage(message, ...Object.keys(fixes));
+  const picked = await vscode.window.showErrorMessage(shownText(message, 'notification'), ...Object.keys(fixes));
   const fix = picked === undefined ? undefined : fixes[picked];
   return fix ? await fix() : undefined;
 }
@@ -45,7 +46,7 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
       for (const problem of index.problems) deps.log.warn(problem);
       if (index.offlineReason) {
         deps.log.warn(index.offlineReason);
-        void vscode.window.showWarningMessage(`ACP: showing the cached registry (${index.offlineReason}).`);
+        void vscode.window.showWarningMessage(shownText(`ACP: showing the cached registry (${index.offlineReason}).`, 'notification'));
       }
       return index;
     } catch (error) {
@@ -74,7 +75,10 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
     } catch (error) {
       if (/cancelled/i.test(errorMessage(error))) {
         // The user's own Cancel is not an error; they may still want it.
-        const again = await vscode.window.showInformationMessage(`ACP: ${verb.toLowerCase()} ${agent.name} was cancelled.`, 'Retry');
+        const again = await vscode.window.showInformationMessage(
+          shownText(`ACP: ${verb.toLowerCase()} ${agent.name} was cancelled.`, 'notification'),
+          'Retry',
+        );
         return again ? install(agent, verb) : undefined;
       }
       deps.log.error(`Installing ${agent.id} failed: ${errorMessage(error)}`);
@@ -100,7 +104,11 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((agent) => {
           const icon = agent.icon === undefined ? undefined : icons.get(agent.icon);
-          return { ...agentListing(agent, deps.installer.find(agent.id)), agent, ...(icon ? { iconPath: vscode.Uri.file(icon) } : {}) };
+          return {
+            ...shownPickItem(agentListing(agent, deps.installer.find(agent.id))),
+            agent,
+            ...(icon ? { iconPath: vscode.Uri.file(icon) } : {}),
+          };
         });
       items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(refresh) Refresh the registry', refresh: true });
       const picked = await vscode.window.showQuickPick(items, {
@@ -138,12 +146,12 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
       deps.installer.installed.map((entry) => {
         const registry = latest(entry.id);
         const state = registry ? installStateText(installState(registry, entry)) : 'not in the registry any more';
-        return {
+        return shownPickItem({
           label: entry.name,
           description: [`v${entry.version}`, entry.kind, entry.pinned ? 'pinned' : undefined, state].filter(Boolean).join(' · '),
           detail: [entry.command, ...entry.args].join(' '),
           entry,
-        };
+        });
       }),
       { title: 'ACP: Manage Agents', placeHolder: 'Installed agent to manage' },
     );
@@ -155,7 +163,10 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
     type Action = vscode.QuickPickItem & { run: () => Promise<unknown> };
     const actions: Action[] = [{ label: '$(comment-discussion) Chat with it', run: () => Promise.resolve(startChatting(entry.name)) }];
     if (registry && registry.version !== entry.version && !entry.pinned)
-      actions.push({ label: `$(cloud-download) Update to ${registry.version}`, run: () => install(registry, 'Updating') });
+      actions.push({
+        label: `$(cloud-download) Update to ${shownText(registry.version, 'quick-pick')}`,
+        run: () => install(registry, 'Updating'),
+      });
     actions.push(
       entry.pinned
         ? { label: '$(unlock) Unpin', description: 'follow the registry again', run: () => deps.installer.setPinned(entry.id, false) }
@@ -174,7 +185,7 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
     try {
       await action?.run();
     } catch (error) {
-      void vscode.window.showErrorMessage(`ACP: ${errorMessage(error)}`);
+      void vscode.window.showErrorMessage(shownText(`ACP: ${errorMessage(error)}`, 'notification'));
     }
   };
 

@@ -11,6 +11,7 @@ import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
 import { entriesOf } from '../shared/selectors';
 import { visibleText } from '../shared/visible-text';
+import { shownText } from '../shared/shown-text';
 
 /** A path the agent chose, as the user reads it: relative to the workspace, bidi and invisible characters shown. */
 const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
@@ -193,11 +194,11 @@ export class ChangeCommands implements vscode.Disposable {
       ...actions,
       { label: 'Files', kind: vscode.QuickPickItemKind.Separator },
       ...preview.files.map((f) => ({
-        label: shownPath(f.path),
+        label: shownText(shownPath(f.path), 'quick-pick'),
         description: conflicts.has(f.path) ? 'edited after the agent' : f.target.kind === 'absent' ? 'will be deleted' : 'will be restored',
       })),
       ...preview.unrestorable.map((p) => ({
-        label: shownPath(p),
+        label: shownText(shownPath(p), 'quick-pick'),
         description: 'cannot be restored (content not kept)',
       })),
     ];
@@ -207,7 +208,9 @@ export class ChangeCommands implements vscode.Disposable {
     const outcome = nothing ? { kind: 'nothing' as const } : this.report(await tracker.restore(turnId, true, except), 'restore');
     if (picked.choice === 'fork' && (outcome.kind === 'applied' || outcome.kind === 'nothing'))
       await this.forks?.fork(conversationId, turnId).catch((error: unknown) => {
-        void vscode.window.showErrorMessage(`Could not fork the conversation: ${error instanceof Error ? error.message : String(error)}`);
+        void vscode.window.showErrorMessage(
+          shownText(`Could not fork the conversation: ${error instanceof Error ? error.message : String(error)}`, 'notification'),
+        );
       });
     return outcome;
   }
@@ -231,7 +234,7 @@ export class ChangeCommands implements vscode.Disposable {
       );
     else if (outcome.kind === 'applied' && outcome.unrestorable.length > 0)
       void vscode.window.showWarningMessage(
-        `Left as they are (earlier content not kept): ${outcome.unrestorable.map(shownName).join(', ')}`,
+        shownText(`Left as they are (earlier content not kept): ${outcome.unrestorable.map(shownName).join(', ')}`, 'notification'),
       );
     return outcome;
   }

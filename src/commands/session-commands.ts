@@ -9,7 +9,7 @@ import { STATUS_WORDS } from '../session/conversations/conversation-status';
 import type { SessionNode, SessionsTree } from '../editor/sessions-tree';
 import { conversationLabel } from '../editor/sessions-tree';
 import { shortAge } from '../shared/relative-time';
-import { visibleText } from '../shared/visible-text';
+import { shownText } from '../shared/shown-text';
 import type { ChatPanels } from '../views/chat-panels';
 import type { AgentSessions } from '../session/conversations/agent-sessions';
 import type { ChatCommands } from './chat-commands';
@@ -97,7 +97,7 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
         .list()
         .get(agentName)
         ?.find((session) => session.sessionId === sessionId)?.cannotOpen;
-      if (cannotOpen) return void vscode.window.showInformationMessage(cannotOpen);
+      if (cannotOpen) return void vscode.window.showInformationMessage(shownText(cannotOpen, 'notification'));
       await chat.openAgentSession(agentName, sessionId, typeof title === 'string' ? title : undefined).catch(reportFailure('open'));
     }),
     vscode.commands.registerCommand('acpClient.forkSession', async (argument: unknown) => {
@@ -117,12 +117,18 @@ async function pickConversation(list: readonly ConversationInfo[], shownId: stri
   const now = Date.now();
   const items: Item[] = list.map((info) => ({
     id: info.id,
-    label: `${info.id === shownId ? '$(comment-discussion) ' : ''}${conversationLabel(info)}`,
-    description: [info.agentName ? visibleText(info.agentName) : undefined, STATUS_WORDS[info.status], shortAge(info.updatedAt, now)]
+    label: `${info.id === shownId ? '$(comment-discussion) ' : ''}${shownText(conversationLabel(info), 'quick-pick')}`,
+    description: [
+      info.agentName ? shownText(info.agentName, 'quick-pick') : undefined,
+      STATUS_WORDS[info.status],
+      shortAge(info.updatedAt, now),
+    ]
       .filter((part) => part !== undefined)
       .join(' · '),
     // Searched too: the first prompt finds a conversation whose title says something else.
-    ...(info.firstPrompt && info.firstPrompt !== info.title ? { detail: visibleText(info.firstPrompt.replace(/\s+/g, ' ')) } : {}),
+    ...(info.firstPrompt && info.firstPrompt !== info.title
+      ? { detail: shownText(info.firstPrompt.replace(/\s+/g, ' '), 'quick-pick') }
+      : {}),
   }));
   const picked = await vscode.window.showQuickPick(items, {
     title: 'ACP: Switch Session',
@@ -142,7 +148,9 @@ function conversationIdOf(argument: unknown): string | undefined {
 
 function reportFailure(what: string): (error: unknown) => undefined {
   return (error) => {
-    void vscode.window.showErrorMessage(`Could not ${what} the session: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(
+      shownText(`Could not ${what} the session: ${error instanceof Error ? error.message : String(error)}`, 'notification'),
+    );
     return undefined;
   };
 }

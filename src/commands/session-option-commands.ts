@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Conversations } from '../session/conversations/conversations';
 import { currentChoiceName, modePicker, sessionPickers, type SessionPicker } from '../shared/session-pickers';
 import { visibleText } from '../shared/visible-text';
+import { shownText } from '../shared/shown-text';
 
 /** Both act on the conversation shown in the chat. */
 export function registerSessionOptionCommands(conversations: Conversations): vscode.Disposable {
@@ -55,9 +56,9 @@ function validValue(picker: SessionPicker, value: unknown): string | boolean {
 async function pickPicker(pickers: readonly SessionPicker[]): Promise<SessionPicker | undefined> {
   type Item = vscode.QuickPickItem & { picker: SessionPicker };
   const items: Item[] = pickers.map((picker) => ({
-    label: visibleText(picker.name),
-    description: visibleText(currentChoiceName(picker)),
-    ...(picker.description ? { detail: visibleText(picker.description, 'multiline') } : {}),
+    label: shownText(picker.name, 'quick-pick'),
+    description: shownText(currentChoiceName(picker), 'quick-pick'),
+    ...(picker.description ? { detail: shownText(picker.description, 'quick-pick', 'multiline') } : {}),
     picker,
   }));
   return (await vscode.window.showQuickPick(items, { title: 'ACP: Change Session Option', placeHolder: 'Option to change' }))?.picker;
@@ -73,8 +74,8 @@ async function pickValue(picker: SessionPicker, title: string): Promise<string |
         ]
       : picker.choices;
   const items: Item[] = choices.map((choice) => ({
-    label: choice.value === picker.current ? `$(check) ${visibleText(choice.name)}` : visibleText(choice.name),
-    ...('description' in choice && choice.description ? { description: visibleText(choice.description, 'multiline') } : {}),
+    label: choice.value === picker.current ? `$(check) ${shownText(choice.name, 'quick-pick')}` : shownText(choice.name, 'quick-pick'),
+    ...('description' in choice && choice.description ? { description: shownText(choice.description, 'quick-pick', 'multiline') } : {}),
     value: choice.value,
   }));
   const active = items.find((item) => item.value === picker.current);

@@ -16,6 +16,7 @@ export interface InstalledAgentsSource {
   onDidChange(listener: () => void): { dispose(): void };
 }
 import { maxReadBytesFromSetting } from '../shared/limits';
+import { shownText } from '../shared/shown-text';
 
 export class AgentSettings implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -41,7 +42,7 @@ export class AgentSettings implements vscode.Disposable {
     if (report && report !== this.reported) {
       for (const problem of problems) this.log.warn(problem);
       void vscode.window.showWarningMessage(
-        `ACP: ${problems[0] ?? ''}${problems.length > 1 ? ` (+${problems.length - 1} more, see the log)` : ''}`,
+        shownText(`ACP: ${problems[0] ?? ''}${problems.length > 1 ? ` (+${problems.length - 1} more, see the log)` : ''}`, 'notification'),
       );
     }
     this.reported = report;

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { ElicitationPorts } from '../client/ports';
+import { shownText } from '../shared/shown-text';
 
 export function vscodeElicitationPorts(chat: { readonly visible: boolean; reveal(): Promise<void> }): ElicitationPorts {
   return {
@@ -11,9 +12,11 @@ export function vscodeElicitationPorts(chat: { readonly visible: boolean; reveal
       if (chat.visible) return { dispose: () => undefined };
       let answered = false;
       const show = 'Show';
-      void vscode.window.showInformationMessage(`${agentName} is waiting for your answer: ${message}`, show).then((choice) => {
-        if (choice === show && !answered) void chat.reveal();
-      });
+      void vscode.window
+        .showInformationMessage(shownText(`${agentName} is waiting for your answer: ${message}`, 'notification'), show)
+        .then((choice) => {
+          if (choice === show && !answered) void chat.reveal();
+        });
       // VS Code cannot withdraw a notification; once answered, its button does nothing.
       return { dispose: () => void (answered = true) };
     },

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { InstallOptions } from '../agents/registry/agent-installer';
 import type { InstallActivity } from '../agents/registry/install-activity';
 import { downloadedText } from '../shared/install-status';
+import { shownText } from '../shared/shown-text';
 
 export interface InstallTarget {
   readonly agentName: string;
@@ -18,7 +19,9 @@ export function withInstallProgress<T>(
   activity: InstallActivity,
   work: (options: InstallOptions) => Promise<T>,
 ): Thenable<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+  // The title and message name a registry's agent: a notification (and the status bar when toasts are hidden).
+  const notification = { location: vscode.ProgressLocation.Notification, title: shownText(title, 'progress'), cancellable: true };
+  return vscode.window.withProgress(notification, (progress, token) => {
     const notificationCancel = new AbortController();
     const subscription = token.onCancellationRequested(() => notificationCancel.abort());
     const handle = activity.begin(target.agentName, target.version, notificationCancel.signal);

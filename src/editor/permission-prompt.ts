@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { PermissionOptionKind } from '../shared/model';
 import { visibleText } from '../shared/visible-text';
+import { shownText } from '../shared/shown-text';
 import type { CancellationSignal, PermissionPrompt, PermissionRequestView } from '../client/ports';
 
 interface OptionItem extends vscode.QuickPickItem {
@@ -39,7 +40,7 @@ export class VscodePermissionPrompt implements PermissionPrompt {
       pick.ignoreFocusOut = true;
       pick.items = request.options.map((option) => ({
         optionId: option.optionId,
-        label: `$(${KIND_LABEL[option.kind].icon}) ${visibleText(option.name)}`,
+        label: `$(${KIND_LABEL[option.kind].icon}) ${shownText(option.name, 'quick-pick')}`,
         description: KIND_LABEL[option.kind].text,
       }));
       let settled = false;

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { InputValues } from '../agents/mcp-references';
+import { shownText } from '../shared/shown-text';
 
 const KEY_PREFIX = 'acpClient.mcp.input.';
 
@@ -25,7 +26,12 @@ export class VscodeSecretInputs implements InputValues {
   }
 
   private async ask(id: string, prompt: string): Promise<string | undefined> {
-    const value = await vscode.window.showInputBox({ title: `MCP server input "${id}"`, prompt, password: true, ignoreFocusOut: true });
+    const value = await vscode.window.showInputBox({
+      title: `MCP server input "${shownText(id, 'plain')}"`,
+      prompt: shownText(prompt, 'input-prompt'),
+      password: true,
+      ignoreFocusOut: true,
+    });
     if (value === undefined) return undefined;
     await this.secrets.store(KEY_PREFIX + id, value);
     return value;

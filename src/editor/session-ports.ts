@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { AgentSettings } from './agent-settings';
 import type { LogSink } from '../acp/log-sink';
 import type { SessionEnvironment, UserNotifier } from '../session/ports';
+import { shownText } from '../shared/shown-text';
 
 export function logChannelSink(channel: vscode.LogOutputChannel): LogSink {
   return {
@@ -14,8 +15,9 @@ export function logChannelSink(channel: vscode.LogOutputChannel): LogSink {
   };
 }
 
+/** Its messages name agents (a workspace can name one): shown as text, never as a link. */
 export const vscodeNotifier: UserNotifier = {
-  warn: (message, ...actions) => Promise.resolve(vscode.window.showWarningMessage(message, ...actions)),
+  warn: (message, ...actions) => Promise.resolve(vscode.window.showWarningMessage(shownText(message, 'notification'), ...actions)),
 };
 
 export function vscodeSessionEnvironment(settings: AgentSettings, extensionVersion: string): SessionEnvironment {

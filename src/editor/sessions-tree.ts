@@ -156,16 +156,15 @@ function statusIcon(status: ConversationStatus): vscode.ThemeIcon {
   }
 }
 
-function tooltip(info: ConversationInfo, shown: boolean): vscode.MarkdownString {
-  const markdown = new vscode.MarkdownString();
-  markdown.appendText(conversationLabel(info));
-  markdown.appendMarkdown('\n\n');
-  markdown.appendText(
+/**
+ * Plain text, not markdown: a tree item's string tooltip is shown as text (line breaks kept), while markdown would
+ * turn a bare web address in an agent's title into a link and load an image it names.
+ */
+function tooltip(info: ConversationInfo, shown: boolean): string {
+  const lines = [
+    conversationLabel(info),
     `${STATUS_WORDS[info.status]}${info.agentName ? ` · ${visibleText(info.agentName)}` : ''}${shown ? ' · in the chat' : ''}`,
-  );
-  if (info.firstPrompt && info.firstPrompt !== info.title) {
-    markdown.appendMarkdown('\n\n');
-    markdown.appendText(visibleText(info.firstPrompt, 'multiline'));
-  }
-  return markdown;
+  ];
+  if (info.firstPrompt && info.firstPrompt !== info.title) lines.push(visibleText(info.firstPrompt, 'multiline'));
+  return lines.join('\n\n');
 }

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { AuthMethod } from '../acp/schemas/auth-methods';
 import type { AgentSecrets, SignInChoice, SignInPrompts, TerminalSignInCommand } from '../session/sign-in-ports';
-import { visibleText } from '../shared/visible-text';
+import { shownText } from '../shared/shown-text';
 
 interface MethodItem extends vscode.QuickPickItem {
   readonly method: SignInChoice;
@@ -11,20 +11,20 @@ interface MethodItem extends vscode.QuickPickItem {
 export const vscodeSignInPrompts: SignInPrompts = {
   async pickMethod(agentName, methods, apiKeyEnv) {
     const items: MethodItem[] = methods.map((method: AuthMethod) => ({
-      // Names and descriptions are the agent's words: bidi and invisible characters are made visible.
-      label: visibleText(method.name),
-      ...(method.description ? { detail: visibleText(method.description) } : {}),
+      // Names and descriptions are the agent's words: no icon or link in them is drawn, hidden characters are shown.
+      label: shownText(method.name, 'quick-pick'),
+      ...(method.description ? { detail: shownText(method.description, 'quick-pick') } : {}),
       description: method.type === 'terminal' ? 'in a terminal' : '',
       method,
     }));
     if (apiKeyEnv !== undefined)
       items.push({
         label: 'Enter API key…',
-        detail: `Kept in VS Code's secret storage and given to ${agentName} as ${apiKeyEnv} when it starts`,
+        detail: `Kept in VS Code's secret storage and given to ${shownText(agentName, 'quick-pick')} as ${shownText(apiKeyEnv, 'quick-pick')} when it starts`,
         method: { type: 'api_key', envName: apiKeyEnv },
       });
     const picked = await vscode.window.showQuickPick(items, {
-      title: `Sign in to ${agentName}`,
+      title: `Sign in to ${shownText(agentName, 'plain')}`,
       placeHolder: 'Choose how to sign in',
       matchOnDetail: true,
     });
@@ -33,8 +33,8 @@ export const vscodeSignInPrompts: SignInPrompts = {
 
   async askApiKey(agentName, envName) {
     const key = await vscode.window.showInputBox({
-      title: `API key for ${agentName}`,
-      prompt: `Given to ${agentName} as ${envName}; kept in VS Code's secret storage, never in settings.`,
+      title: `API key for ${shownText(agentName, 'plain')}`,
+      prompt: `Given to ${shownText(agentName, 'input-prompt')} as ${shownText(envName, 'input-prompt')}; kept in VS Code's secret storage, never in settings.`,
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => (value.trim() === '' ? 'Enter a key, or press Escape' : undefined),
@@ -44,8 +44,10 @@ export const vscodeSignInPrompts: SignInPrompts = {
 
   withProgress(title, task) {
     return Promise.resolve(
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) =>
-        task(token),
+      // The title names the agent and its method: a notification (and the status bar when toasts are hidden).
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: shownText(title, 'progress'), cancellable: true },
+        (_progress, token) => task(token),
       ),
     );
   },
@@ -67,7 +69,7 @@ export const vscodeSignInPrompts: SignInPrompts = {
 /** The agent's own command run directly (no shell in between), its env on top of the editor's. */
 export function terminalOptions(command: TerminalSignInCommand): vscode.TerminalOptions {
   return {
-    name: command.name,
+    name: shownText(command.name, 'terminal-name'),
     shellPath: command.command,
     shellArgs: [...command.args],
     env: { ...command.env },

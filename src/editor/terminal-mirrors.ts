@@ -9,6 +9,7 @@ import type { TerminalRecord } from '../shared/model';
 import { entryAtPosition, positionOf } from '../shared/pages';
 import { toolKey } from '../shared/selectors';
 import { visibleText } from '../shared/visible-text';
+import { shownText } from '../shared/shown-text';
 
 const MAX_NAME = 48;
 
@@ -106,7 +107,7 @@ export class TerminalMirrors implements vscode.Disposable {
     const entry = position === undefined ? undefined : entryAtPosition(state, position);
     const label = entry?.kind === 'tool_call' && entry.title ? entry.title : record.commandLine || record.terminalId;
     const oneLine = visibleText(label.replace(/\s+/g, ' ').trim());
-    return `ACP: ${oneLine.length > MAX_NAME ? `${oneLine.slice(0, MAX_NAME - 1)}…` : oneLine}`;
+    return `ACP: ${shownText(oneLine.length > MAX_NAME ? `${oneLine.slice(0, MAX_NAME - 1)}…` : oneLine, 'terminal-name')}`;
   }
 
   dispose(): void {

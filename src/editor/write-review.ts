@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeDiffs } from './change-diffs';
 import { visibleText } from '../shared/visible-text';
+import { shownText } from '../shared/shown-text';
 
 export type WritesReviewMode = 'after' | 'before';
 
@@ -48,7 +49,12 @@ export class WriteReview implements vscode.Disposable {
         };
         this.waiting.push(answer);
         void vscode.window
-          .showInformationMessage(`The agent wants to write ${name}.`, { detail: visibleText(absolutePath) }, 'Accept', 'Reject')
+          .showInformationMessage(
+            shownText(`The agent wants to write ${name}.`, 'notification'),
+            { detail: visibleText(absolutePath) },
+            'Accept',
+            'Reject',
+          )
           .then((choice) => answer(choice === 'Accept'));
       });
     } finally {
