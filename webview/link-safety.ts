@@ -1,10 +1,13 @@
 /**
  * Which links rendered markdown may carry, and what a click on one does. Agents write the markdown, so a link is
- * untrusted: only http(s), mailto, vscode and file links, and scheme-less paths (workspace files), survive.
+ * untrusted: only http(s) and mailto links (VS Code opens them outside, asking first for an untrusted site), file
+ * links on this machine and scheme-less paths (workspace files; the host checks where they lead) survive. Not
+ * `vscode:`, which reaches VS Code's and every extension's URI handlers (open a file, clone a repository, install).
  * Pure and DOM-free.
  */
+import { refusedLinkPath } from '../src/shared/link-paths';
 
-const EXTERNAL_SCHEMES = new Set(['http', 'https', 'mailto', 'vscode']);
+const EXTERNAL_SCHEMES = new Set(['http', 'https', 'mailto']);
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 /** What browsers ignore when they parse a URL: tabs and newlines anywhere, controls and spaces at the ends. */
@@ -29,8 +32,12 @@ export function classifyLink(url: string): LinkTarget {
   }
   if (EXTERNAL_SCHEMES.has(scheme)) return { type: 'external', url: normalized };
   if (scheme === 'file') {
-    const withoutScheme = normalized.slice('file:'.length).replace(/^\/\/[^/]*/, '');
-    return fileTarget(withoutScheme);
+    const withoutScheme = normalized.slice('file:'.length);
+    // `file://host/share` is a file on another machine: only an empty authority or localhost is this one.
+    const authority = /^\/\/([^/]*)/.exec(withoutScheme);
+    const host = authority ? safeDecode(authority[1] ?? '').toLowerCase() : '';
+    if (host !== '' && host !== 'localhost') return { type: 'blocked' };
+    return fileTarget(authority ? withoutScheme.slice(authority[0].length) : withoutScheme);
   }
   return { type: 'blocked' };
 }
@@ -55,7 +62,7 @@ function fileTarget(reference: string): LinkTarget {
     path = path.slice(0, lineSuffix.index);
   }
   path = safeDecode(path);
-  if (path === '') return { type: 'blocked' };
+  if (path === '' || refusedLinkPath(path) !== undefined) return { type: 'blocked' };
   return line === undefined ? { type: 'file', path } : { type: 'file', path, line };
 }
 

@@ -20,6 +20,9 @@ import type { ChatPanels } from '../views/chat-panels';
 import type { ChatSurface } from '../views/chat-binding';
 import type { DiffDocuments } from '../editor/diff-documents';
 import { TerminalMirrors } from '../editor/terminal-mirrors';
+import { shownText } from '../shared/shown-text';
+import { visibleText } from '../shared/visible-text';
+import { linkDestination } from '../session/link-target';
 
 export class ChatCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -206,7 +209,7 @@ export class ChatCommands implements vscode.Disposable {
    */
   async openAgentSession(agentName: string, sessionId: string, title: string | undefined): Promise<void> {
     const agent = this.settings.agents().find((candidate) => candidate.name === agentName);
-    if (!agent) return void vscode.window.showWarningMessage(`${agentName} is no longer configured.`);
+    if (!agent) return void vscode.window.showWarningMessage(shownText(`${agentName} is no longer configured.`, 'notification'));
     const conversation = await this.conversations.create(agent.name);
     if (title) conversation.store.dispatch({ type: 'title_set', title });
     await this.view?.reveal();
@@ -260,8 +263,9 @@ export class ChatCommands implements vscode.Disposable {
     const shown = this.conversations.shown;
     type Item = vscode.QuickPickItem & { agent?: AgentConfig };
     const items: Item[] = agents.map((agent) => ({
-      label: agent.name,
-      description: [agent.command, ...agent.args].join(' '),
+      // Names and commands may come from a workspace's settings or a registry: no icon or link in them is drawn.
+      label: shownText(agent.name, 'quick-pick'),
+      description: shownText([agent.command, ...agent.args].join(' '), 'quick-pick'),
       ...(shown && agent.name === shown.agentName ? { detail: agentPhaseWords(shown.store.state.agent.phase) } : {}),
       agent,
     }));
@@ -307,12 +311,31 @@ export class ChatCommands implements vscode.Disposable {
     await this.ensureAgent(conversation);
   }
 
+  /**
+   * A file link the agent wrote: a workspace file opens; one outside every workspace folder (after symlinks) opens
+   * only once the user said so in a dialog naming it; one on another machine or with a NUL never opens.
+   */
   private async openLocation(path: string, line: number | undefined): Promise<void> {
+    const roots = (vscode.workspace.workspaceFolders ?? [])
+      .filter((folder) => folder.uri.scheme === 'file')
+      .map((folder) => folder.uri.fsPath);
+    const destination = await linkDestination(path, roots);
+    if (destination.kind === 'refused')
+      return void vscode.window.showWarningMessage(shownText(`Not opened: ${path}: ${destination.reason}.`, 'notification'));
+    if (destination.kind === 'outside') {
+      const open = 'Open';
+      const detail = `The agent's link leads to ${visibleText(destination.path)}, which is not in this workspace.`;
+      const choice = await vscode.window.showWarningMessage('Open a file outside the workspace?', { modal: true, detail }, open);
+      if (choice !== open) return;
+    }
     const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
     try {
-      await vscode.window.showTextDocument(vscode.Uri.file(path), { selection: new vscode.Range(position, position), preview: true });
+      const uri = vscode.Uri.file(destination.path);
+      await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true });
     } catch (error) {
-      void vscode.window.showWarningMessage(`Cannot open ${path}: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showWarningMessage(
+        shownText(`Cannot open ${destination.path}: ${error instanceof Error ? error.message : String(error)}`, 'notification'),
+      );
     }
   }
 
