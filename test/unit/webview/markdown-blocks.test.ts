@@ -116,15 +116,17 @@ describe('markdown rendering', () => {
     assert.ok(html.includes('&lt;script&gt;'));
   });
 
-  it('keeps http, https, mailto, vscode and file links', () => {
-    for (const url of [
-      'https://example.com/a',
-      'http://example.com',
-      'mailto:me@example.com',
-      'vscode:extension/x.y',
-      'file:///tmp/a.ts',
-    ]) {
+  it('keeps http, https, mailto and file links', () => {
+    for (const url of ['https://example.com/a', 'http://example.com', 'mailto:me@example.com', 'file:///tmp/a.ts']) {
       assert.ok(renderMarkdown(`[x](${url})`).includes(`href="${url}"`), url);
+    }
+  });
+
+  it('drops vscode: links and UNC paths (the text stays)', () => {
+    for (const url of ['vscode:extension/x.y', 'vscode://file/etc/passwd', '%2F%2Fhost/share/x', 'file://host/share/x']) {
+      const html = renderMarkdown(`[label](${url})`);
+      assert.ok(!html.includes('href='), `${url}: ${html}`);
+      assert.ok(html.includes('label'), url);
     }
   });
 
