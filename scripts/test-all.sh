@@ -28,6 +28,7 @@ step "unit" npx mocha --config test/unit/.mocharc.json
 step "integration" node out/test/integration/run.js
 step "e2e" node out/test/e2e/run.js
 step "e2e (agent content)" node out/test/e2e/agent-content.js
+step "e2e (agent text)" node out/test/e2e/agent-text.js
 step "e2e (first run)" node out/test/e2e/first-run.js
 
 echo
