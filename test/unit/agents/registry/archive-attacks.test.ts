@@ -7,7 +7,19 @@
  */
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AgentInstaller, type InstallOptions } from '../../../../src/agents/registry/agent-installer';
@@ -55,8 +67,7 @@ const registryAgent = (entry: Record<string, unknown>): RegistryAgent => {
   return agent;
 };
 
-const unsafe = (what: string): RegExp =>
-  new RegExp(`^The archive is unsafe: its ${escapeRegExp(what)}; nothing was installed\\.$`);
+const unsafe = (what: string): RegExp => new RegExp(`^The archive is unsafe: its ${escapeRegExp(what)}; nothing was installed\\.$`);
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const bomb = (bytes: number): Buffer => Buffer.alloc(bytes, 0);
@@ -168,7 +179,14 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
     driven: 'registry index -> install of a tar.gz',
     sees: 'The archive is unsafe: its link "bin/out -> /etc" leads outside the install folder',
     install: (context) =>
-      installArchive(context, 'abs-link.tar.gz', tarGzOf([{ type: 'file', ...LAUNCHER }, { type: 'symlink', name: 'bin/out', target: '/etc' }])),
+      installArchive(
+        context,
+        'abs-link.tar.gz',
+        tarGzOf([
+          { type: 'file', ...LAUNCHER },
+          { type: 'symlink', name: 'bin/out', target: '/etc' },
+        ]),
+      ),
     refused: unsafe('link "bin/out -> /etc" leads outside the install folder'),
   },
   {
@@ -179,9 +197,13 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
       installArchive(
         context,
         'abs.tar.gz',
-        tarGzOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: path.join(context.canary, 'abs.txt'), content: 'abs' }]),
+        tarGzOf([
+          { type: 'file', ...LAUNCHER },
+          { type: 'file', name: path.join(context.canary, 'abs.txt'), content: 'abs' },
+        ]),
       ),
-    refused: /^The archive is unsafe: its entry "\/.*\/canary\/abs\.txt" would be written outside the install folder; nothing was installed\.$/,
+    refused:
+      /^The archive is unsafe: its entry "\/.*\/canary\/abs\.txt" would be written outside the install folder; nothing was installed\.$/,
   },
   {
     attack: 'zip entry with an absolute path (into the canary)',
@@ -193,10 +215,17 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
       return installArchive(
         context,
         'abs.zip',
-        await zipOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: placeholder, content: 'abs' }], { [placeholder]: absolute }),
+        await zipOf(
+          [
+            { type: 'file', ...LAUNCHER },
+            { type: 'file', name: placeholder, content: 'abs' },
+          ],
+          { [placeholder]: absolute },
+        ),
       );
     },
-    refused: /^The archive is unsafe: its entry "\/.*\/canary\/abs\.txt" would be written outside the install folder; nothing was installed\.$/,
+    refused:
+      /^The archive is unsafe: its entry "\/.*\/canary\/abs\.txt" would be written outside the install folder; nothing was installed\.$/,
   },
   {
     attack: 'tar entry with ../ (../../../canary/up.txt)',
@@ -206,7 +235,10 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
       installArchive(
         context,
         'up.tar.gz',
-        tarGzOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: '../../../canary/up.txt', content: 'up' }]),
+        tarGzOf([
+          { type: 'file', ...LAUNCHER },
+          { type: 'file', name: '../../../canary/up.txt', content: 'up' },
+        ]),
       ),
     refused: unsafe('entry "../../../canary/up.txt" would be written outside the install folder'),
   },
@@ -218,7 +250,10 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
       installArchive(
         context,
         'bs.tar.gz',
-        tarGzOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: '..\\..\\..\\canary\\bs.txt', content: 'bs' }]),
+        tarGzOf([
+          { type: 'file', ...LAUNCHER },
+          { type: 'file', name: '..\\..\\..\\canary\\bs.txt', content: 'bs' },
+        ]),
       ),
     refused: unsafe('entry "..\\..\\..\\canary\\bs.txt" has a name with a backslash, a colon or a NUL'),
   },
@@ -230,7 +265,13 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
       installArchive(
         context,
         'drive.zip',
-        await zipOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: 'CC/x.txt', content: 'c' }], { 'CC/x.txt': 'C:/x.txt' }),
+        await zipOf(
+          [
+            { type: 'file', ...LAUNCHER },
+            { type: 'file', name: 'CC/x.txt', content: 'c' },
+          ],
+          { 'CC/x.txt': 'C:/x.txt' },
+        ),
       ),
     refused: unsafe('entry "C:/x.txt" would be written outside the install folder'),
   },
@@ -242,7 +283,13 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
       installArchive(
         context,
         'nul.zip',
-        await zipOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: 'bin/aQb', content: 'n' }], { 'bin/aQb': 'bin/a\0b' }),
+        await zipOf(
+          [
+            { type: 'file', ...LAUNCHER },
+            { type: 'file', name: 'bin/aQb', content: 'n' },
+          ],
+          { 'bin/aQb': 'bin/a\0b' },
+        ),
       ),
     refused: unsafe('entry "bin/a<U+0000>b" has a name with a backslash, a colon or a NUL'),
   },
@@ -250,7 +297,15 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
     attack: 'tar with a named pipe',
     driven: 'registry index -> install of a tar.gz',
     sees: 'The archive is unsafe: its entry "bin/pipe" is a device or pipe, which no agent needs',
-    install: (context) => installArchive(context, 'fifo.tar.gz', tarGzOf([{ type: 'file', ...LAUNCHER }, { type: 'fifo', name: 'bin/pipe' }])),
+    install: (context) =>
+      installArchive(
+        context,
+        'fifo.tar.gz',
+        tarGzOf([
+          { type: 'file', ...LAUNCHER },
+          { type: 'fifo', name: 'bin/pipe' },
+        ]),
+      ),
     refused: unsafe('entry "bin/pipe" is a device or pipe, which no agent needs'),
   },
   {
@@ -259,7 +314,14 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
     sees: 'The archive is too big to unpack: it expands more than 100 times; nothing was installed.',
     limits: { maxUnpackedBytes: 4 * MiB, maxRatio: 100, ratioGraceBytes: 1 * MiB },
     install: async (context) =>
-      installArchive(context, 'bomb.zip', await zipOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: 'bin/zeros', content: bomb(32 * MiB) }])),
+      installArchive(
+        context,
+        'bomb.zip',
+        await zipOf([
+          { type: 'file', ...LAUNCHER },
+          { type: 'file', name: 'bin/zeros', content: bomb(32 * MiB) },
+        ]),
+      ),
     refused: /^The archive is too big to unpack: it expands more than 100 times; nothing was installed\.$/,
   },
   {
@@ -268,7 +330,14 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
     sees: 'The archive is too big to unpack: it expands more than 100 times; nothing was installed.',
     limits: { maxUnpackedBytes: 4 * MiB, maxRatio: 100, ratioGraceBytes: 1 * MiB },
     install: (context) =>
-      installArchive(context, 'bomb.tar.gz', tarGzOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: 'bin/zeros', content: bomb(32 * MiB) }])),
+      installArchive(
+        context,
+        'bomb.tar.gz',
+        tarGzOf([
+          { type: 'file', ...LAUNCHER },
+          { type: 'file', name: 'bin/zeros', content: bomb(32 * MiB) },
+        ]),
+      ),
     refused: /^The archive is too big to unpack: it expands more than 100 times; nothing was installed\.$/,
   },
   {
@@ -277,7 +346,12 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
     sees: 'The archive is too big to unpack: it expands more than 100 times; nothing was installed.',
     limits: { maxUnpackedBytes: 4 * MiB, maxRatio: 100, ratioGraceBytes: 1 * MiB },
     install: (context) => {
-      const bytes = bzip2Of(tarOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: 'bin/zeros', content: bomb(32 * MiB) }]));
+      const bytes = bzip2Of(
+        tarOf([
+          { type: 'file', ...LAUNCHER },
+          { type: 'file', name: 'bin/zeros', content: bomb(32 * MiB) },
+        ]),
+      );
       if (!bytes) return Promise.reject(new Error('skip: no bzip2 here'));
       return installArchive(context, 'bomb.tar.bz2', bytes);
     },
@@ -292,7 +366,10 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
       installArchive(
         context,
         'big.tar.gz',
-        tarGzOf([{ type: 'file', ...LAUNCHER }, { type: 'file', name: 'bin/data', content: pseudoRandom(3 * MiB) }]),
+        tarGzOf([
+          { type: 'file', ...LAUNCHER },
+          { type: 'file', name: 'bin/data', content: pseudoRandom(3 * MiB) },
+        ]),
       ),
     refused: /^The archive is too big to unpack: more than 1 MiB unpacked; nothing was installed\.$/,
   },
@@ -322,7 +399,8 @@ export const ARCHIVE_ATTACKS: readonly ArchiveAttack[] = [
       const wrong = sha256(Buffer.from('another build'));
       return context.installer.install(registryAgent(binaryAgentEntry(ID, '1.0.0', url, { sha256: wrong })), { allowInsecure: true });
     },
-    refused: /^The download of http:\/\/127\.0\.0\.1:\d+\/tampered\.tar\.gz does not match the registry's checksum \(expected sha256 [0-9a-f]{64}, got [0-9a-f]{64}\); nothing was installed\.$/,
+    refused:
+      /^The download of http:\/\/127\.0\.0\.1:\d+\/tampered\.tar\.gz does not match the registry's checksum \(expected sha256 [0-9a-f]{64}, got [0-9a-f]{64}\); nothing was installed\.$/,
   },
   {
     attack: 'http: archive URL from a registry the user did not set',
