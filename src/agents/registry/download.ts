@@ -94,7 +94,12 @@ export async function downloadToFile(url: string, destination: string, options: 
     // 'wx': a new file, never through a link or over something already there.
     // The DOM and Node typings name the same web stream differently; fromWeb takes Node's.
     const body: WebReadableStream<Uint8Array> = response.body as WebReadableStream<Uint8Array>;
-    await pipeline(Readable.fromWeb(body), counter, createWriteStream(destination, { flags: 'wx' }), options.signal ? { signal: options.signal } : {});
+    await pipeline(
+      Readable.fromWeb(body),
+      counter,
+      createWriteStream(destination, { flags: 'wx' }),
+      options.signal ? { signal: options.signal } : {},
+    );
   } catch (error) {
     await rm(destination, { force: true });
     if (options.signal?.aborted) throw new Error('Download cancelled.', { cause: error });
