@@ -9,7 +9,7 @@ import type { AgentInstaller } from '../agents/registry/agent-installer';
 import type { InstallActivity } from '../agents/registry/install-activity';
 import type { InstalledAgent } from '../agents/registry/installed-manifest';
 import { agentListing, installState, installStateText } from '../agents/registry/registry-listing';
-import { RegistryIndexSource, type LoadedIndex } from '../agents/registry/registry-index-source';
+import { DEFAULT_REGISTRY_URL, RegistryIndexSource, type LoadedIndex } from '../agents/registry/registry-index-source';
 import type { RegistryAgent } from '../agents/registry/registry-schema';
 import { withInstallProgress } from '../editor/install-progress';
 import { registryUrl } from '../editor/registry-settings';
@@ -59,6 +59,11 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
     }
   };
 
+  const warnInstalled = (text: string): void => {
+    deps.log.warn(text);
+    void vscode.window.showWarningMessage(`ACP: ${text}`);
+  };
+
   const startChatting = (name: string): Thenable<unknown> => vscode.commands.executeCommand('acpClient.selectAgent', name);
 
   const install = async (agent: RegistryAgent, verb: 'Installing' | 'Updating'): Promise<InstalledAgent | undefined> => {
@@ -68,7 +73,12 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
         `${verb} ${name} ${agent.version}`,
         { agentName: name, version: agent.version },
         deps.installs,
-        (options) => (verb === 'Updating' ? deps.installer.update(agent, options) : deps.installer.install(agent, options)),
+        (progress) => {
+          // http only from a registry the user chose. TODO(settings helper): pass "the user (not the workspace) set
+          // acpClient.registry.url" once that is knowable; until then any non-default registry URL counts.
+          const options = { ...progress, allowInsecure: registryUrl() !== DEFAULT_REGISTRY_URL, onWarning: warnInstalled };
+          return verb === 'Updating' ? deps.installer.update(agent, options) : deps.installer.install(agent, options);
+        },
       );
       deps.log.info(`Installed ${installed.id} ${installed.version} (${installed.kind}): ${installed.command} ${installed.args.join(' ')}`);
       return installed;

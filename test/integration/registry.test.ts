@@ -4,7 +4,11 @@
  * unit tests of the installer; here the wiring: setting, command, progress, agent list, selection.)
  */
 import * as assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { AttackCase } from '../support/attack-case';
+import { LAUNCHER, zipOf } from '../support/hostile-archives';
 import { binaryAgentEntry, RegistryFixture, sha256 } from '../support/registry-fixture';
 import { scriptedAgentPath } from '../support/repo-root';
 import { api, sleep, textOf, turnEnded, waitFor } from './helpers';
@@ -67,4 +71,69 @@ describe('adding an agent from the ACP registry', function () {
     );
     assert.equal(state.agent.phase === 'ready' && state.agent.agentName, 'Fixture fixture');
   });
+
+  const chainRow: AttackCase = {
+    attack: 'registry zip with a symlink chain (s -> ../../.., t -> s/../../../canary, then t/x), through ACP: Add Agent',
+    driven: 'a loopback registry index set as acpClient.registry.url; the picker row accepted in the real VS Code',
+    sees: 'ACP: The archive is unsafe: its link "a/b/c/t -> s/../../../canary" leads outside the install folder; nothing was installed.',
+  };
+  it(`attack: ${chainRow.attack}`, async () => {
+    const bytes = await zipOf([
+      { type: 'file', ...LAUNCHER },
+      { type: 'symlink', name: 'a/b/c/s', target: '../../..' },
+      // On disk s is the unpack folder, so t is the extension's global storage folder's `canary`.
+      { type: 'symlink', name: 'a/b/c/t', target: 's/../../../canary' },
+      { type: 'file', name: 'a/b/c/t/x', content: 'written through the chain' },
+    ]);
+    const hostile = binaryAgentEntry('hostile', '6.6.6', fixture.serve('hostile.zip', bytes), { sha256: sha256(bytes) });
+    const indexUrl = fixture.serve('hostile-registry.json', Buffer.from(JSON.stringify({ version: '1.0.0', agents: [hostile] })));
+    const userData = path.join(path.dirname(process.env['ACP_TEST_WORKSPACE'] ?? ''), 'user-data');
+    const storage = path.join(userData, 'User', 'globalStorage', 'acp-client.acp-client');
+    const canary = path.join(storage, 'canary');
+    mkdirSync(canary, { recursive: true });
+    await vscode.workspace.getConfiguration('acpClient').update('registry.url', indexUrl, vscode.ConfigurationTarget.Global);
+
+    void vscode.commands.executeCommand('acpClient.addAgent');
+    await waitUntil(() => fixture.requests.some((request) => request.url === '/hostile-registry.json'), 'the index was fetched');
+    await sleep(1000);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await waitUntil(() => fixture.requests.some((request) => request.url === '/hostile.zip'), 'the build was downloaded');
+
+    const shown = await waitUntil(
+      () => /Installing hostile failed: (.*)/.exec(acpLog(userData))?.[1],
+      'the refusal in the ACP log (the error notification shows the same text)',
+    );
+    assert.equal(
+      shown,
+      'The archive is unsafe: its link "a/b/c/t -> s/../../../canary" leads outside the install folder; nothing was installed.',
+    );
+    assert.deepEqual(readdirSync(canary), [], 'nothing written outside the install folder');
+    assert.deepEqual(readdirSync(path.join(storage, 'agents', 'hostile')), [], 'no version folder, no .partial-* left');
+    const manifest = path.join(storage, 'agents', 'installed.json');
+    assert.ok(!existsSync(manifest) || !readFileSync(manifest, 'utf8').includes('"hostile"'), 'not recorded as installed');
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
 });
+
+/** The newest ACP log of this run: `<user-data>/logs/<session>/exthost*\/acp-client.acp-client/ACP.log`. */
+function acpLog(userData: string): string {
+  const logs = path.join(userData, 'logs');
+  const files = readdirSync(logs).flatMap((session) =>
+    readdirSync(path.join(logs, session))
+      .filter((host) => host.startsWith('exthost'))
+      .map((host) => path.join(logs, session, host, 'acp-client.acp-client', 'ACP.log'))
+      .filter((file) => existsSync(file)),
+  );
+  const newest = files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  return newest ? readFileSync(newest, 'utf8') : '';
+}
+
+async function waitUntil<T>(probe: () => T | undefined | false, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
+    await sleep(200);
+  }
+}

@@ -9,13 +9,22 @@ import type { AgentConfig } from '../agent-config';
 import { installBinary } from './binary-install';
 import { displayText } from './display-text';
 import type { DownloadProgress } from './download';
+import type { ExtractionLimits } from './extraction-limits';
 import { readManifest, writeManifest, type InstalledAgent } from './installed-manifest';
+import { removeStalePartials } from './partial-folders';
 import { missingLauncher, packageLaunchLine, type PackageLauncher } from './package-launch';
 import type { Platform, RegistryAgent } from './registry-schema';
 
 export interface InstallOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: DownloadProgress) => void;
+  /**
+   * Plain-http archives allowed. Only for a registry URL the user set themselves (never one a workspace chose):
+   * the caller knows where the URL came from. Default false: https only.
+   */
+  readonly allowInsecure?: boolean;
+  /** Told what the user should know about an install that went ahead (the registry gave no checksum). */
+  readonly onWarning?: (text: string) => void;
 }
 
 export interface AgentInstallerOptions {
@@ -25,20 +34,28 @@ export interface AgentInstallerOptions {
   readonly fetch?: typeof fetch;
   /** Where npx/uvx are looked up; the extension host's own environment by default. */
   readonly env?: NodeJS.ProcessEnv;
+  /** Caps on unpacking one archive; the defaults suit real agents (tests set them low). */
+  readonly limits?: Partial<ExtractionLimits>;
 }
 
 export class AgentInstaller {
+  private readonly agentsRoot: string;
   private readonly manifestFile: string;
   private entries: readonly InstalledAgent[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: AgentInstallerOptions) {
-    this.manifestFile = path.join(options.storageDir, 'agents', 'installed.json');
+    this.agentsRoot = path.join(options.storageDir, 'agents');
+    this.manifestFile = path.join(this.agentsRoot, 'installed.json');
   }
 
-  /** Reads the manifest; returns the problem when the file was unreadable (then nothing counts as installed). */
+  /**
+   * Reads the manifest; returns the problem when the file was unreadable (then nothing counts as installed). Also
+   * removes what a crashed install left (`.partial-*` folders and downloads).
+   */
   async load(): Promise<string | undefined> {
+    await removeStalePartials(this.agentsRoot);
     const read = await readManifest(this.manifestFile);
     this.entries = read.agents;
     this.changed();
@@ -69,7 +86,9 @@ export class AgentInstaller {
       const previous = this.find(agent.id);
       const entry = await this.materialize(agent, previous?.pinned ?? false, options);
       await this.save([...this.entries.filter((other) => other.id !== agent.id), entry]);
-      if (previous?.folder && previous.folder !== entry.folder) await rm(previous.folder, { recursive: true, force: true });
+      // The manifest is a file on disk: only a version folder of this agent is ever removed on its word.
+      if (previous?.folder && previous.folder !== entry.folder && path.dirname(previous.folder) === this.agentFolder(agent.id))
+        await rm(previous.folder, { recursive: true, force: true });
       return entry;
     });
   }
@@ -106,7 +125,11 @@ export class AgentInstaller {
     const target = this.options.platform ? agent.distribution.binary?.[this.options.platform] : undefined;
     if (target) {
       const folder = path.join(this.agentFolder(agent.id), safeSegment(agent.version));
-      const installed = await installBinary(target, folder, { ...options, ...(this.options.fetch ? { fetch: this.options.fetch } : {}) });
+      const installed = await installBinary(target, this.agentsRoot, folder, {
+        ...options,
+        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+        ...(this.options.limits ? { limits: this.options.limits } : {}),
+      });
       return { ...base, kind: 'binary', command: installed.command, args: target.args, env: target.env, folder };
     }
     const launchers = (['npx', 'uvx'] as const).filter((launcher) => agent.distribution[launcher] !== undefined);
@@ -139,7 +162,7 @@ export class AgentInstaller {
   }
 
   private agentFolder(id: string): string {
-    return path.join(this.options.storageDir, 'agents', safeSegment(id));
+    return path.join(this.agentsRoot, safeSegment(id));
   }
 
   private async save(entries: readonly InstalledAgent[]): Promise<void> {

@@ -1,50 +1,62 @@
-/** Extracts a zip with yauzl, confined to the destination, keeping Unix permission bits of Unix-made entries. */
-import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, symlink } from 'node:fs/promises';
-import * as path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+/**
+ * Extracts a zip with yauzl into a ConfinedTree (which judges every entry on disk and charges the unpack budget),
+ * keeping Unix permission bits and symbolic links of Unix-made entries.
+ */
 import * as yauzl from 'yauzl';
-import { confinedPath, PathEscapeError } from './confined-path';
+import { unsafeEntry } from './confined-path';
+import type { ConfinedTree } from './confined-tree';
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 const MADE_ON_UNIX = 3;
+/** A link's target is a path; PATH_MAX is 4096 on Linux. */
+const MAX_LINK_TARGET_BYTES = 4096;
 
-export async function extractZip(file: string, destination: string): Promise<void> {
+export async function extractZip(file: string, tree: ConfinedTree): Promise<void> {
   const zip = await openZip(file);
   try {
     for (;;) {
       const entry = await nextEntry(zip);
       if (!entry) return;
-      const target = confinedPath(destination, entry.fileName);
-      if (!target) throw new PathEscapeError(entry.fileName);
+      const unixMode = entry.versionMadeBy >> 8 === MADE_ON_UNIX ? (entry.externalFileAttributes >>> 16) & 0xffff : 0;
       if (entry.fileName.endsWith('/')) {
-        await mkdir(target, { recursive: true });
+        await tree.directory(entry.fileName, unixMode || 0o755);
         continue;
       }
-      await mkdir(path.dirname(target), { recursive: true });
-      const unixMode = entry.versionMadeBy >> 8 === MADE_ON_UNIX ? (entry.externalFileAttributes >>> 16) & 0xffff : 0;
       const stream = await openEntry(zip, entry);
       if ((unixMode & S_IFMT) === S_IFLNK) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-        const linkTarget = Buffer.concat(chunks).toString('utf8');
-        if (!confinedPath(destination, path.relative(destination, path.resolve(path.dirname(target), linkTarget))))
-          throw new PathEscapeError(`${entry.fileName} -> ${linkTarget}`);
-        await symlink(linkTarget, target);
+        await tree.symlink(entry.fileName, await linkTarget(stream, entry.fileName));
         continue;
       }
-      await pipeline(stream, createWriteStream(target));
-      if (unixMode & 0o777) await chmod(target, unixMode & 0o777);
+      await tree.file(entry.fileName, unixMode & 0o777 || 0o644, stream);
     }
   } catch (error) {
-    // yauzl refuses `../` and absolute names itself, before we see the entry; the user gets the same message.
-    const unsafe = error instanceof Error && /invalid relative path|absolute path/i.exec(error.message);
-    if (unsafe && error instanceof Error) throw new PathEscapeError(error.message.replace(/^.*?:\s*/, ''));
+    // yauzl refuses absolute names, `..` and backslashes itself, before we see the entry: the same message follows.
+    const refused =
+      error instanceof Error && /^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/s.exec(error.message);
+    if (refused)
+      throw unsafeEntry(
+        refused[2]!,
+        refused[1] === 'invalid characters in fileName'
+          ? 'has a name with a backslash, a colon or a NUL'
+          : 'would be written outside the install folder',
+      );
     throw error;
   } finally {
     zip.close();
   }
+}
+
+async function linkTarget(stream: NodeJS.ReadableStream, name: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = Buffer.from(chunk as Uint8Array);
+    size += bytes.length;
+    if (size > MAX_LINK_TARGET_BYTES) throw unsafeEntry(name, 'is a link with a target longer than any path');
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
@@ -72,6 +84,6 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | undefined> {
   });
 }
 
-function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
+function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream & AsyncIterable<Buffer>> {
   return new Promise((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))));
 }

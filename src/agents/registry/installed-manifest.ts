@@ -3,7 +3,7 @@
  * hand edit or an older build may have written it); a broken file reads as "nothing installed" plus a problem,
  * never as a crash. Written aside and renamed, so it is never torn.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { z } from 'zod';
 
@@ -50,6 +50,8 @@ export async function readManifest(file: string): Promise<ManifestRead> {
 export async function writeManifest(file: string, agents: readonly InstalledAgent[]): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify({ agents }, null, 2)}\n`);
+  // A new file ('wx'): a link left at the temporary name is removed, never written through.
+  await rm(temporary, { force: true });
+  await writeFile(temporary, `${JSON.stringify({ agents }, null, 2)}\n`, { flag: 'wx' });
   await rename(temporary, file);
 }

@@ -28,7 +28,8 @@ describe('registry platforms and archive kinds', () => {
 
   it('confines entry names to the install folder', () => {
     assert.equal(confinedPath('/store/a', 'bin/agent'), '/store/a/bin/agent');
-    assert.equal(confinedPath('/store/a', './bin/../agent'), '/store/a/agent');
+    assert.equal(confinedPath('/store/a', './bin/./agent'), '/store/a/bin/agent');
+    assert.equal(confinedPath('/store/a', 'bin/../agent'), undefined, 'no archive needs `..`: refused even when it stays inside');
     assert.equal(confinedPath('/store/a', '../b/agent'), undefined);
     assert.equal(confinedPath('/store/a', 'bin/../../agent'), undefined);
     assert.equal(confinedPath('/store/a', '..\\agent'), undefined);

@@ -3,7 +3,7 @@
  * real host path; and every way an install must refuse, leaving nothing behind.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AgentInstaller } from '../../../../src/agents/registry/agent-installer';
@@ -13,6 +13,7 @@ import type { DownloadProgress } from '../../../../src/agents/registry/download'
 import { entriesOf } from '../../../../src/shared/selectors';
 import type { TranscriptState } from '../../../../src/shared/model';
 import { HarnessSuite } from '../../../support/harness-suite';
+import { tarGzOf, zipOf } from '../../../support/hostile-archives';
 import { binaryAgentEntry, RegistryFixture, sha256 } from '../../../support/registry-fixture';
 
 const agentText = (state: TranscriptState): string =>
@@ -34,6 +35,8 @@ describe('installing binary agents from the registry', function () {
     return agent;
   };
   const agentFolder = (id: string): string => path.join(storage, 'agents', id);
+  /** The loopback registry serves http: as a registry the user set themselves may. */
+  const loopback = { allowInsecure: true } as const;
 
   before(function () {
     if (!currentPlatform()?.match(/^(linux|darwin)-/)) this.skip(); // the fixture agent is a POSIX shell launcher
@@ -55,6 +58,7 @@ describe('installing binary agents from the registry', function () {
       const url = fixture.serve(`agent-1.0.0.${format}`, bytes);
       const progress: DownloadProgress[] = [];
       const installed = await installer.install(registryAgent(binaryAgentEntry('fixture', '1.0.0', url, { sha256: sha256(bytes) })), {
+        ...loopback,
         onProgress: (step) => progress.push(step),
       });
 
@@ -82,6 +86,7 @@ describe('installing binary agents from the registry', function () {
     if (!bytes) this.skip(); // no bzip2 on this machine to make the archive
     const installed = await installer.install(
       registryAgent(binaryAgentEntry('bz', '2.1.0', fixture.serve('agent.tbz2', bytes), { sha256: sha256(bytes) })),
+      loopback,
     );
     assert.ok(statSync(installed.command).isFile());
     assert.ok(statSync(installed.command).mode & 0o100);
@@ -91,6 +96,7 @@ describe('installing binary agents from the registry', function () {
     const bytes = fixture.rawLauncher();
     const installed = await installer.install(
       registryAgent(binaryAgentEntry('raw', '1.0.0', fixture.serve('acp-agent-linux-x64', bytes), { sha256: sha256(bytes) })),
+      loopback,
     );
     assert.equal(installed.command, path.join(agentFolder('raw'), '1.0.0', 'bin', 'acp-agent'));
     assert.ok(statSync(installed.command).mode & 0o100);
@@ -100,10 +106,58 @@ describe('installing binary agents from the registry', function () {
   it('refuses a tar.gz with a symlink pointing outside the install folder', async () => {
     const url = fixture.serve('symlink.tar.gz', await fixture.tarGzWithEscapingSymlink());
     await assert.rejects(
-      installer.install(registryAgent(binaryAgentEntry('link', '1.0.0', url))),
-      /The archive is unsafe: its entry "bin\/escape -> \.\.\/\.\.\/outside" would be written outside the install folder/,
+      installer.install(registryAgent(binaryAgentEntry('link', '1.0.0', url)), loopback),
+      /The archive is unsafe: its link "bin\/escape -> \.\.\/\.\.\/outside" leads outside the install folder/,
     );
     assert.deepEqual(readdirSync(agentFolder('link')), []);
+  });
+
+  it('keeps links inside the archive (tar: lib/libfoo.so -> libfoo.so.1 made before its target; zip: cmd is a link)', async () => {
+    const launcher = '#!/bin/sh\necho hi\n';
+    const tarBytes = tarGzOf([
+      { type: 'file', name: 'bin/acp-agent', content: launcher, mode: 0o755 },
+      { type: 'symlink', name: 'lib/libfoo.so', target: 'libfoo.so.1' },
+      { type: 'file', name: 'lib/libfoo.so.1', content: 'lib' },
+      { type: 'hardlink', name: 'lib/libfoo.copy', target: 'lib/libfoo.so.1' },
+    ]);
+    const fromTar = await installer.install(
+      registryAgent(binaryAgentEntry('links', '1.0.0', fixture.serve('links.tar.gz', tarBytes), { sha256: sha256(tarBytes) })),
+      loopback,
+    );
+    const lib = path.join(path.dirname(path.dirname(fromTar.command)), 'lib');
+    assert.equal(readlinkSync(path.join(lib, 'libfoo.so')), 'libfoo.so.1');
+    assert.equal(readFileSync(path.join(lib, 'libfoo.so'), 'utf8'), 'lib');
+    assert.equal(statSync(path.join(lib, 'libfoo.copy')).nlink, 2);
+
+    const zipBytes = await zipOf([
+      { type: 'file', name: 'libexec/agent', content: launcher },
+      { type: 'symlink', name: 'bin/acp-agent', target: '../libexec/agent' },
+    ]);
+    const fromZip = await installer.install(
+      registryAgent(binaryAgentEntry('zlink', '1.0.0', fixture.serve('links.zip', zipBytes), { sha256: sha256(zipBytes) })),
+      loopback,
+    );
+    assert.ok(statSync(fromZip.command).mode & 0o100, 'the file the cmd link leads to is made executable');
+    assert.equal(readFileSync(fromZip.command, 'utf8'), launcher);
+  });
+
+  it('refuses an https download that a redirect sends to http', async () => {
+    const bytes = await fixture.tarGz();
+    const plain = fixture.serve('agent.tar.gz', bytes);
+    // What fetch answers after following a redirect from https to http (the loopback server has no TLS).
+    const redirected: typeof fetch = async (_input, init) => {
+      const response = await fetch(plain, init);
+      Object.defineProperty(response, 'url', { value: plain });
+      return response;
+    };
+    const secure = new AgentInstaller({ storageDir: storage, platform: currentPlatform(), fetch: redirected });
+    await assert.rejects(
+      secure.install(
+        registryAgent(binaryAgentEntry('redirect', '1.0.0', 'https://downloads.example/agent.tar.gz', { sha256: sha256(bytes) })),
+      ),
+      /^Error: ACP installs only over https: https:\/\/downloads\.example\/agent\.tar\.gz redirects to http:\/\/127\.0\.0\.1:\d+\/agent\.tar\.gz, which is plain http, which anyone on the network can replace\./,
+    );
+    assert.deepEqual(readdirSync(agentFolder('redirect')), []);
   });
 
   it('refuses a download whose sha256 does not match, keeping nothing', async () => {
@@ -111,7 +165,7 @@ describe('installing binary agents from the registry', function () {
     const url = fixture.serve('agent.tar.gz', bytes);
     const wrong = sha256(Buffer.from('something else'));
     await assert.rejects(
-      installer.install(registryAgent(binaryAgentEntry('tampered', '1.0.0', url, { sha256: wrong }))),
+      installer.install(registryAgent(binaryAgentEntry('tampered', '1.0.0', url, { sha256: wrong })), loopback),
       (error: Error) => {
         assert.match(
           error.message,
@@ -129,7 +183,7 @@ describe('installing binary agents from the registry', function () {
       const bytes = format === 'zip' ? await fixture.zipWithParentEntry() : await fixture.tarGzWithParentEntry();
       const url = fixture.serve(`escape.${format}`, bytes);
       await assert.rejects(
-        installer.install(registryAgent(binaryAgentEntry('slip', '1.0.0', url))),
+        installer.install(registryAgent(binaryAgentEntry('slip', '1.0.0', url)), loopback),
         /The archive is unsafe: its entry "\.\.\/escape\.txt" would be written outside the install folder; nothing was installed\./,
       );
       assert.equal(existsSync(path.join(agentFolder('slip'), 'escape.txt')), false);
@@ -144,7 +198,7 @@ describe('installing binary agents from the registry', function () {
     const entry = binaryAgentEntry('nocmd', '1.0.0', fixture.serve('agent.tar.gz', bytes));
     const target = { archive: fixture.url('agent.tar.gz'), cmd: './bin/not-there' };
     await assert.rejects(
-      installer.install(registryAgent({ ...entry, distribution: { binary: { [currentPlatform()!]: target } } })),
+      installer.install(registryAgent({ ...entry, distribution: { binary: { [currentPlatform()!]: target } } }), loopback),
       /has no "\.\/bin\/not-there", the command the registry says to run/,
     );
     assert.deepEqual(readdirSync(agentFolder('nocmd')), []);
@@ -155,6 +209,7 @@ describe('installing binary agents from the registry', function () {
     const url = fixture.serve('big.tar.gz', bytes);
     const controller = new AbortController();
     const install = installer.install(registryAgent(binaryAgentEntry('big', '1.0.0', url)), {
+      ...loopback,
       signal: controller.signal,
       onProgress: (step) => {
         if (step.receivedBytes > 0) controller.abort();

@@ -49,7 +49,10 @@ describe('managing installed registry agents', function () {
     const bytes = await fixture.tarGz();
     const url = fixture.serve('agent.tar.gz', bytes);
     const installer = new AgentInstaller({ storageDir: storage, platform: currentPlatform() });
-    const first = await installer.install(parsed(binaryAgentEntry('fixture', '1.0.0', url, { sha256: sha256(bytes) })));
+    // The loopback registry serves http: as a registry the user set themselves may.
+    const first = await installer.install(parsed(binaryAgentEntry('fixture', '1.0.0', url, { sha256: sha256(bytes) })), {
+      allowInsecure: true,
+    });
 
     const reloaded = new AgentInstaller({ storageDir: storage, platform: currentPlatform() });
     assert.equal(await reloaded.load(), undefined);
@@ -62,7 +65,7 @@ describe('managing installed registry agents', function () {
     assert.ok(existsSync(first.command));
 
     await reloaded.setPinned('fixture', false);
-    const updated = await reloaded.update(newer);
+    const updated = await reloaded.update(newer, { allowInsecure: true });
     assert.equal(updated.version, '1.1.0');
     assert.ok(existsSync(updated.command));
     assert.equal(existsSync(first.folder!), false, 'the old version folder is gone');
