@@ -61,7 +61,7 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
 
   const warnInstalled = (text: string): void => {
     deps.log.warn(text);
-    void vscode.window.showWarningMessage(`ACP: ${text}`);
+    void vscode.window.showWarningMessage(shownText(`ACP: ${text}`, 'notification'));
   };
 
   const startChatting = (name: string): Thenable<unknown> => vscode.commands.executeCommand('acpClient.selectAgent', name);
