@@ -12,7 +12,8 @@ import { agentListing, installState, installStateText } from '../agents/registry
 import { RegistryIndexSource, type LoadedIndex } from '../agents/registry/registry-index-source';
 import type { RegistryAgent } from '../agents/registry/registry-schema';
 import { withInstallProgress } from '../editor/install-progress';
-import { registryUrl } from '../editor/registry-settings';
+import { registryUrl, unofficialRegistryHost } from '../editor/registry-settings';
+import { UNTRUSTED_INSTALL } from '../shared/wording';
 
 export interface AgentRegistryDeps {
   readonly installer: AgentInstaller;
@@ -34,6 +35,15 @@ async function errorWithFixes<T>(message: string, fixes: Readonly<Record<string,
 
 const openRegistrySettings = (): Thenable<undefined> =>
   vscode.commands.executeCommand<undefined>('workbench.action.openSettings', 'acpClient.registry.url');
+
+/** Nothing installs, updates or starts in Restricted Mode: say so, with the way out. */
+async function refusedWhileRestricted(): Promise<boolean> {
+  if (vscode.workspace.isTrusted) return false;
+  const manage = 'Manage Workspace Trust';
+  const picked = await vscode.window.showWarningMessage(`ACP: ${UNTRUSTED_INSTALL.title}`, { detail: UNTRUSTED_INSTALL.detail }, manage);
+  if (picked === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+  return true;
+}
 
 export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.Disposable {
   const loadIndex = async (force: boolean): Promise<LoadedIndex | undefined> => {
@@ -61,6 +71,8 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
   const startChatting = (name: string): Thenable<unknown> => vscode.commands.executeCommand('acpClient.selectAgent', name);
 
   const install = async (agent: RegistryAgent, verb: 'Installing' | 'Updating'): Promise<InstalledAgent | undefined> => {
+    // Trust can be taken back while a picker is open: checked again right before anything is written.
+    if (await refusedWhileRestricted()) return undefined;
     try {
       const name = agentListing(agent, undefined).label;
       const installed = await withInstallProgress(
@@ -87,6 +99,7 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
   };
 
   const addAgent = async (): Promise<void> => {
+    if (await refusedWhileRestricted()) return;
     let force = false;
     for (;;) {
       const index = await loadIndex(force);
@@ -103,9 +116,11 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
           return { ...agentListing(agent, deps.installer.find(agent.id)), agent, ...(icon ? { iconPath: vscode.Uri.file(icon) } : {}) };
         });
       items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(refresh) Refresh the registry', refresh: true });
+      // The user's own registry URL may point anywhere: a list that is not the official one says whose it is.
+      const host = unofficialRegistryHost(registryUrl());
       const picked = await vscode.window.showQuickPick(items, {
-        title: 'ACP: Add Agent',
-        placeHolder: `${index.agents.length} agents in the ACP registry: type to search`,
+        title: host ? `ACP: Add Agent (registry: ${host})` : 'ACP: Add Agent',
+        placeHolder: `${index.agents.length} agents in the ${host ? `registry at ${host}` : 'ACP registry'}: type to search`,
         matchOnDescription: true,
         matchOnDetail: true,
       });
@@ -126,6 +141,7 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
   };
 
   const manageAgents = async (): Promise<void> => {
+    if (await refusedWhileRestricted()) return;
     if (deps.installer.installed.length === 0) {
       const add = 'Add Agent…';
       if ((await vscode.window.showInformationMessage('ACP: no agent is installed from the registry yet.', add)) === add) await addAgent();
