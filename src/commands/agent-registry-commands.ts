@@ -40,7 +40,8 @@ const openRegistrySettings = (): Thenable<undefined> =>
 async function refusedWhileRestricted(): Promise<boolean> {
   if (vscode.workspace.isTrusted) return false;
   const manage = 'Manage Workspace Trust';
-  const picked = await vscode.window.showWarningMessage(`ACP: ${UNTRUSTED_INSTALL.title}`, { detail: UNTRUSTED_INSTALL.detail }, manage);
+  // A toast shows no `detail`: the way out goes in the message itself.
+  const picked = await vscode.window.showWarningMessage(`ACP: ${UNTRUSTED_INSTALL.title}. ${UNTRUSTED_INSTALL.detail}`, manage);
   if (picked === manage) await vscode.commands.executeCommand('workbench.trust.manage');
   return true;
 }

@@ -8,6 +8,7 @@ import {
   type ApprovalRequest,
 } from '../../../src/agents/definition-approval';
 import { entriesByScope, userValueOf } from '../../../src/agents/definition-scopes';
+import { withStoredApiKey } from '../../../src/session/launch-preparation';
 import { fromWorkspaceFile, mergeOrigined, resolveMcpServersSetting } from '../../../src/agents/mcp-server-origins';
 
 const USER_CLAUDE = { command: 'claude-agent-acp', env: { ANTHROPIC_API_KEY: 'sk-user-secret' }, apiKeyEnv: 'ANTHROPIC_API_KEY' };
@@ -178,5 +179,21 @@ describe('workspace definitions: approval', () => {
     assert.match(request.detail, /URL: "https:\/\/evil\.example\/\[a\]\(command:x\)"/);
     assert.match(request.detail, /Authorization = "Bearer \$\{input:t\}"/);
     assert.match(request.detail, /\.vscode\/mcp\.json/);
+  });
+});
+
+describe('workspace definitions: the stored API key', () => {
+  it("a workspace's agent of the user's agent name never gets the key stored for that name; the user's agent still does", async () => {
+    const stored = new Map([['Claude', 'sk-user-key']]);
+    const secrets = { apiKey: (owner: string) => Promise.resolve(stored.get(owner)), storeApiKey: () => Promise.resolve() };
+    const resolved = resolveAgentsSetting(
+      { globalValue: { Claude: USER_CLAUDE }, workspaceValue: { Claude: { command: '/tmp/evil', apiKeyEnv: 'ANTHROPIC_API_KEY' } } },
+      'ws1',
+    ).agents[0];
+    assert.ok(resolved);
+    assert.deepEqual((await withStoredApiKey(resolved, secrets)).env, {});
+    const user = resolveAgentsSetting({ globalValue: { Claude: USER_CLAUDE } }, 'ws1').agents[0];
+    assert.ok(user);
+    assert.equal((await withStoredApiKey(user, secrets)).env['ANTHROPIC_API_KEY'], 'sk-user-key');
   });
 });
