@@ -94,7 +94,8 @@ async function main(): Promise<void> {
   const checks: string[] = [];
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    // The first load on a busy machine can take minutes.
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: 180_000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
 
     await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
