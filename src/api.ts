@@ -8,6 +8,7 @@ import type { PromptVerdict } from './session/session-controller';
 import type { WebviewToHostMessage } from './shared/webview-protocol';
 import type { ConversationInfo } from './session/conversations/conversations';
 import type { AgentSessionInfo } from './session/conversations/agent-sessions';
+import type { ApprovalRequest } from './agents/definition-approval';
 
 export interface AcpClientApi {
   /** The transcript as the chat view shows it. */
@@ -45,4 +46,9 @@ export interface AcpClientApi {
   stopAgents(): Promise<void>;
   /** Writes everything recorded so far to disk (tests that reload or kill the host call it first, or not). */
   flushHistory(): Promise<void>;
+  /**
+   * Only when the extension runs in test mode (its integration tests): `answerer` receives the text the approval
+   * modal for a workspace's definition would show and answers it (true: approve); undefined restores the modal.
+   */
+  answerApprovalsForTests?(answerer: ((request: ApprovalRequest) => Promise<boolean>) | undefined): void;
 }

@@ -39,6 +39,8 @@ import { WorkspaceFileIndex } from './editor/workspace-file-index';
 import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './editor/session-ports';
 import { VscodeMcpServerSource } from './editor/mcp-server-settings';
 import { VscodeSecretInputs } from './editor/secret-inputs';
+import { DefinitionApprovals } from './agents/definition-approval';
+import { agentLaunchApproval, ModalApprovalDialog, workspaceApprovalMemory } from './editor/definition-approval-dialog';
 import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 import { ForkFromMessage } from './session/fork-from-message';
@@ -61,7 +63,11 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const workspaceFiles = new VscodeWorkspaceFiles();
   const logSink = logChannelSink(log);
   const env = vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0'));
-  const mcpServers = new VscodeMcpServerSource(new VscodeSecretInputs(context.secrets));
+  // What a workspace defines (agents, MCP servers) runs only once the user approved that exact definition here.
+  const approvalDialog = new ModalApprovalDialog();
+  const approvals = new DefinitionApprovals(workspaceApprovalMemory(context.workspaceState), approvalDialog);
+  const mcpServers = new VscodeMcpServerSource(new VscodeSecretInputs(context.secrets), approvals);
+  const launchApproval = agentLaunchApproval(approvals);
   const permissionPrompt = new VscodePermissionPrompt();
   const elicitationPorts = vscodeElicitationPorts({
     // The view is created below; the ports read it only when an agent asks, long after activation.
@@ -103,6 +109,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
       signInPrompts: vscodeSignInPrompts,
       secrets: vscodeAgentSecrets(context.secrets),
       pool,
+      launchApproval,
     });
   const diffs = new DiffDocuments((id) => conversations?.get(id)?.store);
   const chats: Conversations = new Conversations({
@@ -200,6 +207,10 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
       await agentSessions.refresh(true);
       return [...agentSessions.list().values()].flat();
     },
+    // Integration tests only (never an installed extension): they see the approval modal's text and answer it.
+    ...(context.extensionMode === vscode.ExtensionMode.Test
+      ? { answerApprovalsForTests: (answerer) => void (approvalDialog.answerer = answerer) }
+      : {}),
   };
 }
 

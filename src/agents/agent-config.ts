@@ -3,6 +3,7 @@
  * paste theirs: `{ "<display name>": { command, args?, env? } }`. Invalid entries are reported, not fatal.
  */
 import { z } from 'zod';
+import { entriesByScope, originOf, type DefinitionOrigin, type InspectedSetting } from './definition-scopes';
 
 /** Which ACP version to offer: 1 (stable), 2 (the draft, falling back to 1), or auto (offer 2, accept either). */
 export type ProtocolPreference = 1 | 2 | 'auto';
@@ -18,6 +19,17 @@ export interface AgentConfig {
   readonly mcpServers?: boolean;
   /** The env variable an API key goes in: Sign In offers to store one in secret storage and pass it at spawn. */
   readonly apiKeyEnv?: string;
+  /** Absent: the user's own (settings or an install). A workspace's definition runs only once approved. */
+  readonly origin?: DefinitionOrigin;
+}
+
+/**
+ * Whose API key in secret storage this agent gets: a user's definition keeps the name it always had (existing keys
+ * stay), a workspace's definition its workspace and exact definition, never a name a workspace could claim.
+ */
+export function apiKeyOwner(agent: AgentConfig): string {
+  const origin = agent.origin;
+  return origin?.kind === 'workspace' ? `workspace.${origin.workspaceKey}.${origin.fingerprint}` : agent.name;
 }
 
 /** Accepts 1, 2, "1", "2" and "auto", as people write them in settings.json. */
@@ -41,6 +53,24 @@ export interface ParsedAgents {
   readonly agents: readonly AgentConfig[];
   /** One line per entry that was skipped, saying why. */
   readonly problems: readonly string[];
+}
+
+/**
+ * `acpClient.agents` scope by scope (`inspect()`): an agent the workspace names is its definition alone (no `env`
+ * of the user's entry of that name), marked as the workspace's with a fingerprint of everything that runs.
+ */
+export function resolveAgentsSetting(inspected: InspectedSetting | undefined, workspaceKey: string): ParsedAgents {
+  const agents: AgentConfig[] = [];
+  const problems: string[] = [];
+  for (const entry of entriesByScope(inspected)) {
+    const parsed = parseAgentsSetting({ [entry.name]: entry.raw });
+    problems.push(...parsed.problems);
+    for (const agent of parsed.agents)
+      agents.push(
+        entry.from === 'user' ? agent : { ...agent, origin: originOf('workspace', agent, "this workspace's settings", workspaceKey) },
+      );
+  }
+  return { agents, problems };
 }
 
 export function parseAgentsSetting(raw: unknown): ParsedAgents {

@@ -12,8 +12,9 @@ import { agentListing, installState, installStateText } from '../agents/registry
 import { DEFAULT_REGISTRY_URL, RegistryIndexSource, type LoadedIndex } from '../agents/registry/registry-index-source';
 import type { RegistryAgent } from '../agents/registry/registry-schema';
 import { withInstallProgress } from '../editor/install-progress';
-import { registryUrl } from '../editor/registry-settings';
+import { registryUrl, unofficialRegistryHost } from '../editor/registry-settings';
 import { shownPickItem, shownText } from '../shared/shown-text';
+import { UNTRUSTED_INSTALL } from '../shared/wording';
 
 export interface AgentRegistryDeps {
   readonly installer: AgentInstaller;
@@ -35,6 +36,16 @@ async function errorWithFixes<T>(message: string, fixes: Readonly<Record<string,
 
 const openRegistrySettings = (): Thenable<undefined> =>
   vscode.commands.executeCommand<undefined>('workbench.action.openSettings', 'acpClient.registry.url');
+
+/** Nothing installs, updates or starts in Restricted Mode: say so, with the way out. */
+async function refusedWhileRestricted(): Promise<boolean> {
+  if (vscode.workspace.isTrusted) return false;
+  const manage = 'Manage Workspace Trust';
+  // A toast shows no `detail`: the way out goes in the message itself.
+  const picked = await vscode.window.showWarningMessage(`ACP: ${UNTRUSTED_INSTALL.title}. ${UNTRUSTED_INSTALL.detail}`, manage);
+  if (picked === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+  return true;
+}
 
 export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.Disposable {
   const loadIndex = async (force: boolean): Promise<LoadedIndex | undefined> => {
@@ -67,6 +78,8 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
   const startChatting = (name: string): Thenable<unknown> => vscode.commands.executeCommand('acpClient.selectAgent', name);
 
   const install = async (agent: RegistryAgent, verb: 'Installing' | 'Updating'): Promise<InstalledAgent | undefined> => {
+    // Trust can be taken back while a picker is open: checked again right before anything is written.
+    if (await refusedWhileRestricted()) return undefined;
     try {
       const name = agentListing(agent, undefined).label;
       const installed = await withInstallProgress(
@@ -74,8 +87,8 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
         { agentName: name, version: agent.version },
         deps.installs,
         (progress) => {
-          // http only from a registry the user chose. TODO(settings helper): pass "the user (not the workspace) set
-          // acpClient.registry.url" once that is knowable; until then any non-default registry URL counts.
+          // http only from a registry the user chose: registryUrl() reads user settings alone, so a URL other than
+          // the official one is the user's own.
           const options = { ...progress, allowInsecure: registryUrl() !== DEFAULT_REGISTRY_URL, onWarning: warnInstalled };
           return verb === 'Updating' ? deps.installer.update(agent, options) : deps.installer.install(agent, options);
         },
@@ -101,6 +114,7 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
   };
 
   const addAgent = async (): Promise<void> => {
+    if (await refusedWhileRestricted()) return;
     let force = false;
     for (;;) {
       const index = await loadIndex(force);
@@ -121,9 +135,11 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
           };
         });
       items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(refresh) Refresh the registry', refresh: true });
+      // The user's own registry URL may point anywhere: a list that is not the official one says whose it is.
+      const host = unofficialRegistryHost(registryUrl());
       const picked = await vscode.window.showQuickPick(items, {
-        title: 'ACP: Add Agent',
-        placeHolder: `${index.agents.length} agents in the ACP registry: type to search`,
+        title: host ? `ACP: Add Agent (registry: ${shownText(host, 'plain')})` : 'ACP: Add Agent',
+        placeHolder: `${index.agents.length} agents in the ${host ? `registry at ${shownText(host, 'plain')}` : 'ACP registry'}: type to search`,
         matchOnDescription: true,
         matchOnDetail: true,
       });
@@ -144,6 +160,7 @@ export function registerAgentRegistryCommands(deps: AgentRegistryDeps): vscode.D
   };
 
   const manageAgents = async (): Promise<void> => {
+    if (await refusedWhileRestricted()) return;
     if (deps.installer.installed.length === 0) {
       const add = 'Add Agent…';
       if ((await vscode.window.showInformationMessage('ACP: no agent is installed from the registry yet.', add)) === add) await addAgent();

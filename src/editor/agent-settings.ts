@@ -2,13 +2,15 @@
 import * as vscode from 'vscode';
 import type { TraceLevel } from '../acp/log-sink';
 import {
-  parseAgentsSetting,
   pickDefaultAgent,
+  resolveAgentsSetting,
   protocolPreferenceSchema,
   type AgentConfig,
   type ProtocolPreference,
 } from '../agents/agent-config';
 import { mergeAgents } from '../agents/registry/merge-agents';
+import { userSetting } from './user-settings';
+import { currentWorkspaceKey } from './workspace-identity';
 
 /** Agents installed from the ACP registry; they join the list after the settings' own. */
 export interface InstalledAgentsSource {
@@ -36,7 +38,11 @@ export class AgentSettings implements vscode.Disposable {
   }
 
   agents(): readonly AgentConfig[] {
-    const { agents: configured, problems } = parseAgentsSetting(vscode.workspace.getConfiguration('acpClient').get('agents'));
+    // Scope by scope: an agent the workspace names gets none of the user's entry of that name (see definition-scopes).
+    const { agents: configured, problems } = resolveAgentsSetting(
+      vscode.workspace.getConfiguration('acpClient').inspect('agents'),
+      currentWorkspaceKey(),
+    );
     const agents = mergeAgents(configured, this.installed?.agentConfigs() ?? []);
     const report = problems.join('\n');
     if (report && report !== this.reported) {
@@ -62,28 +68,28 @@ export class AgentSettings implements vscode.Disposable {
 
   /** `acpClient.limits.maxReadMB` in bytes: the most one `fs/read_text_file` answer may hold. */
   maxReadBytes(): number {
-    return maxReadBytesFromSetting(vscode.workspace.getConfiguration('acpClient').get('limits.maxReadMB'));
+    return maxReadBytesFromSetting(userSetting('limits.maxReadMB'));
   }
 
   /** `acpClient.history.maxSessions`: stored conversations kept per workspace, the oldest dropped beyond it. */
   historyMaxSessions(): number {
-    return positiveInteger(vscode.workspace.getConfiguration('acpClient').get('history.maxSessions'), 200);
+    return positiveInteger(userSetting('history.maxSessions'), 200);
   }
 
   /** `acpClient.idleTimeoutMinutes` in ms (0: never): an agent with no turn running this long is stopped. */
   idleTimeoutMs(): number {
-    const minutes = vscode.workspace.getConfiguration('acpClient').get('idleTimeoutMinutes');
+    const minutes = userSetting('idleTimeoutMinutes');
     return typeof minutes === 'number' && Number.isFinite(minutes) && minutes >= 0 ? minutes * 60_000 : 30 * 60_000;
   }
 
   /** `acpClient.startupTimeoutSeconds`, in ms: real agents take 5–15 s to start, a first `npx` download longer. */
   startupTimeoutMs(): number {
-    const seconds = vscode.workspace.getConfiguration('acpClient').get<number>('startupTimeoutSeconds');
+    const seconds = userSetting('startupTimeoutSeconds');
     return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 30_000;
   }
 
   trace(): TraceLevel {
-    const value = vscode.workspace.getConfiguration('acpClient').get<string>('trace');
+    const value = userSetting('trace');
     return value === 'messages' || value === 'verbose' ? value : 'off';
   }
 

@@ -3,6 +3,7 @@
  * a file system watcher, the editor's saves (the user's, never attributed to the agent) and the fs handler's
  * observer (our own writes, with review before write when the setting asks for it).
  */
+import { userSetting } from './user-settings';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileAccessObserver } from '../client/ports';
@@ -44,8 +45,7 @@ export class ChangeTracking implements vscode.Disposable {
   ) {
     this.storageDir = path.join(storage.fsPath, 'changes');
     this.content = new ContentStore(path.join(this.storageDir, 'blobs'), {
-      maxTotalBytes: () =>
-        (vscode.workspace.getConfiguration('acpClient.review').get<number>('maxSnapshotMB') ?? DEFAULT_MAX_SNAPSHOT_MB) * 1024 * 1024,
+      maxTotalBytes: () => snapshotMegabytes(userSetting('review.maxSnapshotMB')) * 1024 * 1024,
       maxFileBytes: DEFAULT_MAX_FILE_BYTES,
     });
     this.diffs = new ChangeDiffs(this.content);
@@ -166,4 +166,9 @@ export class ChangeTracking implements vscode.Disposable {
     this.trackers.clear();
     this.disposables.forEach((d) => d.dispose());
   }
+}
+
+/** The user's `acpClient.review.maxSnapshotMB` (a workspace's is ignored: it could evict the user's undo data). */
+function snapshotMegabytes(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_MAX_SNAPSHOT_MB;
 }

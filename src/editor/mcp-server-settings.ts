@@ -1,27 +1,71 @@
-/** The MCP servers agents get: `acpClient.mcpServers`, and the workspace's `.vscode/mcp.json` when opted in. */
+/**
+ * The MCP servers agents get: `acpClient.mcpServers`, and the workspace's `.vscode/mcp.json` when the user opted in
+ * (in their own settings). A server the workspace defined is passed only once the user approved that definition;
+ * its `${input:}` secrets are its own.
+ */
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/agent-config';
+import { refusalNotice, type DefinitionApprovals, type RunnableDefinition } from '../agents/definition-approval';
 import { mcpServersForAgent, type ServersForAgent } from '../agents/mcp-for-agent';
-import type { InputValues } from '../agents/mcp-references';
-import { mergeMcpServers, parseMcpJson, parseMcpServers, type McpInputPrompts, type ParsedMcpServers } from '../agents/mcp-servers';
+import { fromWorkspaceFile, mergeOrigined, resolveMcpServersSetting, type OriginedMcpServer } from '../agents/mcp-server-origins';
+import { parseMcpJson, type McpInputPrompts, type McpServerConfig, type ParsedMcpServers } from '../agents/mcp-servers';
 import type { McpServerSource } from '../session/ports';
+import type { VscodeSecretInputs } from './secret-inputs';
+import { userSetting } from './user-settings';
+import { currentWorkspaceKey } from './workspace-identity';
 
 const WORKSPACE_FILE = '.vscode/mcp.json';
 
 export class VscodeMcpServerSource implements McpServerSource {
-  constructor(private readonly inputs: InputValues) {}
+  constructor(
+    private readonly inputs: VscodeSecretInputs,
+    private readonly approvals: DefinitionApprovals,
+  ) {}
 
   async forAgent(agent: AgentConfig): Promise<ServersForAgent> {
-    const settings = vscode.workspace.getConfiguration('acpClient');
-    const fromSettings = parseMcpServers(settings.get('mcpServers'), 'acpClient.mcpServers');
-    const fromWorkspace = settings.get<boolean>('mcp.includeWorkspaceConfig') === true ? await readWorkspaceFile() : undefined;
-    const resolved = await mcpServersForAgent(agent, mergeMcpServers(fromSettings.servers, fromWorkspace?.servers ?? []), {
-      env: (name) => process.env[name],
-      inputs: this.inputs,
-      ...(fromWorkspace ? { inputPrompts: fromWorkspace.inputPrompts } : {}),
-    });
-    return { servers: resolved.servers, problems: [...fromSettings.problems, ...(fromWorkspace?.problems ?? []), ...resolved.problems] };
+    if (agent.mcpServers === false) return { servers: [], problems: [] };
+    const workspaceKey = currentWorkspaceKey();
+    const fromSettings = resolveMcpServersSetting(vscode.workspace.getConfiguration('acpClient').inspect('mcpServers'), workspaceKey);
+    // Only the user can opt a workspace in: a repository's own settings cannot (the setting is application-scoped).
+    const fromFile = userSetting('mcp.includeWorkspaceConfig') === true ? await readWorkspaceFile() : undefined;
+    const configured = mergeOrigined(fromSettings.servers, fromWorkspaceFile(fromFile?.servers ?? [], workspaceKey));
+    const servers: ServersForAgent['servers'][number][] = [];
+    const problems = [...fromSettings.problems, ...(fromFile?.problems ?? [])];
+    // One after another: two dialogs or input boxes at once would stack.
+    for (const { server, origin } of configured) {
+      if (!(await this.approvals.approve(runnable(server), origin))) {
+        const notice = refusalNotice(
+          { kind: 'mcp server', name: server.name },
+          origin.kind === 'workspace' ? origin.file : 'this workspace',
+        );
+        problems.push(`${notice.title}. ${notice.detail}`);
+        continue;
+      }
+      const resolved = await this.resolve(agent, server, origin, fromFile?.inputPrompts);
+      servers.push(...resolved.servers);
+      problems.push(...resolved.problems);
+    }
+    return { servers, problems };
   }
+
+  private resolve(
+    agent: AgentConfig,
+    server: McpServerConfig,
+    origin: OriginedMcpServer['origin'],
+    inputPrompts: McpInputPrompts | undefined,
+  ): Promise<ServersForAgent> {
+    return mcpServersForAgent(agent, [server], {
+      env: (name) => process.env[name],
+      inputs: this.inputs.forOrigin(origin),
+      ...(inputPrompts ? { inputPrompts } : {}),
+    });
+  }
+}
+
+function runnable(server: McpServerConfig): RunnableDefinition {
+  return server.transport === 'stdio'
+    ? { kind: 'mcp server', name: server.name, command: server.command, args: server.args, env: server.env }
+    : { kind: 'mcp server', name: server.name, transport: server.transport, url: server.url, headers: server.headers };
 }
 
 /** The first folder's file (where the agent works); a folder without one has no servers to add. */

@@ -11,8 +11,14 @@ import { shownText } from '../shared/shown-text';
 
 export type WritesReviewMode = 'after' | 'before';
 
+/**
+ * A workspace may ask for more review, never for less: `before` from the user's or the workspace's settings wins,
+ * so a cloned repository cannot turn off the review its user chose.
+ */
 export function writesReviewMode(): WritesReviewMode {
-  return vscode.workspace.getConfiguration('acpClient.review').get<string>('writes') === 'before' ? 'before' : 'after';
+  const inspected = vscode.workspace.getConfiguration('acpClient').inspect('review.writes');
+  const values: unknown[] = [inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue];
+  return values.includes('before') ? 'before' : 'after';
 }
 
 export class WriteReview implements vscode.Disposable {

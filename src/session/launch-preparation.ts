@@ -2,15 +2,15 @@
  * What an agent gets at spawn beyond its settings: the API key the user stored (in the variable its settings name,
  * only there) and the MCP servers configured for it, resolved (which may ask the user for a secret).
  */
-import type { AgentConfig } from '../agents/agent-config';
+import { apiKeyOwner, type AgentConfig } from '../agents/agent-config';
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { McpServerSource } from './ports';
 import type { AgentSecrets } from './sign-in-ports';
 
-/** The agent as spawned: with the API key the user stored, in the variable its settings name. */
+/** The agent as spawned: with the API key stored for this definition (see apiKeyOwner), in the variable it names. */
 export async function withStoredApiKey(agent: AgentConfig, secrets: AgentSecrets): Promise<AgentConfig> {
   if (agent.apiKeyEnv === undefined) return agent;
-  const key = await secrets.apiKey(agent.name).catch(() => undefined);
+  const key = await secrets.apiKey(apiKeyOwner(agent)).catch(() => undefined);
   return key ? { ...agent, env: { ...agent.env, [agent.apiKeyEnv]: key } } : agent;
 }
 

@@ -33,3 +33,11 @@ export interface SessionEnvironment {
 export interface McpServerSource {
   forAgent(agent: AgentConfig): Promise<{ readonly servers: readonly ResolvedMcpServer[]; readonly problems: readonly string[] }>;
 }
+
+/**
+ * Whether an agent may start: a definition the workspace wrote runs only once the user approved it. Undefined: go;
+ * else what the chat says instead (why, and how to approve it later).
+ */
+export interface LaunchApproval {
+  refusal(agent: AgentConfig): Promise<{ readonly title: string; readonly detail: string } | undefined>;
+}

@@ -25,7 +25,7 @@ import type { ToolCallShown } from '../shared/tool-paths';
 import { describeExit } from './crash-report';
 import { buildPromptContent, type AttachmentText } from './prompt-content';
 import { NeedsV1Restart, versionToOffer } from './protocol-version';
-import type { AgentCatalog, McpServerSource, SessionEnvironment, UserNotifier } from './ports';
+import type { AgentCatalog, LaunchApproval, McpServerSource, SessionEnvironment, UserNotifier } from './ports';
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
@@ -60,6 +60,8 @@ export interface SessionControllerDeps {
   readonly secrets: AgentSecrets;
   /** The running agents, shared by every conversation: sessions of one agent share its process. Own pool without. */
   readonly pool?: AgentPool;
+  /** Asks before a workspace's own agent definition starts; without it every definition starts. */
+  readonly launchApproval?: LaunchApproval;
 }
 
 export class SessionController {
@@ -429,6 +431,12 @@ export class SessionController {
         title: 'Open a folder to start an agent',
         detail: 'Agents work on a workspace folder; none is open.',
       });
+      return;
+    }
+    const refusal = await this.deps.launchApproval?.refusal(agent);
+    if (this.disposed || generation !== this.generation) return;
+    if (refusal) {
+      this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', ...refusal });
       return;
     }
     // Read before "starting" names the agent: whose session the transcript holds is what the status said until now.

@@ -5,7 +5,7 @@
  * exit means signed in, so the agent is restarted to pick up its new credentials.
  */
 import type { AuthMethod } from '../acp/schemas/auth-methods';
-import type { AgentConfig } from '../agents/agent-config';
+import { apiKeyOwner, type AgentConfig } from '../agents/agent-config';
 import type { CancellationSignal } from '../client/ports';
 import type { NoticeSeverity } from '../shared/model';
 import type { AgentSession } from './agent-session';
@@ -101,7 +101,7 @@ export class SignIn {
   private async withApiKey(agent: AgentConfig, envName: string): Promise<void> {
     const key = await this.prompts.askApiKey(agent.name, envName);
     if (!key) return;
-    await this.secrets.storeApiKey(agent.name, key);
+    await this.secrets.storeApiKey(apiKeyOwner(agent), key);
     await this.host.restart(agent);
   }
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
 import { entriesOf } from '../../src/shared/selectors';
-import { textOf, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
+import { api, textOf, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
 const PREFIX = 'mcpServers: ';
 
@@ -28,7 +28,11 @@ describe('MCP servers from settings and .vscode/mcp.json in a real VS Code', fun
   const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('acpClient');
   const dotVscode = (): string => path.join(workspaceRoot(), '.vscode');
 
+  const approved: string[] = [];
+
   before(async () => {
+    // The file's servers are the workspace's: each is approved (the modal, answered here) before it goes.
+    (await api()).answerApprovalsForTests?.((request) => (approved.push(request.message), Promise.resolve(true)));
     process.env['ACP_MCP_IT_ROOT'] = '/srv/it';
     mkdirSync(dotVscode(), { recursive: true });
     writeFileSync(
@@ -46,6 +50,7 @@ describe('MCP servers from settings and .vscode/mcp.json in a real VS Code', fun
   });
 
   after(async () => {
+    (await api()).answerApprovalsForTests?.(undefined);
     await settings().update('mcpServers', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('mcp.includeWorkspaceConfig', undefined, vscode.ConfigurationTarget.Global);
     rmSync(dotVscode(), { recursive: true, force: true });
@@ -66,6 +71,10 @@ describe('MCP servers from settings and .vscode/mcp.json in a real VS Code', fun
       { name: 'shared', command: 'settings-win', args: [], env: [{ name: 'MODE', value: 'ro' }] },
       { name: 'from-workspace', command: 'ws-server', args: ['/srv/it'], env: [] },
       { type: 'http', name: 'remote', url: 'https://mcp.example/it', headers: [] },
+    ]);
+    assert.deepEqual(approved, [
+      'Run the MCP server "from-workspace" from this workspace?',
+      'Run the MCP server "remote" from this workspace?',
     ]);
   });
 });

@@ -40,6 +40,8 @@ export interface CodeServerOptions {
   readonly folder?: string;
   readonly settings?: Record<string, unknown>;
   readonly smokeTestDriver?: boolean;
+  /** Workspace trust on (VS Code's default): the folder opens in Restricted Mode until trusted. Off without it. */
+  readonly workspaceTrust?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -65,7 +67,7 @@ export class CodeServer {
       'none',
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override',
       '--reconnection-grace-time',
       '5',

@@ -1,0 +1,123 @@
+/**
+ * Approval of a definition a workspace wrote (an agent, an MCP server): before it first runs, the user sees it whole
+ * in a modal that says it is the workspace's, and decides. The answer "allow" is remembered per workspace and per
+ * exact definition (its fingerprint), so a changed definition asks again; "no" is not remembered, so the next start
+ * asks again. A definition from the user's own settings never asks.
+ */
+import { visibleText } from '../shared/visible-text';
+import type { DefinitionOrigin } from './definition-scopes';
+
+/** What runs, as the dialog lists it; every string is the workspace's and is shown as plain text. */
+export type RunnableDefinition =
+  | {
+      readonly kind: 'agent' | 'mcp server';
+      readonly name: string;
+      readonly command: string;
+      readonly args: readonly string[];
+      readonly env: Readonly<Record<string, string>>;
+      /** An agent's `apiKeyEnv`: where a key stored for this definition (never the user's own) would go. */
+      readonly apiKeyEnv?: string;
+    }
+  | {
+      readonly kind: 'mcp server';
+      readonly name: string;
+      readonly url: string;
+      readonly transport: 'http' | 'sse';
+      readonly headers: Readonly<Record<string, string>>;
+    };
+
+/** The modal's text: `message` is its heading, `detail` the definition whole. Both are plain text. */
+export interface ApprovalRequest {
+  readonly message: string;
+  readonly detail: string;
+  /** The label of the button that approves. */
+  readonly approve: string;
+}
+
+export interface ApprovalDialog {
+  /** True only when the user chose `request.approve`; closing or Cancel is false. */
+  ask(request: ApprovalRequest): Promise<boolean>;
+}
+
+/** Fingerprints approved in this workspace (VS Code's workspace state: per workspace, kept across reloads). */
+export interface ApprovalMemory {
+  has(fingerprint: string): boolean;
+  remember(fingerprint: string): Promise<void>;
+}
+
+export const APPROVE_LABEL = 'Allow and Run';
+
+const quoted = (text: string): string => JSON.stringify(visibleText(text));
+
+function mapLines(label: string, record: Readonly<Record<string, string>>): string[] {
+  const entries = Object.entries(record);
+  if (entries.length === 0) return [`${label}: none`];
+  return [`${label}:`, ...entries.map(([name, value]) => `  ${visibleText(name)} = ${quoted(value)}`)];
+}
+
+export function approvalRequest(definition: RunnableDefinition, file: string): ApprovalRequest {
+  const what = definition.kind === 'agent' ? 'agent' : 'MCP server';
+  const lines = [
+    `The ${what} ${quoted(definition.name)} is defined by ${file}, not by your User settings. It would run with your permissions.`,
+    '',
+  ];
+  if ('url' in definition) {
+    lines.push(`Transport: ${definition.transport}`, `URL: ${quoted(definition.url)}`, ...mapLines('Headers', definition.headers));
+  } else {
+    lines.push(`Command: ${quoted(definition.command)}`);
+    lines.push(`Arguments: ${definition.args.length === 0 ? 'none' : definition.args.map(quoted).join(' ')}`);
+    lines.push(...mapLines('Environment', definition.env));
+    if (definition.apiKeyEnv !== undefined)
+      lines.push(`API key variable: ${visibleText(definition.apiKeyEnv)} (only a key entered for this definition, never your own)`);
+  }
+  lines.push(
+    '',
+    'It gets none of the environment or API keys of your own agents and servers.',
+    'Allow it only if you trust this workspace. The answer is remembered for this workspace until the definition changes.',
+  );
+  return {
+    message: `Run the ${what} ${quoted(definition.name)} from this workspace?`,
+    detail: lines.join('\n'),
+    approve: APPROVE_LABEL,
+  };
+}
+
+/** What the chat says when a workspace's definition was not approved: why, and how to approve it later. */
+export function refusalNotice(definition: Pick<RunnableDefinition, 'kind' | 'name'>, file: string): { title: string; detail: string } {
+  const what = definition.kind === 'agent' ? 'agent' : 'MCP server';
+  const name = quoted(definition.name);
+  return {
+    title: `The ${what} ${name} was not started: it comes from this workspace and was not approved`,
+    detail:
+      `${file} defines it. Start the agent again (Restart or New Session) to be asked again and choose "${APPROVE_LABEL}", ` +
+      `or define it in your User settings to run it without asking.`,
+  };
+}
+
+export class DefinitionApprovals {
+  /** Two starts of one definition at once share one dialog. */
+  private readonly asking = new Map<string, Promise<boolean>>();
+
+  constructor(
+    private readonly memory: ApprovalMemory,
+    private readonly dialog: ApprovalDialog,
+  ) {}
+
+  /** True when the definition may run: the user's own, approved before, or approved now. */
+  async approve(definition: RunnableDefinition, origin: DefinitionOrigin | undefined): Promise<boolean> {
+    if (origin === undefined || origin.kind === 'user') return true;
+    if (this.memory.has(origin.fingerprint)) return true;
+    let pending = this.asking.get(origin.fingerprint);
+    if (!pending) {
+      pending = this.ask(definition, origin.file, origin.fingerprint).finally(() => this.asking.delete(origin.fingerprint));
+      this.asking.set(origin.fingerprint, pending);
+    }
+    return pending;
+  }
+
+  private async ask(definition: RunnableDefinition, file: string, fingerprint: string): Promise<boolean> {
+    const approved = await this.dialog.ask(approvalRequest(definition, file)).catch(() => false);
+    if (approved) await this.memory.remember(fingerprint);
+    return approved;
+  }
+}
