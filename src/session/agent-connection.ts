@@ -91,7 +91,7 @@ export class AgentConnection {
     // every pending request and turn instead of leaving them waiting for ever.
     this.acp.onClose((reason) => {
       this.lost = true;
-      if (this.process.exited) return;
+      if (this.process.exiting) return;
       log.warn(`${config.name}: ${reason} while still running; stopping it`);
       void this.process.stopForFault(reason);
     });
