@@ -44,6 +44,14 @@ const bundles = [
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   },
   {
+    // Its own small program, one per running agent (src/agents/supervisor/agent-supervisor.ts): only Node built-ins.
+    ...common,
+    entryPoints: ['src/agents/supervisor/agent-supervisor.ts'],
+    outfile: 'dist/agent-supervisor.js',
+    platform: 'node',
+    format: 'cjs',
+  },
+  {
     ...common,
     entryPoints: ['webview/main.ts'],
     outfile: 'dist/webview.js',

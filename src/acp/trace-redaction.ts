@@ -6,7 +6,7 @@
 export const MASK = '***';
 
 /** Shorter secrets are masked only as whole JSON strings. */
-const MIN_MASKED_ANYWHERE = 8;
+export const MIN_MASKED_ANYWHERE = 8;
 
 export class TraceRedaction {
   /** Longest first, so a value holding another secret is masked whole. */

@@ -21,7 +21,7 @@ export interface ReferenceSources {
 
 export interface ResolvedMcpServer {
   readonly config: McpServerConfig;
-  /** Every resolved value that holds an input's value: masked wherever the wire is traced. */
+  /** Every value a reference brought in, alone and as resolved in place: masked wherever the wire is traced. */
   readonly secrets: readonly string[];
 }
 
@@ -33,18 +33,23 @@ class Unresolved extends Error {}
 
 export async function resolveReferences(server: McpServerConfig, sources: ReferenceSources): Promise<Resolution> {
   const secrets: string[] = [];
+  // Whatever a reference brought in is a secret, wherever it stands (an env value, a header, an argument, a URL):
+  // `${env:}` is how mcp.json keeps tokens out of settings, so its value is as secret as an input's. Both the
+  // value alone and the text around it are masked, so an agent quoting either back shows neither.
   const resolve = async (text: string): Promise<string> => {
-    let fromInput = false;
+    let referenced = false;
     let result = '';
     let last = 0;
     for (const match of text.matchAll(REFERENCE)) {
       const [whole, kind, id = ''] = match;
-      result += text.slice(last, match.index) + (await valueOf(kind === 'env' ? 'env' : 'input', id.trim()));
-      if (kind === 'input') fromInput = true;
+      const value = await valueOf(kind === 'env' ? 'env' : 'input', id.trim());
+      secrets.push(value);
+      result += text.slice(last, match.index) + value;
+      referenced = true;
       last = match.index + whole.length;
     }
     result += text.slice(last);
-    if (fromInput) secrets.push(result);
+    if (referenced) secrets.push(result);
     return result;
   };
   const valueOf = async (kind: 'env' | 'input', id: string): Promise<string> => {

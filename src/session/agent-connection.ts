@@ -10,7 +10,7 @@ import type { AgentConfig } from '../agents/agent-config';
 import { AgentProcess, type AgentExit } from '../agents/agent-process';
 import { AcpConnection, type SessionNotification } from '../acp/connection';
 import type { LogSink, TraceLevel } from '../acp/log-sink';
-import { TraceRedaction } from '../acp/trace-redaction';
+import { MIN_MASKED_ANYWHERE, TraceRedaction } from '../acp/trace-redaction';
 import { acceptedVersion, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
 import { canLogOut, parseAuthMethods, type AuthMethod } from '../acp/schemas/auth-methods';
 import { steeringAdvertised } from '../acp/schemas/agent-results';
@@ -74,6 +74,10 @@ export class AgentConnection {
     this.agentName = config.name;
     this.cwd = options.cwd;
     const log = options.log;
+    // The agent's env holds its keys (the one stored at sign-in included): an agent quoting one back, or passing it
+    // on in a request, must not put it in the trace. Only values long enough to be a key: it is never sent on the
+    // wire whole, and masking a flag such as "1" or "http" wherever it stands as a string would blank out the trace.
+    this.redaction.add(Object.values(config.env).filter((value) => value.length >= MIN_MASKED_ANYWHERE));
     this.process = new AgentProcess(config, { cwd: options.cwd, onStderrLine: (line) => log.info(`[${config.name} stderr] ${line}`) });
     this.acp = new AcpConnection({
       input: this.process.stdout,
@@ -87,7 +91,7 @@ export class AgentConnection {
     // every pending request and turn instead of leaving them waiting for ever.
     this.acp.onClose((reason) => {
       this.lost = true;
-      if (this.process.exited) return;
+      if (this.process.exiting) return;
       log.warn(`${config.name}: ${reason} while still running; stopping it`);
       void this.process.stopForFault(reason);
     });

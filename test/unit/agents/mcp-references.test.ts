@@ -31,7 +31,7 @@ describe('MCP servers: ${env:} and ${input:} references', () => {
   ).servers;
   assert.ok(remote && local);
 
-  it('env comes from the host environment, input from the store; input-bearing values are secrets', async () => {
+  it('env comes from the host environment, input from the store; every referenced value is a secret, alone and in place', async () => {
     const store = new FakeSecretStore({ 'api-token': 's3cret' });
     const resolution = await resolveReferences(remote, { env: env({ API_HOST: 'api.example' }), inputs: store });
     assert.ok(resolution.ok);
@@ -41,7 +41,7 @@ describe('MCP servers: ${env:} and ${input:} references', () => {
       url: 'https://api.example/mcp',
       headers: { Authorization: 'Bearer s3cret' },
     });
-    assert.deepEqual(resolution.server.secrets, ['Bearer s3cret']);
+    assert.deepEqual(resolution.server.secrets, ['api.example', 'https://api.example/mcp', 's3cret', 'Bearer s3cret']);
   });
 
   it('asks once for an input used twice, with a prompt naming the server', async () => {

@@ -1,0 +1,123 @@
+/**
+ * The agent supervisor: a tiny Node program (its own bundle, dist/agent-supervisor.js) between the extension host
+ * and one agent. It leads the agent's process group and lives exactly as long as the agent, which gives the host
+ * two things it cannot have alone:
+ *
+ * - The tree ends when the host dies without `deactivate` (a crash, SIGTERM or SIGKILL of the VS Code server).
+ *   The supervisor holds a pipe to the host (fd 3); when the pipe closes with the agent still running, it sends
+ *   SIGTERM to the group, then SIGKILL. The agent alone would only see its stdin close, which a child of it that
+ *   ignores SIGTERM and SIGHUP never notices.
+ * - A group id that is never stale. The group is named after the supervisor, which exits only after it has
+ *   reported the agent's exit and killed what was left of the group, so while the host has not reaped it, the
+ *   group id cannot belong to anyone else; once it has, the host signals nothing any more.
+ *
+ * stdin, stdout and stderr are inherited: the agent talks to the host directly, nothing is copied. The supervisor
+ * ignores SIGTERM, SIGHUP and SIGINT sent to the group, so it outlives the agent long enough to report its exit.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { statSync, writeSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { CONTROL_FD, parseLaunch, RELEASE, type SupervisorLaunch, type SupervisorReport } from './supervisor-protocol';
+import { windowsSpawnPlan } from './windows-command';
+
+const windows = process.platform === 'win32';
+let agent: ChildProcess | undefined;
+let orphanGraceMs = 1000;
+let exited = false;
+
+function report(message: SupervisorReport): void {
+  try {
+    writeSync(CONTROL_FD, `${JSON.stringify(message)}\n`);
+  } catch {
+    // the host is gone: nobody to tell
+  }
+}
+
+/** Everything of the agent's, and the supervisor with it (on POSIX it is in the group it kills). */
+function killTree(signal: NodeJS.Signals): void {
+  if (windows) {
+    if (agent?.pid !== undefined) spawnSync('taskkill', ['/T', '/F', '/PID', String(agent.pid)], { windowsHide: true, stdio: 'ignore' });
+    if (signal === 'SIGKILL') process.exit(1);
+    return;
+  }
+  try {
+    process.kill(-process.pid, signal);
+  } catch {
+    process.exit(1);
+  }
+}
+
+function start(launch: SupervisorLaunch): void {
+  orphanGraceMs = launch.orphanGraceMs;
+  const env: Record<string, string | undefined> = { ...process.env, ...launch.env };
+  if (launch.electronRunAsNode === null) delete env['ELECTRON_RUN_AS_NODE'];
+  else env['ELECTRON_RUN_AS_NODE'] = launch.electronRunAsNode;
+  try {
+    const plan = windows
+      ? windowsSpawnPlan(launch.command, launch.args, { env, exists: fileExists })
+      : { file: launch.command, args: [...launch.args], verbatim: false };
+    agent = spawn(plan.file, plan.args, { env, stdio: 'inherit', windowsHide: true, windowsVerbatimArguments: plan.verbatim });
+  } catch (error) {
+    report({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    process.exit(1);
+  }
+  const started = agent;
+  started.on('spawn', () => report({ kind: 'started', pid: started.pid ?? -1 }));
+  started.on('error', (error) => {
+    report({ kind: 'error', message: error.message });
+    process.exit(1);
+  });
+  started.on('exit', (code, signal) => {
+    exited = true;
+    report({ kind: 'exit', code, signal });
+    // The host reads this before the agent's output ends (the supervisor still holds it open), so it knows the
+    // end of the output is the agent's exit, not a fault. It answers `release`; a host that does not answer soon
+    // is not waited for.
+    setTimeout(release, 2000);
+  });
+}
+
+function fileExists(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) process.on(signal, () => undefined);
+
+/** The agent has exited and the host knows: whatever it left in its group (a launcher's child) goes with it. */
+function release(): void {
+  killTree('SIGKILL');
+  process.exit(0);
+}
+
+// The pipe to the host: first the launch, then `release` after the agent's exit; it closes when the host is gone.
+const host = new Socket({ fd: CONTROL_FD, readable: true, writable: false });
+let pending = '';
+host.setEncoding('utf8');
+host.on('data', (text: string) => {
+  pending += text;
+  for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+    const line = pending.slice(0, end);
+    pending = pending.slice(end + 1);
+    if (agent) {
+      if (line === RELEASE && exited) release();
+      continue;
+    }
+    const launch = parseLaunch(line);
+    if (!launch) {
+      report({ kind: 'error', message: 'the agent supervisor got no valid launch' });
+      process.exit(1);
+    }
+    start(launch);
+  }
+});
+const orphaned = (): void => {
+  if (!agent || exited) release();
+  killTree('SIGTERM');
+  setTimeout(() => killTree('SIGKILL'), orphanGraceMs);
+};
+host.on('end', orphaned);
+host.on('error', orphaned);
