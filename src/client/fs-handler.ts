@@ -70,6 +70,13 @@ export class FileSystemHandler {
     const target = await this.confine('write', params.path);
     const verdict = this.observer ? await this.observer.beforeWrite(target, params.content, params.sessionId) : { allowed: true as const };
     if (!verdict.allowed) throw new ResponseError(FileSystemHandler.WRITE_REFUSED, `Did not write ${params.path}: ${verdict.reason}`);
+    // The review may have waited minutes: what the path resolves to is judged again, so a link planted meanwhile
+    // (the agent's own tools can make one) cannot carry the accepted write somewhere else.
+    if ((await this.confine('write', params.path)) !== target)
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `Refused to write ${params.path}: it now resolves to another file than the one reviewed.`,
+      );
     try {
       await this.files.writeFileText(target, params.content);
     } catch (error) {

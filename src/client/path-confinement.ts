@@ -1,10 +1,11 @@
 /**
  * Decides whether a path an agent names may be touched: it must lie inside a workspace folder after `..` and
  * symlinks are resolved, so neither `/ws/../etc/passwd` nor a link `/ws/out -> /etc` gets out. A path that does
- * not exist yet (a file the agent creates) is judged by its nearest existing ancestor's real location.
+ * not exist yet (a file the agent creates) is judged by its nearest existing ancestor's real location; a dangling
+ * link is not "missing" (writing to it would create its target, wherever that is) and is refused, as is a NUL.
  * No vscode here: the roots are passed in, so this is unit-testable.
  */
-import { realpath } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 
 export type Confinement =
@@ -15,12 +16,18 @@ export async function confinePath(requested: string, workspaceRoots: readonly st
   if (!path.isAbsolute(requested)) {
     return { allowed: false, reason: `path must be absolute, got "${requested}"` };
   }
+  if (requested.includes('\0')) {
+    return { allowed: false, reason: 'the path contains a NUL character' };
+  }
   if (workspaceRoots.length === 0) {
     return { allowed: false, reason: 'no workspace folder is open' };
   }
   const real = await realPathAllowingMissing(path.resolve(requested));
+  if (real === undefined) {
+    return { allowed: false, reason: `${requested} goes through a symbolic link whose target is missing` };
+  }
   for (const root of workspaceRoots) {
-    const realRoot = await realPathAllowingMissing(path.resolve(root));
+    const realRoot = (await realPathAllowingMissing(path.resolve(root))) ?? path.resolve(root);
     if (isInside(real, realRoot)) return { allowed: true, realPath: real, root: realRoot };
   }
   return { allowed: false, reason: `${requested} is outside the workspace folders` };
@@ -31,8 +38,11 @@ function isInside(candidate: string, root: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-/** realpath of the path, or of its nearest existing ancestor joined with the missing rest. */
-async function realPathAllowingMissing(absolute: string): Promise<string> {
+/**
+ * realpath of the path, or of its nearest existing ancestor joined with the missing rest; undefined when a component
+ * exists but cannot be resolved (a dangling link, a loop).
+ */
+async function realPathAllowingMissing(absolute: string): Promise<string | undefined> {
   const missing: string[] = [];
   let current = absolute;
   for (;;) {
@@ -40,6 +50,11 @@ async function realPathAllowingMissing(absolute: string): Promise<string> {
       const real = await realpath(current);
       return missing.length ? path.join(real, ...missing.reverse()) : real;
     } catch {
+      const present = await lstat(current).then(
+        () => true,
+        () => false,
+      );
+      if (present) return undefined;
       const parent = path.dirname(current);
       if (parent === current) return absolute;
       missing.push(path.basename(current));

@@ -138,7 +138,7 @@ export class ChangeCommands implements vscode.Disposable {
     const paths = file === undefined ? undefined : [file];
     const outcome = await tracker.undo(turnId, paths);
     if (outcome.kind !== 'conflict') return this.report(outcome, 'undo');
-    const choice = await this.askOverConflicts(outcome.paths, 'Undo Anyway');
+    const choice = await this.askOverConflicts(outcome.paths, outcome.unsaved, 'Undo Anyway');
     if (choice === 'diff') {
       for (const conflict of outcome.paths) await this.openFile(target, turnId, conflict);
       return outcome;
@@ -155,7 +155,7 @@ export class ChangeCommands implements vscode.Disposable {
     }
     const preview = await tracker.previewRestore(turnId);
     const forkable = this.forks?.offered(conversationId) === true;
-    const nothing = !preview || (preview.files.length === 0 && preview.unrestorable.length === 0);
+    const nothing = !preview || (preview.files.length === 0 && preview.unrestorable.length === 0 && preview.blocked.length === 0);
     if (!preview || (nothing && !forkable)) {
       void vscode.window.showInformationMessage('Nothing to restore: the agent changed no files after this message.');
       return { kind: 'nothing' };
@@ -201,6 +201,7 @@ export class ChangeCommands implements vscode.Disposable {
         label: shownText(shownPath(p), 'quick-pick'),
         description: 'cannot be restored (content not kept)',
       })),
+      ...preview.blocked.map((b) => ({ label: shownPath(b.path), description: `will not be restored: ${b.reason}` })),
     ];
     const picked = await vscode.window.showQuickPick(items, { title: 'Restore to here: workspace files as they were before this message' });
     if (picked?.choice === undefined) return undefined;
@@ -215,20 +216,28 @@ export class ChangeCommands implements vscode.Disposable {
     return outcome;
   }
 
-  private async askOverConflicts(paths: readonly string[], force: string): Promise<'diff' | 'force' | undefined> {
+  private async askOverConflicts(
+    paths: readonly string[],
+    unsaved: readonly string[],
+    force: string,
+  ): Promise<'diff' | 'force' | undefined> {
     const names = paths.map(shownName).join(', ');
+    const pending = unsaved.length > 0 ? ` (unsaved edits in the editor: ${unsaved.map(shownName).join(', ')})` : '';
     const picked = await vscode.window.showQuickPick(
       [
         { label: '$(diff) Show Diff', choice: 'diff' as const },
         { label: `$(warning) ${force}`, description: 'overwrites your edits', choice: 'force' as const },
       ],
-      { title: `${names} changed after the agent: undo would overwrite those edits` },
+      { title: `${names} changed after the agent${pending}: undo would overwrite those edits` },
     );
     return picked?.choice;
   }
 
   private report(outcome: ApplyOutcome, what: 'undo' | 'restore'): ApplyOutcome {
-    if (outcome.kind === 'refused')
+    // Files that could not be written safely (a link, a damaged copy): each named, with why, whatever else happened.
+    const skipped = outcome.kind === 'applied' || outcome.kind === 'refused' ? outcome.skipped : [];
+    for (const file of skipped) void vscode.window.showWarningMessage(`Did not ${what} ${shownPath(file.path)}: ${file.reason}.`);
+    if (outcome.kind === 'refused' && skipped.length === 0)
       void vscode.window.showWarningMessage(
         `Could not ${what}: the earlier content was not kept (too large, binary over the budget, or never seen).`,
       );

@@ -17,6 +17,9 @@ export class VscodeChangeFiles implements ChangeFiles {
   }
 
   async list(): Promise<readonly string[]> {
+    // Nothing is copied into storage in Restricted Mode (no agent can run there, so there is nothing to undo): the
+    // walk waits until the user trusts the workspace.
+    await untilTrusted();
     const exclude = this.globs();
     const uris = await vscode.workspace.findFiles('**/*', exclude.length ? `{${exclude.join(',')}}` : undefined, MAX_SEEDED_FILES);
     return uris.filter((uri) => uri.scheme === 'file' && !this.excluded(uri.fsPath)).map((uri) => uri.fsPath);
@@ -43,6 +46,14 @@ export class VscodeChangeFiles implements ChangeFiles {
     return texts;
   }
 
+  roots(): readonly string[] {
+    return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  }
+
+  unsaved(absolutePath: string): boolean {
+    return vscode.workspace.textDocuments.some((doc) => doc.isDirty && doc.uri.scheme === 'file' && doc.uri.fsPath === absolutePath);
+  }
+
   excluded(absolutePath: string): boolean {
     const folder = (vscode.workspace.workspaceFolders ?? []).find((f) => f.uri.scheme === 'file' && isInside(f.uri.fsPath, absolutePath));
     if (!folder) return true;
@@ -56,6 +67,16 @@ export class VscodeChangeFiles implements ChangeFiles {
     const globs = Object.entries(settings).flatMap(([glob, on]) => (on === true && !/[{}]/.test(glob) ? [glob] : []));
     return [...globs, '**/.git/**'];
   }
+}
+
+function untilTrusted(): Promise<void> {
+  if (vscode.workspace.isTrusted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const granted = vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      granted.dispose();
+      resolve();
+    });
+  });
 }
 
 function isInside(folder: string, target: string): boolean {

@@ -52,8 +52,9 @@ export class ChangeTracking implements vscode.Disposable {
     this.baseline = new Baseline(this.files, this.content);
     this.review = new WriteReview(this.diffs);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
+    // In Restricted Mode no agent runs: changes on disk are nobody's turn, and nothing is copied into storage.
     const changed = (uri: vscode.Uri): void => {
-      if (uri.scheme === 'file') for (const tracker of this.recipients()) tracker.diskChanged(uri.fsPath);
+      if (uri.scheme === 'file' && vscode.workspace.isTrusted) for (const tracker of this.recipients()) tracker.diskChanged(uri.fsPath);
     };
     this.disposables.push(
       this.review,
@@ -63,7 +64,8 @@ export class ChangeTracking implements vscode.Disposable {
       watcher.onDidDelete(changed),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         // Our own writes save through the editor too; the tracker already holds those paths for the turn.
-        if (doc.uri.scheme === 'file') for (const tracker of this.recipients()) tracker.userSaved(doc.uri.fsPath);
+        if (doc.uri.scheme === 'file' && vscode.workspace.isTrusted)
+          for (const tracker of this.recipients()) tracker.userSaved(doc.uri.fsPath);
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('files.watcherExclude')) this.files.invalidate();
@@ -87,6 +89,7 @@ export class ChangeTracking implements vscode.Disposable {
       log: new ChangeLog(this.storageDir, conversationId),
       applier: new WorkspaceEditApplier(),
       onError: (message) => this.log.warn(`Change tracking: ${message}`),
+      onNotice: (message) => void vscode.window.showWarningMessage(message),
       baseline: this.baseline,
       turns: this.turns,
     });

@@ -99,7 +99,7 @@ describe("a real agent's changes: Claude Code writing files itself", function ()
     await sleep(500);
     // The first choice shows the diff; nothing is overwritten.
     const outcome = await answeringFirstPick<{ kind: string; paths: string[] }>('acpClient.undoChanges', fourth);
-    assert.deepEqual(outcome, { kind: 'conflict', paths: [file('four.txt')] });
+    assert.deepEqual(outcome, { kind: 'conflict', paths: [file('four.txt')], unsaved: [] });
     assert.equal(readFileSync(file('four.txt'), 'utf8'), 'the user was here\nfourth turn', "the user's edit is not overwritten");
     assert.equal(changeSet(client.transcript(), fourth)?.files[0]?.review, 'pending');
     // The restore to the message before it says the same, and leaves the file as the user has it.

@@ -42,6 +42,17 @@ export class DiskChangeFiles implements ChangeFiles {
   excluded(absolutePath: string): boolean {
     return absolutePath.split(path.sep).includes('.git');
   }
+
+  roots(): readonly string[] {
+    return [this.root];
+  }
+
+  /** Paths a test says an editor holds unsaved edits of. */
+  readonly dirty = new Set<string>();
+
+  unsaved(absolutePath: string): boolean {
+    return this.dirty.has(absolutePath);
+  }
 }
 
 export class DiskApplier implements ChangeApplier {

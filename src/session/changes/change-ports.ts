@@ -15,6 +15,10 @@ export interface ChangeFiles {
   openTexts(): ReadonlyMap<string, string>;
   /** Whether a path is one the engine must never capture (`.git/`, watcher excludes). */
   excluded(absolutePath: string): boolean;
+  /** The workspace folders: undo and restore write inside them only (write-target.ts). */
+  roots(): readonly string[];
+  /** Whether an editor holds unsaved edits of the file: undo and restore never discard them without asking. */
+  unsaved(absolutePath: string): boolean;
 }
 
 /** One step of an undo or a restore; applied through the editor so its undo stack and open documents stay right. */

@@ -5,6 +5,7 @@
  * no hook; the editor reaches it only through ports.
  */
 import { isAbsolute } from 'node:path';
+import { inspectWriteTarget, type WriteTarget } from '../../client/write-target';
 import type { TranscriptAction } from '../../shared/actions';
 import type { SessionUpdate } from '../../shared/updates';
 import type { TranscriptState } from '../../shared/model';
@@ -34,6 +35,8 @@ export interface ChangeTrackerDeps {
   readonly log: ChangeLog;
   readonly applier: ChangeApplier;
   readonly onError: (message: string) => void;
+  /** Something the user must hear of, beside the log (a change log that could not be loaded and was kept aside). */
+  readonly onNotice?: (message: string) => void;
   readonly settleMs?: number;
   /**
    * The workspace's baseline, shared by every conversation on it (seeding reads the whole workspace once, not once
@@ -44,12 +47,27 @@ export interface ChangeTrackerDeps {
   readonly turns?: ConcurrentTurns;
 }
 
+/** A file left as it is, whatever the user answers, and why (it completes "Did not undo <name>: ..."). */
+export interface SkippedFile {
+  readonly path: string;
+  readonly reason: string;
+}
+
 export type ApplyOutcome =
-  | { readonly kind: 'applied'; readonly paths: readonly string[]; readonly unrestorable: readonly string[] }
-  /** Files edited after the agent: nothing was applied; ask, then call again with `force`. */
-  | { readonly kind: 'conflict'; readonly paths: readonly string[] }
+  | {
+      readonly kind: 'applied';
+      readonly paths: readonly string[];
+      readonly unrestorable: readonly string[];
+      readonly skipped: readonly SkippedFile[];
+    }
+  /**
+   * Files edited after the agent (`unsaved`: those with unsaved edits in an editor among them): nothing was
+   * applied; ask, then call again with `force`.
+   */
+  | { readonly kind: 'conflict'; readonly paths: readonly string[]; readonly unsaved: readonly string[] }
   | { readonly kind: 'nothing' }
-  | { readonly kind: 'refused' };
+  /** Nothing applied: the editor refused, or no file could be (`skipped` says why, per file). */
+  | { readonly kind: 'refused'; readonly skipped: readonly SkippedFile[] };
 
 export class ChangeTracker {
   private readonly baseline: Baseline;
@@ -72,6 +90,10 @@ export class ChangeTracker {
     this.baseline = deps.baseline ?? new Baseline(deps.files, deps.content);
     this.turnsAlongside = deps.turns ?? new ConcurrentTurns();
     this.loaded = deps.log.load().then((stored) => {
+      if (stored.problem !== undefined) {
+        deps.onError(stored.problem);
+        deps.onNotice?.(stored.problem);
+      }
       this.records = [...stored.records, ...this.records];
       this.turns = [...stored.turns, ...this.turns];
       this.restores = stored.records.filter((r) => r.origin === 'restore').length;
@@ -175,10 +197,15 @@ export class ChangeTracker {
   }
 
   /** What "Restore to here" for the message of `turnId` would do: the preview. */
-  async previewRestore(turnId: string): Promise<(RestorePlan & { readonly conflicts: readonly string[] }) | undefined> {
+  async previewRestore(
+    turnId: string,
+  ): Promise<(RestorePlan & { readonly conflicts: readonly string[]; readonly blocked: readonly SkippedFile[] }) | undefined> {
     await Promise.all([this.loaded, this.deps.content.ready()]);
-    const plan = planRestore(this.records, this.turns, turnId, this.kept);
-    return plan && { ...plan, conflicts: conflictsOf(plan, await this.currentStates(plan.files.map((f) => f.path))) };
+    const whole = planRestore(this.records, this.turns, turnId, this.kept);
+    if (!whole) return undefined;
+    const blocked = await this.blockedOf(whole.files);
+    const plan = { ...whole, files: whole.files.filter((f) => !blocked.some((b) => b.path === f.path)) };
+    return { ...plan, conflicts: await this.conflictsNow(plan), blocked };
   }
 
   /**
@@ -290,35 +317,73 @@ export class ChangeTracker {
     await this.publish(next);
   }
 
-  private async applyPlan(plan: RestorePlan, force: boolean): Promise<ApplyOutcome> {
-    if (plan.files.length === 0) return plan.unrestorable.length > 0 ? { kind: 'refused' } : { kind: 'nothing' };
+  /**
+   * Applies a plan. Files whose path on disk is no longer a plain file inside the workspace (a link, dangling or
+   * not, a folder that became a link out, another case) and files whose stored copy is damaged are skipped whatever
+   * `force` says; files the user changed since, saved or not, are a conflict unless `force`.
+   */
+  private async applyPlan(whole: RestorePlan, force: boolean): Promise<ApplyOutcome> {
+    if (whole.files.length === 0) return whole.unrestorable.length > 0 ? { kind: 'refused', skipped: [] } : { kind: 'nothing' };
+    const skipped = [...(await this.blockedOf(whole.files))];
+    const plan = { ...whole, files: whole.files.filter((f) => !skipped.some((s) => s.path === f.path)) };
     const current = await this.currentStates(plan.files.map((f) => f.path));
-    const conflicts = conflictsOf(plan, current);
-    if (conflicts.length > 0 && !force) return { kind: 'conflict', paths: conflicts };
+    const changed = conflictsOf(plan, current);
+    const unsaved = plan.files.map((f) => f.path).filter((p) => this.deps.files.unsaved(p));
+    const conflicts = [...new Set([...changed, ...unsaved])];
+    if (conflicts.length > 0 && !force) return { kind: 'conflict', paths: conflicts, unsaved };
     const steps: RestoreStep[] = [];
     const missing: string[] = [];
     for (const file of plan.files) {
       if (file.target.kind === 'absent') {
-        if (current.get(file.path)?.kind !== 'absent') steps.push({ path: file.path, action: 'delete' });
+        if (current.get(file.path)?.kind !== 'absent' || this.deps.files.unsaved(file.path))
+          steps.push({ path: file.path, action: 'delete' });
         continue;
       }
       if (file.target.kind !== 'file') continue;
-      const bytes = await this.deps.content.get(file.target.hash);
+      const read = await this.deps.content.read(file.target.hash);
+      if (read.kind === 'ok') steps.push({ path: file.path, action: 'write', bytes: read.bytes });
+      else if (read.kind === 'corrupt')
+        skipped.push({
+          path: file.path,
+          reason: 'its stored earlier copy is damaged (it does not match its checksum), so it was not written back',
+        });
       // Evicted between the plan and now: that file is left as it is, like any whose content is gone.
-      if (bytes) steps.push({ path: file.path, action: 'write', bytes });
       else missing.push(file.path);
     }
-    if (steps.length === 0 && missing.length > 0) return { kind: 'refused' };
+    if (steps.length === 0 && (missing.length > 0 || skipped.length > 0)) return { kind: 'refused', skipped };
+    const left = new Set([...missing, ...skipped.map((s) => s.path)]);
     for (const step of steps) this.applying.add(step.path);
     try {
-      if (!(await this.deps.applier.apply(steps))) return { kind: 'refused' };
+      if (!(await this.deps.applier.apply(steps))) return { kind: 'refused', skipped: [] };
     } finally {
       // The watcher reports our own edit a little later; until then it is not a change by anyone.
       setTimeout(() => steps.forEach((step) => this.applying.delete(step.path)), this.deps.settleMs ?? DEFAULT_SETTLE_MS);
     }
-    const applied = plan.files.filter((f) => !missing.includes(f.path));
+    const applied = plan.files.filter((f) => !left.has(f.path));
     for (const file of applied) this.baseline.set(file.path, file.target);
-    return { kind: 'applied', paths: applied.map((f) => f.path), unrestorable: [...plan.unrestorable, ...missing] };
+    return { kind: 'applied', paths: applied.map((f) => f.path), unrestorable: [...plan.unrestorable, ...missing], skipped };
+  }
+
+  /** The planned files that must not be written or deleted as their path is on disk now, with why. */
+  private async blockedOf(files: RestorePlan['files']): Promise<SkippedFile[]> {
+    const blocked: SkippedFile[] = [];
+    for (const file of files) {
+      const action = file.target.kind === 'absent' ? 'delete' : 'write';
+      const target = await inspectWriteTarget(file.path, this.deps.files.roots(), action).catch(
+        (error: unknown): WriteTarget => ({
+          kind: 'blocked',
+          reason: `it could not be checked (${error instanceof Error ? error.message : String(error)})`,
+        }),
+      );
+      if (target.kind === 'blocked') blocked.push({ path: file.path, reason: target.reason });
+    }
+    return blocked;
+  }
+
+  /** Files changed since the agent left them, on disk or (unsaved) in an editor. */
+  private async conflictsNow(plan: RestorePlan): Promise<string[]> {
+    const changed = conflictsOf(plan, await this.currentStates(plan.files.map((f) => f.path)));
+    return [...new Set([...changed, ...plan.files.map((f) => f.path).filter((p) => this.deps.files.unsaved(p))])];
   }
 
   private async currentStates(paths: readonly string[]): Promise<Map<string, FileState>> {

@@ -4,11 +4,24 @@
  * the least recently used content goes first, content the change records still name (pinned) only after all the
  * rest, so recent turns stay undoable; a file larger than the per-file cap, or one that cannot fit even then, is only
  * hashed, and the change card says so instead of a diff.
+ *
+ * A copy may be written back over the user's file (Undo), so it must be exactly what was read: each is flushed to
+ * the disk before it gets its name (a power cut leaves no empty or torn copy under a valid name), and checked
+ * against its hash every time it is read (a copy damaged since is never used, and is dropped). Copies may hold
+ * secrets from the workspace: only the user can read them.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { looksBinary, type FileContentState } from './file-state';
+import { writeFileDurably } from './durable-write';
+
+/** A copy read back: its bytes, or why there are none. */
+export type StoredContent =
+  | { readonly kind: 'ok'; readonly bytes: Uint8Array }
+  | { readonly kind: 'missing' }
+  /** On disk, but not the content its name says (torn by a crash, truncated, altered): never written back. */
+  | { readonly kind: 'corrupt' };
 
 export interface ContentStoreLimits {
   /** The whole store, in bytes (setting `acpClient.review.maxSnapshotMB`), read on each write. */
@@ -89,11 +102,8 @@ export class ContentStore {
     const target = this.pathOf(hash);
     try {
       await this.deleting.get(hash);
-      await mkdir(path.dirname(target), { recursive: true });
-      // Written aside and renamed, so a crash never leaves a torn blob under a valid name.
-      const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      await writeFile(temp, bytes);
-      await rename(temp, target);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await writeFileDurably(target, bytes);
     } catch (error) {
       this.known.delete(hash);
       this.total -= bytes.length;
@@ -102,14 +112,28 @@ export class ContentStore {
     return { kind: 'file', hash, size: bytes.length, stored: true, binary };
   }
 
+  /** The copy's bytes when it is intact; undefined when it is gone or damaged (see `read`). */
   async get(hash: string): Promise<Uint8Array | undefined> {
-    if (!/^[0-9a-f]{64}$/.test(hash) || this.deleting.has(hash)) return undefined;
+    const read = await this.read(hash);
+    return read.kind === 'ok' ? read.bytes : undefined;
+  }
+
+  /** The copy, verified against its hash; a damaged one is dropped (a later put of that content writes it anew). */
+  async read(hash: string): Promise<StoredContent> {
+    if (!/^[0-9a-f]{64}$/.test(hash) || this.deleting.has(hash)) return { kind: 'missing' };
     this.touch(hash);
+    let bytes: Uint8Array;
     try {
-      return await readFile(this.pathOf(hash));
+      bytes = await readFile(this.pathOf(hash));
     } catch {
-      return undefined;
+      return { kind: 'missing' };
     }
+    if (sha256(bytes) === hash) return { kind: 'ok', bytes };
+    if (this.known.has(hash)) {
+      this.evict(hash);
+      for (const user of this.users) user.evicted(new Set([hash]));
+    }
+    return { kind: 'corrupt' };
   }
 
   /**

@@ -4,17 +4,18 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, readFile, stat } from 'node:fs/promises';
 import type { ChangeFiles } from './change-ports';
 import type { ContentStore } from './content-store';
 import { ABSENT, type FileState } from './file-state';
 
-/** The bytes, or (past the cap) the size and sha256; undefined when the file is missing or not a file. */
+/** The bytes, or (past the cap) the size and sha256; undefined when the file is missing or not a file (a link). */
 export type SnapshotRead = Uint8Array | { readonly size: number; readonly hash: string } | undefined;
 
 export async function readForSnapshot(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
   try {
-    const info = await stat(absolutePath);
+    // A link is not followed: what it points at may be outside the workspace, and is never copied into storage.
+    const info = await lstat(absolutePath);
     if (!info.isFile()) return undefined;
     if (info.size <= maxBytes) return await readFile(absolutePath);
     const hash = createHash('sha256');

@@ -126,7 +126,7 @@ describe('change tracking (engine)', () => {
     });
     const shown = card(turnId)?.files.map((f) => [f.change, f.added, f.removed]);
     assert.deepEqual(shown, [['modified', 1, 1]]);
-    assert.deepEqual(await tracker.undo(turnId), { kind: 'applied', paths: [file('a.txt')], unrestorable: [] });
+    assert.deepEqual(await tracker.undo(turnId), { kind: 'applied', paths: [file('a.txt')], unrestorable: [], skipped: [] });
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
   });
 
@@ -142,7 +142,12 @@ describe('change tracking (engine)', () => {
       card(turnId)?.files.map((f) => f.change),
       ['modified', 'created'],
     );
-    assert.deepEqual(await tracker.undo(turnId), { kind: 'applied', paths: [file('a.txt'), file('fresh.txt')], unrestorable: [] });
+    assert.deepEqual(await tracker.undo(turnId), {
+      kind: 'applied',
+      paths: [file('a.txt'), file('fresh.txt')],
+      unrestorable: [],
+      skipped: [],
+    });
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
     assert.equal(existsSync(file('fresh.txt')), false, 'a file the agent created is deleted');
     assert.deepEqual(
@@ -171,7 +176,7 @@ describe('change tracking (engine)', () => {
       return ['a.txt'];
     });
     write('a.txt', 'agent\nplus the user\n');
-    assert.deepEqual(await tracker.undo(turnId), { kind: 'conflict', paths: [file('a.txt')] });
+    assert.deepEqual(await tracker.undo(turnId), { kind: 'conflict', paths: [file('a.txt')], unsaved: [] });
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'agent\nplus the user\n', 'nothing was overwritten');
     assert.equal((await tracker.undo(turnId, undefined, true)).kind, 'applied');
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
@@ -270,7 +275,7 @@ describe('change tracking (engine)', () => {
       unlinkSync(file('big.txt'));
       return ['big.txt'];
     });
-    assert.deepEqual(await tracker.undo(deleted), { kind: 'refused' });
+    assert.deepEqual(await tracker.undo(deleted), { kind: 'refused', skipped: [] });
   });
 
   it('evicts the oldest snapshots when the budget is full: the latest turn stays undoable, the old card says why it is not', async () => {
@@ -292,9 +297,9 @@ describe('change tracking (engine)', () => {
     assert.match(card(first)!.files[0]!.note ?? '', /evicted/, 'the older card says its content is gone');
     assert.equal(card(second)!.files[0]!.note, undefined);
     assert.deepEqual(card(second)!.files[0]!.added, 1);
-    assert.deepEqual(await tracker.undo(second), { kind: 'applied', paths: [file('a.txt')], unrestorable: [] });
+    assert.deepEqual(await tracker.undo(second), { kind: 'applied', paths: [file('a.txt')], unrestorable: [], skipped: [] });
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'first version here\n');
-    assert.deepEqual(await tracker.undo(first), { kind: 'refused' }, 'content that is gone is never guessed');
+    assert.deepEqual(await tracker.undo(first), { kind: 'refused', skipped: [] }, 'content that is gone is never guessed');
   });
 
   it('a file the user made just before a short turn, seen by the watcher only in the next turn, is not that turn’s change', async () => {
@@ -357,7 +362,12 @@ describe('change tracking (engine)', () => {
     assert.deepEqual(shown['a.txt'], ['modified', 1, undefined], 'its before was read when the tool call named it');
     assert.equal(shown['b.txt']?.[0], 'modified', 'never lost, never "created"');
     assert.match(String(shown['b.txt']?.[2]), /unknown/);
-    assert.deepEqual(await tracker.undo(turnId, [file('a.txt')]), { kind: 'applied', paths: [file('a.txt')], unrestorable: [] });
+    assert.deepEqual(await tracker.undo(turnId, [file('a.txt')]), {
+      kind: 'applied',
+      paths: [file('a.txt')],
+      unrestorable: [],
+      skipped: [],
+    });
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
   });
 
