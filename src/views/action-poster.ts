@@ -4,7 +4,12 @@
  * or `resync`) flushes first and carries the current sequence number.
  *
  * Chunks are throttled with a leading edge: after a quiet window, what arrived is posted as soon as the current
- * read has been handled; while chunks keep coming, at most one post per window.
+ * read has been handled; while chunks keep coming, at most one post per window. And they wait for the receiver:
+ * while MAX_IN_FLIGHT posts are not yet delivered (the sink's promise: VS Code settles `postMessage` once the
+ * workbench has handed the message to the webview), chunks keep merging here instead of queueing in the
+ * transport. Without that, a terminal flood posted a display-sized text every window (8 MB/s), faster than the
+ * browser-hosted workbench reads, and every later message (a command's answer too) waited behind tens of seconds
+ * of backlog (test/integration/host-floods.test.ts).
  */
 import { isChunkAction, mergeChunkActions } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
@@ -19,7 +24,11 @@ import { postSnapshotPaced, snapshotMessages } from '../shared/snapshot-parts';
  */
 export const CHUNK_WINDOW_MS = 8;
 
-export type WebviewSink = (message: HostToWebviewMessage) => void;
+/** Posts not yet delivered after which chunks wait: two, so one is on its way while the receiver reads the other. */
+export const MAX_IN_FLIGHT = 2;
+
+/** Posts a message; a promise it returns settles once the receiver has it (either way), which paces the chunks. */
+export type WebviewSink = (message: HostToWebviewMessage) => PromiseLike<unknown> | undefined;
 
 export class ActionPoster {
   private seq = 0;
@@ -27,6 +36,8 @@ export class ActionPoster {
   private cancelScheduled: (() => void) | undefined;
   private lastPostAt = -Infinity;
   private cancelParts: () => void = () => undefined;
+  private inFlight = 0;
+  private disposed = false;
 
   constructor(
     private readonly sink: WebviewSink,
@@ -43,7 +54,7 @@ export class ActionPoster {
   }
 
   private schedule(): void {
-    if (this.cancelScheduled) return;
+    if (this.cancelScheduled || this.inFlight >= MAX_IN_FLIGHT) return;
     const wait = this.lastPostAt + this.windowMs - performance.now();
     if (wait <= 0) {
       // Quiet until now: post once the chunks of this read are all in (they arrive in one turn of the loop).
@@ -64,7 +75,18 @@ export class ActionPoster {
     this.pending = [];
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
-    this.sink({ type: 'actions', firstSeq, actions });
+    this.track(this.sink({ type: 'actions', firstSeq, actions }));
+  }
+
+  /** Counts a post until it is delivered; chunks held back meanwhile are scheduled when it is. */
+  private track(delivery: PromiseLike<unknown> | undefined): void {
+    if (!delivery) return;
+    this.inFlight++;
+    const delivered = (): void => {
+      this.inFlight--;
+      if (!this.disposed && this.pending.length > 0) this.schedule();
+    };
+    delivery.then(delivered, delivered);
   }
 
   snapshot(state: TranscriptState, conversation: { readonly conversationId: string; readonly draft: string }): void {
@@ -75,6 +97,7 @@ export class ActionPoster {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.cancelParts();
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
