@@ -24,6 +24,14 @@ import { postSnapshotPaced, snapshotMessages } from '../shared/snapshot-parts';
  */
 export const CHUNK_WINDOW_MS = 8;
 
+/**
+ * After a post that carried a lot of terminal output (a flood), the next waits this long: the card shows a
+ * display-sized tail that the webview redraws on each post, on the workbench's own thread in the browser, and
+ * delivery does not include that redraw. Four redraws a second still look live.
+ */
+export const TERMINAL_FLOOD_WINDOW_MS = 250;
+const TERMINAL_FLOOD_CHARS = 8_192;
+
 /** Posts not yet delivered after which chunks wait: two, so one is on its way while the receiver reads the other. */
 export const MAX_IN_FLIGHT = 2;
 
@@ -35,6 +43,7 @@ export class ActionPoster {
   private pending: TranscriptAction[] = [];
   private cancelScheduled: (() => void) | undefined;
   private lastPostAt = -Infinity;
+  private lastPostFlooded = false;
   private cancelParts: () => void = () => undefined;
   private inFlight = 0;
   private disposed = false;
@@ -55,7 +64,8 @@ export class ActionPoster {
 
   private schedule(): void {
     if (this.cancelScheduled || this.inFlight >= MAX_IN_FLIGHT) return;
-    const wait = this.lastPostAt + this.windowMs - performance.now();
+    const window = this.lastPostFlooded ? Math.max(this.windowMs, TERMINAL_FLOOD_WINDOW_MS) : this.windowMs;
+    const wait = this.lastPostAt + window - performance.now();
     if (wait <= 0) {
       // Quiet until now: post once the chunks of this read are all in (they arrive in one turn of the loop).
       const immediate = setImmediate(() => this.flush());
@@ -71,6 +81,7 @@ export class ActionPoster {
     this.cancelScheduled = undefined;
     if (this.pending.length === 0) return;
     this.lastPostAt = performance.now();
+    this.lastPostFlooded = this.pending.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS);
     const actions = this.pending;
     this.pending = [];
     const firstSeq = this.seq + 1;

@@ -7,7 +7,9 @@
  * show the command's output, bounded by the limit.
  *
  * With ACP_FLOOD_FIGURES=<file> each case appends its figures to that file (JSON lines): the bench's real-VS Code
- * flood lines (bench/vscode-floods.ts) run this suite and report them.
+ * flood lines (bench/vscode-floods.ts) run this suite and report them. To tell the paths apart:
+ * ACP_FLOOD_PROFILE=<prefix> writes a CPU profile of the extension host per case, ACP_FLOOD_NO_CHAT=1 hides the chat
+ * view, ACP_FLOOD_NO_MIRROR=1 leaves the command's VS Code terminal closed.
  */
 import * as assert from 'node:assert/strict';
 import { appendFileSync, writeFileSync } from 'node:fs';

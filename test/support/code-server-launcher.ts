@@ -75,7 +75,8 @@ async function main(): Promise<number> {
       ['extensionTestsPath', remote(path.resolve(args.extensionTestsPath))],
     ]);
     const query = new URLSearchParams({ ...(args.folder ? { folder: args.folder } : {}), payload });
-    await page.goto(`${server.url}/?${query.toString()}`);
+    // The workbench's first load can take well over Playwright's default 30 s on a loaded 2-core machine.
+    await page.goto(`${server.url}/?${query.toString()}`, { timeout: 120_000 });
     const timeout = new Promise<number>((resolve) =>
       setTimeout(() => {
         console.error(`The test run did not finish within ${timeoutMs / 1000} s`);
