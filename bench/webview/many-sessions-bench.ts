@@ -54,7 +54,7 @@ function chunk(messageId: string, text: string): TranscriptAction {
 function pagePoster(
   cdp: CDPSession,
   hostDelays: number[],
-): { sink: (message: HostToWebviewMessage) => void; drained: () => Promise<void> } {
+): { sink: (message: HostToWebviewMessage) => undefined; drained: () => Promise<void> } {
   let last: Promise<unknown> = Promise.resolve();
   return {
     sink: (message) => {
@@ -63,6 +63,7 @@ function pagePoster(
       const now = performance.timeOrigin + performance.now();
       for (const match of json.matchAll(STAMP)) hostDelays.push(now - Number(match[1]));
       last = cdp.send('Runtime.evaluate', { expression: `postMessage(${json}, '*')` });
+      return undefined;
     },
     drained: async () => {
       await last;

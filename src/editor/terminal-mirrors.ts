@@ -10,23 +10,27 @@ import { entryAtPosition, positionOf } from '../shared/pages';
 import { toolKey } from '../shared/selectors';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
+import { forTerminal, TerminalWritePacer } from './terminal-write-pacer';
 
 const MAX_NAME = 48;
-
-/** A pseudoterminal expects CRLF line ends. */
-function forTerminal(text: string): string {
-  return text.replace(/\r?\n/g, '\r\n');
-}
 
 function exitLine(exit: NonNullable<TerminalRecord['exit']>): string {
   const how = exit.exitCode !== null ? `exited with code ${exit.exitCode}` : `ended by ${exit.signal ?? 'a signal'}`;
   return `\r\n\x1b[2m[process ${how}]\x1b[0m\r\n`;
 }
 
+/** The whole terminal as the transcript keeps it: what a mirror opened now shows. */
+function rendered(record: TerminalRecord): string {
+  const intro = `\x1b[2mRun by the agent: ${visibleText(record.commandLine)}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
+  return `${intro}${forTerminal(record.output)}${record.exit ? exitLine(record.exit) : ''}`;
+}
+
 class Mirror {
   readonly terminal: vscode.Terminal;
   private readonly writes = new vscode.EventEmitter<string>();
+  private readonly pacer = new TerminalWritePacer((text) => this.writes.fire(text));
   private opened = false;
+  /** Written before the pseudoterminal opened: the record as it was then (bounded by the transcript's tail). */
   private backlog = '';
   closed = false;
 
@@ -37,31 +41,46 @@ class Mirror {
         this.opened = true;
         this.writes.fire(this.backlog);
         this.backlog = '';
+        this.pacer.open();
       },
       close: () => {
         this.closed = true;
+        this.pacer.discard();
         this.writes.dispose();
       },
     };
     this.terminal = vscode.window.createTerminal({ name, pty, iconPath: new vscode.ThemeIcon('hubot') });
-    const intro = `\x1b[2mRun by the agent: ${visibleText(record.commandLine)}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
-    this.write(intro + forTerminal(record.output));
-    if (record.exit) this.write(exitLine(record.exit));
+    this.backlog = rendered(record);
   }
 
-  write(text: string): void {
-    if (this.closed || text === '') return;
-    if (this.opened) this.writes.fire(text);
-    else this.backlog += text;
+  output(text: string): void {
+    if (!this.closed) this.pacer.output(text);
   }
 
-  exited(exit: NonNullable<TerminalRecord['exit']>): void {
-    this.write(exitLine(exit));
+  /**
+   * The command ended. When a flood was too fast to show whole, the terminal is redrawn from the transcript's
+   * tail, so it ends as one unbroken run of the newest output, as a mirror opened now would show it.
+   */
+  exited(record: TerminalRecord, exit: NonNullable<TerminalRecord['exit']>): void {
+    if (this.closed) return;
+    if (this.pacer.skipped || !this.opened) return this.redraw(record);
+    this.pacer.flush();
+    this.writes.fire(exitLine(exit));
   }
 
-  /** A v2 agent replaced all output (an authoritative snapshot): clear the screen and show it. */
-  replaced(record: TerminalRecord): void {
-    this.write(`\x1bc${forTerminal(record.output)}${record.exit ? exitLine(record.exit) : ''}`);
+  /** A v2 agent replaced all output (an authoritative snapshot), or a flood ended: clear the screen and show it. */
+  redraw(record: TerminalRecord): void {
+    if (this.closed) return;
+    this.pacer.discard();
+    // Not open yet: what it will show first is the record as it is now.
+    if (this.opened) this.writes.fire(`\x1bc${rendered(record)}`);
+    else this.backlog = rendered(record);
+  }
+
+  /** The chat let go of this mirror: nothing more is written (the terminal itself stays until the user closes it). */
+  stop(): void {
+    this.pacer.discard();
+    this.closed = true;
   }
 }
 
@@ -71,11 +90,10 @@ export class TerminalMirrors implements vscode.Disposable {
 
   constructor(private readonly store: TranscriptStore) {
     this.subscription = store.subscribe((action) => {
-      if (action.type === 'terminal_output') this.mirrors.get(action.terminalId)?.write(forTerminal(action.text));
-      else if (action.type === 'terminal_exited')
-        this.mirrors.get(action.terminalId)?.exited({ exitCode: action.exitCode, signal: action.signal });
+      if (action.type === 'terminal_output') this.mirrors.get(action.terminalId)?.output(action.text);
+      else if (action.type === 'terminal_exited') this.exited(action.terminalId, { exitCode: action.exitCode, signal: action.signal });
       else if (action.type === 'terminal_patched') this.patched(action.terminalId, action.output !== undefined, action.exit);
-      else if (action.type === 'transcript_cleared') this.mirrors.clear();
+      else if (action.type === 'transcript_cleared') this.clear();
     });
   }
 
@@ -92,12 +110,18 @@ export class TerminalMirrors implements vscode.Disposable {
     return true;
   }
 
+  private exited(terminalId: string, exit: NonNullable<TerminalRecord['exit']>): void {
+    const mirror = this.mirrors.get(terminalId);
+    const record = this.store.state.terminals[terminalId];
+    if (mirror && record) mirror.exited(record, exit);
+  }
+
   private patched(terminalId: string, outputReplaced: boolean, exit: TerminalRecord['exit'] | null): void {
     const mirror = this.mirrors.get(terminalId);
     const record = this.store.state.terminals[terminalId];
     if (!mirror || !record) return;
-    if (outputReplaced) mirror.replaced(record);
-    else if (exit) mirror.exited(exit);
+    if (outputReplaced) mirror.redraw(record);
+    else if (exit) mirror.exited(record, exit);
   }
 
   /** Named after the tool call that shows it (commands can be long scripts), else the command line. */
@@ -110,8 +134,13 @@ export class TerminalMirrors implements vscode.Disposable {
     return `ACP: ${shownText(oneLine.length > MAX_NAME ? `${oneLine.slice(0, MAX_NAME - 1)}…` : oneLine, 'terminal-name')}`;
   }
 
+  private clear(): void {
+    for (const mirror of this.mirrors.values()) mirror.stop();
+    this.mirrors.clear();
+  }
+
   dispose(): void {
     this.subscription.dispose();
-    this.mirrors.clear();
+    this.clear();
   }
 }

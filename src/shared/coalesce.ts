@@ -62,6 +62,8 @@ export function withChunkText(action: TranscriptAction, text: string): Transcrip
 export class ChunkRun {
   private first: TranscriptAction | undefined;
   private texts: string[] = [];
+  /** Characters in `texts`. */
+  private chars = 0;
 
   /** Adds `action` to the run if it is a chunk that continues it. */
   extend(action: TranscriptAction): boolean {
@@ -69,6 +71,12 @@ export class ChunkRun {
     const text = first && chunkText(action);
     if (!first || text === undefined || !canMergeChunks(first, action)) return false;
     this.texts.push(text);
+    this.chars += text.length;
+    // A terminal's merge keeps only its newest TERMINAL_DISPLAY_CHARS: texts wholly before those are never joined
+    // (a 50 MB flood held here cost a join of all of it per take).
+    if (first.type === 'terminal_output')
+      while (this.texts.length > 1 && this.chars - (this.texts[0]?.length ?? 0) >= TERMINAL_DISPLAY_CHARS)
+        this.chars -= this.texts.shift()?.length ?? 0;
     return true;
   }
 
@@ -78,6 +86,7 @@ export class ChunkRun {
     if (text === undefined) return false;
     this.first = action;
     this.texts = [text];
+    this.chars = text.length;
     return true;
   }
 
@@ -88,7 +97,8 @@ export class ChunkRun {
     const texts = this.texts;
     this.first = undefined;
     this.texts = [];
-    return texts.length > 1 ? withChunkText(first, texts.join('')) : first;
+    this.chars = 0;
+    return texts.length > 1 || texts[0] !== chunkText(first) ? withChunkText(first, texts.join('')) : first;
   }
 }
 

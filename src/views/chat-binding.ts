@@ -95,9 +95,10 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.post({ type: 'focus_composer' });
   }
 
-  post(message: HostToWebviewMessage): void {
+  /** Settles once VS Code has handed the message to the webview (or could not): the poster paces chunks by it. */
+  post(message: HostToWebviewMessage): PromiseLike<unknown> | undefined {
     // A hidden view is rebuilt on show and asks for a snapshot, so a message it misses loses nothing.
-    void this.webview?.postMessage(message).then(undefined, () => undefined);
+    return this.webview?.postMessage(message).then(undefined, () => undefined);
   }
 
   dispose(): void {

@@ -33,7 +33,7 @@ describe('early session updates', () => {
 describe('posting actions to the webview', () => {
   it('merges a burst of chunks into one message whose size follows the chunks', async () => {
     const posted: HostToWebviewMessage[] = [];
-    const poster = new ActionPoster((m) => posted.push(m), 5);
+    const poster = new ActionPoster((m) => void posted.push(m), 5);
     for (let i = 0; i < 100; i++) poster.push(chunk('ab'));
     assert.equal(posted.length, 0, 'held until this turn of the event loop is done');
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -48,7 +48,7 @@ describe('posting actions to the webview', () => {
   it('posts at once after a quiet spell, then at most once per window while chunks keep coming', async () => {
     const posted: { at: number; message: HostToWebviewMessage }[] = [];
     const started = performance.now();
-    const poster = new ActionPoster((message) => posted.push({ at: performance.now() - started, message }), 50);
+    const poster = new ActionPoster((message) => void posted.push({ at: performance.now() - started, message }), 50);
     poster.push(chunk('first'));
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(posted.length, 1, 'the first chunk did not wait for a window');
@@ -66,7 +66,7 @@ describe('posting actions to the webview', () => {
 
   it('does not merge chunks of different messages, and flushes before any other action', () => {
     const posted: HostToWebviewMessage[] = [];
-    const poster = new ActionPoster((m) => posted.push(m), 1000);
+    const poster = new ActionPoster((m) => void posted.push(m), 1000);
     poster.push(chunk('a', 'm1'));
     poster.push(chunk('b', 'm2'));
     poster.push({ type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
@@ -77,9 +77,46 @@ describe('posting actions to the webview', () => {
     assert.equal(message.actions[2]?.type, 'turn_ended');
   });
 
+  it('holds chunks back while two posts are undelivered, merging them, and posts them once one is delivered', async () => {
+    const posted: HostToWebviewMessage[] = [];
+    const deliveries: (() => void)[] = [];
+    const poster = new ActionPoster((message) => {
+      posted.push(message);
+      return new Promise<void>((resolve) => deliveries.push(resolve));
+    }, 1);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    poster.push(chunk('a'));
+    await settle();
+    poster.push(chunk('b'));
+    await settle();
+    assert.equal(posted.length, 2, 'two on their way');
+    for (const text of ['c', 'd', 'e']) {
+      poster.push(chunk(text));
+      await settle();
+    }
+    assert.equal(posted.length, 2, 'the receiver has not taken either: chunks wait here');
+    deliveries[0]?.();
+    await settle();
+    assert.equal(posted.length, 3, 'one delivered: what waited goes out');
+    const third = posted[2];
+    assert.ok(third?.type === 'actions' && third.actions.length === 1, 'as one merged chunk');
+    assert.deepEqual(third.actions[0], chunk('cde'));
+    // Any other action is never held: it flushes what waits, in order.
+    poster.push(chunk('f'));
+    poster.push({ type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
+    assert.equal(posted.length, 4);
+    const fourth = posted[3];
+    assert.ok(fourth?.type === 'actions');
+    assert.deepEqual(
+      fourth.actions.map((action) => action.type),
+      ['session_update', 'turn_ended'],
+    );
+    poster.dispose();
+  });
+
   it('numbers actions continuously and gives the snapshot the current number', () => {
     const posted: HostToWebviewMessage[] = [];
-    const poster = new ActionPoster((m) => posted.push(m), 1000);
+    const poster = new ActionPoster((m) => void posted.push(m), 1000);
     poster.push({ type: 'notice_added', severity: 'info', title: 'one' });
     poster.push(chunk('x'));
     poster.snapshot(initialState(), { conversationId: 'c1', draft: '' });

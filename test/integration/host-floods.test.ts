@@ -1,0 +1,168 @@
+/**
+ * The real extension host under floods, in the real VS Code: while an agent's command prints 50 MB (with a 1,000-byte
+ * `outputByteLimit` and with none) or an agent streams a 20 MB message, with the chat and the command's VS Code
+ * terminal on screen, a command still answers at once. The probe is what a user's command costs: a round trip from
+ * the extension host to the workbench and back (`setContext`, as Select Agent's list is a round trip too), timed
+ * from when it was due, so a blocked event loop counts as well as a choked channel. The chat and the terminal still
+ * show the command's output, bounded by the limit.
+ *
+ * With ACP_FLOOD_FIGURES=<file> each case appends its figures to that file (JSON lines): the bench's real-VS Code
+ * flood lines (bench/vscode-floods.ts) run this suite and report them. To tell the paths apart:
+ * ACP_FLOOD_PROFILE=<prefix> writes a CPU profile of the extension host per case, ACP_FLOOD_NO_CHAT=1 hides the chat
+ * view, ACP_FLOOD_NO_MIRROR=1 leaves the command's VS Code terminal closed.
+ */
+import * as assert from 'node:assert/strict';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { MAX_MESSAGE_CHARS } from '../../src/shared/limits';
+import { entriesOf } from '../../src/shared/selectors';
+import type { TranscriptState } from '../../src/shared/model';
+import { agentText, turnEnds } from '../support/fault-cases';
+import { TRIGGER } from '../support/fault-run';
+import { floodProbeFigures, type FloodProbeFigures } from '../support/flood-probe';
+import { scriptedAgentPath } from '../support/repo-root';
+import { api, waitFor } from './helpers';
+
+const AGENT = 'Raw';
+/** Generous, so a loaded machine does not flake it; the bench reports the real figure. */
+const PROBE_BOUND_MS = 1_000;
+const PROBE_EVERY_MS = 100;
+
+interface FloodCase {
+  readonly name: string;
+  readonly fault: string;
+  readonly env: Record<string, string>;
+  /** What the chat shows once the flood is over. */
+  readonly check: (state: TranscriptState) => void;
+}
+
+const terminalShown = (limit: number | undefined) => (state: TranscriptState) => {
+  const report = /report: (.*)$/s.exec(agentText(state))?.[1] ?? '';
+  assert.match(report, /^exit ok \{"exitCode":0/, report);
+  const [kept] = /output (\d+) chars/.exec(report)?.slice(1) ?? [];
+  if (limit !== undefined) assert.ok(Number(kept) <= limit, `the agent got at most its limit: ${report}`);
+  assert.match(report, /truncated true/);
+  assert.match(report, /flood-done\\n"$/, 'the agent got the last line');
+  const record = Object.values(state.terminals)[0];
+  assert.ok(record, 'the chat shows the terminal');
+  assert.deepEqual(record.exit, { exitCode: 0, signal: null });
+  assert.ok(record.trimmed, 'the chat says earlier output was not kept');
+  assert.match(record.output, /flood lines of terminal output!\nflood-done\n$/, 'the chat shows the end of the output');
+};
+
+const CASES: readonly FloodCase[] = [
+  {
+    name: '50 MB terminal flood, outputByteLimit 1,000',
+    fault: 'flood-terminal',
+    env: { ACP_RAW_FLOOD_LIMIT: '1000' },
+    check: terminalShown(1_000),
+  },
+  { name: '50 MB terminal flood, default limit', fault: 'flood-terminal', env: {}, check: terminalShown(undefined) },
+  {
+    name: '20 MB agent message',
+    fault: 'flood-message',
+    env: {},
+    check: (state) => {
+      // The chat keeps a message up to MAX_MESSAGE_CHARS and says it was cut; the turn ends normally.
+      const text = agentText(state);
+      assert.ok(text.startsWith('flood words flood words'), text.slice(0, 100));
+      assert.ok(text.length >= MAX_MESSAGE_CHARS - 4096, `the message is kept up to the cap (${text.length} chars)`);
+      assert.deepEqual(turnEnds(state).at(-1)?.outcome, { type: 'stopped', stopReason: 'end_turn' });
+    },
+  },
+];
+
+async function configureAgent(fault: string, env: Record<string, string>): Promise<void> {
+  const agent = {
+    command: process.execPath,
+    args: [path.join(path.dirname(scriptedAgentPath()), 'raw-agent.mjs')],
+    env: { ACP_RAW_FAULT: fault, ...env },
+  };
+  const config = vscode.workspace.getConfiguration('acpClient');
+  await config.update('agents', { [AGENT]: agent }, vscode.ConfigurationTarget.Global);
+  await config.update('defaultAgent', AGENT, vscode.ConfigurationTarget.Global);
+}
+
+/** One probe every PROBE_EVERY_MS until `done` settles: each one's answer time, counted from when it was due. */
+async function probeUntil(done: Promise<unknown>): Promise<number[]> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  const answers: number[] = [];
+  let due = performance.now();
+  while (!finished) {
+    due += PROBE_EVERY_MS;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    await vscode.commands.executeCommand('setContext', 'acpClient.floodProbe', answers.length);
+    answers.push(performance.now() - due);
+    // A probe that came back late does not queue a burst of catch-up probes behind it.
+    due = Math.max(due, performance.now());
+  }
+  return answers;
+}
+
+/** With ACP_FLOOD_PROFILE, a CPU profile of the extension host during the flood (evidence for where it goes). */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const inspector = await import('node:inspector');
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object): Promise<unknown> =>
+    new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 500 });
+  await post('Profiler.start');
+  return async (file) => {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+describe('host under floods in VS Code: a command answers while output streams', function () {
+  this.timeout(240_000);
+  let conversation: string | undefined;
+
+  afterEach(async () => {
+    const client = await api();
+    await client.stopAgents();
+    if (conversation) await client.removeConversation(conversation);
+    conversation = undefined;
+  });
+
+  for (const flood of CASES) {
+    it(`probe: ${flood.name}: a command answers within ${PROBE_BOUND_MS} ms`, async () => {
+      const client = await api();
+      await client.stopAgents();
+      await configureAgent(flood.fault, flood.env);
+      await vscode.commands.executeCommand('acpClient.newSession');
+      conversation = client.shownConversation();
+      assert.ok(conversation);
+      await vscode.commands.executeCommand('acpClient.chat.focus');
+      await client.chatViewReady();
+      if (process.env['ACP_FLOOD_NO_CHAT']) await vscode.commands.executeCommand('workbench.view.explorer');
+      await waitFor(client, (s) => s.agent.phase === 'ready');
+      const idle = await probeUntil(new Promise((resolve) => setTimeout(resolve, 1_000)));
+      const ends = turnEnds(client.transcript()).length;
+      const settled = waitFor(client, (s) => s.turn.phase === 'idle' && turnEnds(s).length === ends + 1, 200_000);
+      const started = performance.now();
+      assert.deepEqual(await client.sendPrompt(TRIGGER), { accepted: true });
+      // The command's VS Code terminal, opened from its card as soon as the card shows it.
+      if (flood.fault === 'flood-terminal' && !process.env['ACP_FLOOD_NO_MIRROR'])
+        void waitFor(client, (s) => Object.keys(s.terminals).length > 0).then((s) => {
+          const terminalId = Object.keys(s.terminals)[0];
+          if (terminalId) client.postFromChat({ type: 'open_terminal', terminalId });
+        });
+      const profile = process.env['ACP_FLOOD_PROFILE'] ? await startProfile() : undefined;
+      const answers = await probeUntil(settled);
+      const state = await settled;
+      if (profile)
+        await profile(`${process.env['ACP_FLOOD_PROFILE']}-${flood.fault}-${flood.env['ACP_RAW_FLOOD_LIMIT'] ?? 'default'}.cpuprofile`);
+      const figures: FloodProbeFigures = floodProbeFigures(flood.name, answers, idle, performance.now() - started);
+      if (process.env['ACP_FLOOD_FIGURES']) appendFileSync(process.env['ACP_FLOOD_FIGURES'], `${JSON.stringify(figures)}\n`);
+      console.log(`      ${JSON.stringify(figures)}`);
+      flood.check(state);
+      assert.ok(entriesOf(state).length > 0);
+      assert.ok(figures.maxMs <= PROBE_BOUND_MS, `a probe waited ${Math.round(figures.maxMs)} ms: ${JSON.stringify(figures)}`);
+    });
+  }
+});
