@@ -75,7 +75,8 @@ async function main(): Promise<number> {
       ['extensionTestsPath', remote(path.resolve(args.extensionTestsPath))],
     ]);
     const query = new URLSearchParams({ ...(args.folder ? { folder: args.folder } : {}), payload });
-    await page.goto(`${server.url}/?${query.toString()}`);
+    // Generous: on a loaded 2-core machine the workbench page takes more than the default 30 s to load.
+    await page.goto(`${server.url}/?${query.toString()}`, { timeout: 180_000 });
     const timeout = new Promise<number>((resolve) =>
       setTimeout(() => {
         console.error(`The test run did not finish within ${timeoutMs / 1000} s`);
