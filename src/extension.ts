@@ -143,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const tree = new SessionsTree(chats, agentSessions, (id) => chats.get(id)?.controller.support?.fork === true);
   // History first: the chat shows the conversation it showed before any agent starts.
   const restored = restoreConversations(chats, context, settings, log);
+  commands.openAfter(restored);
   view.onReady = () =>
     void Promise.all([installedLoaded, restored]).then(() => {
       // Only a conversation that never started gets its agent now; a restored one waits for the user's prompt.
@@ -195,7 +196,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     },
     postFromChat: (message) => view.receiveFromChat(message),
     draftOf: (id) => chats.get(id)?.draft,
-    conversations: () => chats.list(),
+    conversations: () => chats.listed(),
     shownConversation: () => chats.shown?.id,
     showConversation: async (id) => void (await chats.show(id)),
     transcriptOf: (id) => chats.get(id)?.store.state,

@@ -126,10 +126,20 @@ export class ChatApp {
       },
       { signal },
     );
+    // The workbench gives the focus to the webview's outer frame. When that frame's focused element is already this
+    // page's frame (the chat had the focus before), VS Code does not pass it on, and keys would go to the outer frame,
+    // nowhere. The outer frame is this page's same-origin parent: when it gains the focus, the prompt takes it.
+    focusFollowsOuterFrame(() => this.composer.focus(), signal);
+    // Opened by a focus command or a click: VS Code focused this frame as it loaded, and the prompt is where typing goes.
+    if (document.hasFocus()) this.composer.focus();
     document.addEventListener(
       'keydown',
       (event) => {
         if (event.key === 'Escape' && this.composer.isRunning && !event.defaultPrevented) this.channel.post({ type: 'cancel_turn' });
+        // A character typed while the page itself has the focus (the frame was focused, the prompt not yet): the
+        // prompt takes it. Moved during keydown, the focus carries the character into the textarea.
+        const typing = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+        if (typing && (document.activeElement === document.body || document.activeElement === null)) this.composer.focus();
       },
       { signal },
     );
@@ -165,6 +175,8 @@ export class ChatApp {
         this.requestFrame();
         return;
       case 'focus_composer':
+        // The frame first: a textarea focused in a frame without the focus does not get the keys.
+        window.focus();
         this.composer.focus();
         return;
       case 'prompt_rejected':
@@ -372,4 +384,23 @@ function terminalCards(before: TranscriptState['terminals'], after: TranscriptSt
 function lastEntry(state: TranscriptState): Entry | undefined {
   const page = state.pages[state.pages.length - 1];
   return page?.[page.length - 1];
+}
+
+/** Runs `focus` when the webview's outer frame gains the focus and this page does not have it. */
+function focusFollowsOuterFrame(focus: () => void, signal: AbortSignal): void {
+  let outer: Window;
+  try {
+    outer = window.parent;
+    if (outer === window) return;
+    outer.addEventListener(
+      'focus',
+      () =>
+        setTimeout(() => {
+          if (!document.hasFocus()) focus();
+        }, 0),
+      { signal },
+    );
+  } catch {
+    // A parent of another origin (not how VS Code hosts webviews): its focus is VS Code's to pass on.
+  }
 }

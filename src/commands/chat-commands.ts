@@ -32,6 +32,8 @@ export class ChatCommands implements vscode.Disposable {
   private readonly terminals = new Map<TranscriptStore, TerminalMirrors>();
   /** `acpClient.hasAgent` as last set (the walkthrough's "Add an agent" step completes on it). */
   private hasAgent: boolean | undefined;
+  /** Settles once the conversation shown last is restored (see `openAfter`). */
+  private opening: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly conversations: Conversations,
@@ -42,19 +44,21 @@ export class ChatCommands implements vscode.Disposable {
     private readonly installs?: InstallActivity,
   ) {
     this.disposables.push(
-      vscode.commands.registerCommand('acpClient.newSession', () => this.newSession()),
-      vscode.commands.registerCommand('acpClient.cancelTurn', () => this.conversations.shown?.controller.cancelTurn()),
+      vscode.commands.registerCommand('acpClient.newSession', () => this.afterOpening(() => this.newSession())),
+      vscode.commands.registerCommand('acpClient.cancelTurn', () => this.afterOpening(() => this.cancelTurn())),
       // With a name (e.g. an agent just installed from the registry) it starts that agent without asking.
       vscode.commands.registerCommand('acpClient.selectAgent', (name?: unknown) =>
-        typeof name === 'string' ? this.startAgentNamed(name) : this.selectAgent(),
+        this.afterOpening(() => (typeof name === 'string' ? this.startAgentNamed(name) : this.selectAgent())),
       ),
       vscode.commands.registerCommand('acpClient.showLog', () => this.log.show()),
       // The shown conversation's agent; a restart after a crash also brings back the other sessions it left exited.
-      vscode.commands.registerCommand('acpClient.restartAgent', () => {
-        const shown = this.conversations.shown;
-        return shown ? this.restart(shown) : this.selectAgent();
-      }),
-      vscode.commands.registerCommand('acpClient.stopAgent', () => this.conversations.shown?.controller.stop()),
+      vscode.commands.registerCommand('acpClient.restartAgent', () =>
+        this.afterOpening(() => {
+          const shown = this.conversations.shown;
+          return shown ? this.restart(shown) : this.selectAgent();
+        }),
+      ),
+      vscode.commands.registerCommand('acpClient.stopAgent', () => this.afterOpening(() => this.stopAgent())),
       // Not in the palette: what the diff's button in a tool call card runs, also for `command:` links and tests.
       vscode.commands.registerCommand(
         'acpClient.openToolCallDiff',
@@ -73,6 +77,23 @@ export class ChatCommands implements vscode.Disposable {
     );
     const installChanges = installs?.onDidChange(() => this.publishHostInfo());
     if (installChanges) this.disposables.push(installChanges);
+  }
+
+  /**
+   * The conversation shown last is being restored (history read at activation): a command given meanwhile (a click
+   * on New Session or Select Agent in the first seconds) waits for it, rather than acting on no conversation and
+   * being undone when the restored one is shown.
+   */
+  openAfter(restoring: Promise<unknown>): void {
+    this.opening = restoring.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  private async afterOpening<T>(command: () => T | Promise<T>): Promise<T> {
+    await this.opening;
+    return command();
   }
 
   attachView(view: ChatViewProvider, panels: ChatPanels): void {
@@ -243,13 +264,53 @@ export class ChatCommands implements vscode.Disposable {
     this.publishHostInfo();
   }
 
-  /** "New Session": a new conversation beside the others (they go on and stay in the Sessions list). */
+  /**
+   * "New Session": a new conversation beside the others (they go on and stay in the Sessions list). One in which
+   * nothing was said yet is shown instead of stacking another blank one (as VS Code's own chat does).
+   */
   private async newSession(agent: AgentConfig | undefined = this.defaultAgent()): Promise<void> {
-    const conversation = await this.conversations.create(agent?.name);
+    const blank = this.blankConversation();
+    const conversation = blank ?? (await this.conversations.create(agent?.name));
     await this.view?.reveal();
     this.view?.focusComposer();
     if (!agent) return void this.selectAgent();
+    if (blank) return this.startInBlank(blank, agent);
     await this.ensureAgent(conversation);
+  }
+
+  /** The conversation shown, when nothing was said in it yet (and it is not busy asking the user something). */
+  private blankConversation(): Conversation | undefined {
+    const shown = this.conversations.shown;
+    return shown && !shown.prompted && !this.panels?.has(shown.id) ? shown : undefined;
+  }
+
+  /**
+   * `agent` in a conversation in which nothing was said: the same agent goes on (started if it is not running),
+   * another one replaces it there (the old session ends) with the header on the new one at once.
+   */
+  private async startInBlank(conversation: Conversation, agent: AgentConfig): Promise<void> {
+    if (!this.canStartAgents()) return;
+    const controller = conversation.controller;
+    const same = conversation.agentName === agent.name && controller.agentName === agent.name;
+    conversation.agentName = agent.name;
+    this.publishHostInfo();
+    if (same && (controller.isRunning || controller.isStarting)) return;
+    if (same) await controller.start(agent);
+    else await controller.switchTo(agent);
+    this.publishHostInfo();
+  }
+
+  /** Agents start only in a trusted workspace with a folder: otherwise the user is told why, never left guessing. */
+  private canStartAgents(): boolean {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage(`${UNTRUSTED_WORKSPACE.title}. ${UNTRUSTED_WORKSPACE.detail}`);
+      return false;
+    }
+    if (!vscode.workspace.workspaceFolders?.length) {
+      void vscode.window.showWarningMessage('Open a folder to start an agent: agents work on a workspace folder.');
+      return false;
+    }
+    return true;
   }
 
   /** The agent a new conversation starts with: the shown one's, else the default. */
@@ -293,22 +354,66 @@ export class ChatCommands implements vscode.Disposable {
   }
 
   /**
-   * Another agent for the chat. Transcripts never mix: an empty conversation starts it in place; otherwise the
-   * chat goes back to that agent's latest conversation (its session continued), or opens a new one for it.
+   * Another agent for the chat. Transcripts never mix: a conversation in which nothing was said switches to it in
+   * place (its old session ends); otherwise the chat goes back to that agent's latest conversation (its session
+   * continued), or opens a new one for it. The agent the chat is already on says so (and starts if it is not running).
    */
   private async switchAgent(agent: AgentConfig): Promise<void> {
     const shown = this.conversations.shown;
-    if (shown && (shown.store.state.entryCount === 0 || shown.agentName === agent.name)) {
-      shown.agentName = agent.name;
-      if (!shown.controller.isRunning || shown.store.state.agent.phase === 'exited') await shown.controller.start(agent);
+    if (shown && shown.agentName === agent.name) {
+      await this.view?.reveal();
+      this.view?.focusComposer();
+      const controller = shown.controller;
+      if (controller.isStarting)
+        return explain(
+          shown,
+          `${agent.name} is starting already`,
+          'This chat is on it; type your prompt, it goes once the agent is ready.',
+        );
+      if (controller.isRunning && shown.store.state.agent.phase !== 'exited')
+        return explain(
+          shown,
+          `This chat is on ${agent.name} already`,
+          'To start over with it, use ACP: New Session (or ACP: Restart Agent for a fresh process).',
+        );
+      if (!this.canStartAgents()) return;
+      await controller.start(agent);
       this.publishHostInfo();
       return;
+    }
+    if (shown && !shown.prompted) {
+      await this.view?.reveal();
+      this.view?.focusComposer();
+      return this.startInBlank(shown, agent);
     }
     const latest = this.conversations.list().find((info) => info.agentName === agent.name);
     if (!latest) return this.newSession(agent);
     const conversation = await this.conversations.show(latest.id);
     await this.view?.reveal();
     await this.ensureAgent(conversation);
+  }
+
+  /** "ACP: Cancel Turn" from the palette: with no turn to cancel, the chat says so rather than nothing happening. */
+  private cancelTurn(): void {
+    const shown = this.conversations.shown;
+    if (!shown) return;
+    const turn = shown.store.state.turn;
+    if (turn.phase === 'idle') return explain(shown, 'No turn is running', 'Cancel Turn stops the agent while it works on a prompt.');
+    if (turn.phase === 'cancelling')
+      return explain(shown, 'Cancelling already', 'The agent was asked to stop; if it does not, ACP: Stop Agent ends it.');
+    shown.controller.cancelTurn();
+  }
+
+  /** "ACP: Stop Agent": an agent that is not running is said to be so (the next prompt would start it). */
+  private async stopAgent(): Promise<void> {
+    const shown = this.conversations.shown;
+    if (!shown) return;
+    const controller = shown.controller;
+    if (!controller.isRunning && !controller.isStarting)
+      return shown.agentName
+        ? explain(shown, `${shown.agentName} is not running`, 'Nothing to stop. Your next prompt starts it again.')
+        : explain(shown, 'No agent is running', 'Nothing to stop. ACP: Select Agent… picks one, ACP: Add Agent… installs one.');
+    await controller.stop();
   }
 
   /**
@@ -366,6 +471,11 @@ export class ChatCommands implements vscode.Disposable {
       void vscode.commands.executeCommand('setContext', 'acpClient.hasAgent', this.hasAgent);
     }
   }
+}
+
+/** A command that cannot do what its name says here: the chat says why, and what to do instead. */
+function explain(conversation: Conversation, title: string, detail: string): void {
+  conversation.store.dispatch({ type: 'notice_added', severity: 'info', title, detail });
 }
 
 const isIndex = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;

@@ -44,7 +44,7 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
   return vscode.Disposable.from(
     vscode.commands.registerCommand('acpClient.showSession', (argument: unknown) => show(argument).catch(reportFailure('show'))),
     vscode.commands.registerCommand('acpClient.switchSession', async () => {
-      const picked = await pickConversation(conversations.list(), conversations.shown?.id);
+      const picked = await pickConversation(conversations.listed(), conversations.shown?.id);
       if (picked) await show(picked).catch(reportFailure('show'));
     }),
     vscode.commands.registerCommand('acpClient.renameSession', async (argument: unknown) => {

@@ -56,7 +56,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     void this.agentSessions.refresh();
     const now = this.now();
     const groups = new Map<string, ConversationInfo[]>();
-    for (const info of this.conversations.list()) {
+    for (const info of this.conversations.listed()) {
       const label = dayGroup(info.updatedAt, now);
       const group = groups.get(label) ?? [];
       group.push(info);

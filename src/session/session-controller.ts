@@ -176,6 +176,20 @@ export class SessionController {
     return this.generation;
   }
 
+  /**
+   * Another agent for a conversation in which nothing was said yet: its session on the old agent ends (the process
+   * too, unless another conversation uses it) and the chosen agent starts here with a session of its own. The header
+   * names the new agent at once; notices about the old one go, prompts typed meanwhile stay queued for the new one.
+   */
+  switchTo(agent: AgentConfig): Promise<void> {
+    const waiting = [...this.queue.pending];
+    this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
+    // Cleared, the old agent's session id is gone too: the new agent is not asked to continue it.
+    this.deps.store.dispatch({ type: 'transcript_cleared' });
+    for (const prompt of waiting) this.queue.add(prompt.text, prompt.attachments);
+    return this.start(agent);
+  }
+
   /** "New Session": the old agent process is stopped, the transcript cleared, a fresh process and session. */
   async newSession(agent: AgentConfig | undefined = this.agent): Promise<void> {
     this.deps.store.dispatch({ type: 'transcript_cleared' });

@@ -34,6 +34,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
           for (const [batch, attachments] of this.pendingAttachments) this.binding.post({ type: 'add_attachments', batch, attachments });
           this.markReady();
           this.onReady?.();
+          // The view (re)loaded because it was opened: the prompt takes the keys the user types next. The focus
+          // VS Code gave the view went to a frame that had nothing in it yet.
+          if (this.view?.visible) this.focusComposer();
         });
       }
       return false;
@@ -94,6 +97,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** Reveals the view (used by commands that need the chat visible). */
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
+    this.focusComposer();
   }
 
   dispose(): void {

@@ -11,7 +11,7 @@ import type { AttackCase } from '../support/attack-case';
 import { LAUNCHER, zipOf } from '../support/hostile-archives';
 import { binaryAgentEntry, RegistryFixture, sha256 } from '../support/registry-fixture';
 import { scriptedAgentPath } from '../support/repo-root';
-import { api, sleep, textOf, turnEnded, waitFor } from './helpers';
+import { sleep, textOf, turnEnded, useScriptedAgent, waitFor } from './helpers';
 import { entriesOf } from '../../src/shared/selectors';
 
 describe('adding an agent from the ACP registry', function () {
@@ -44,8 +44,11 @@ describe('adding an agent from the ACP registry', function () {
     await fixture?.stop();
   });
 
-  it('lists the registry agent, installs it on pick and chats with it', async () => {
-    const client = await api();
+  it("lists the registry agent, installs it on pick and chats with it, though another agent's empty chat was open", async () => {
+    // The chat is Ready on another agent, nothing said: the installed agent must take it over, not be ignored.
+    const client = await useScriptedAgent('echo');
+    await vscode.commands.executeCommand('acpClient.newSession');
+    await waitFor(client, (state) => state.agent.phase === 'ready' && state.agent.agentName === 'Scripted');
     const command = Promise.resolve(vscode.commands.executeCommand('acpClient.addAgent'));
     // The picker opens once the index is fetched; its first row is the only agent.
     await sleep(1500);

@@ -89,9 +89,14 @@ describe('many conversations', function () {
       const { command, args, env } = agent.config;
       const client = await useAgent('Sessions', { command, args: [...args], env: { ...env } });
       for (let more = 0; more < 2; more++) {
+        // Something said in each: New Session on a blank conversation shows that one again.
+        await client.sendPrompt(`opening ${more}`);
+        await waitFor(client, (state) => state.turn.phase === 'idle' && state.entryCount > 1);
         await vscode.commands.executeCommand('acpClient.newSession');
         await waitFor(client, (state) => state.agent.phase === 'ready');
       }
+      await client.sendPrompt('opening 2');
+      await waitFor(client, (state) => state.turn.phase === 'idle' && state.entryCount > 1);
       const ids = client
         .conversations()
         .slice(0, 3)

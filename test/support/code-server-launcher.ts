@@ -76,7 +76,7 @@ async function main(): Promise<number> {
     ]);
     const query = new URLSearchParams({ ...(args.folder ? { folder: args.folder } : {}), payload });
     // Playwright's default 30 s for the first page load is too short on a busy 2-core machine (seen under load).
-    await page.goto(`${server.url}/?${query.toString()}`, { timeout: 120_000 });
+    await page.goto(`${server.url}/?${query.toString()}`, { timeout: 180_000 });
     const timeout = new Promise<number>((resolve) =>
       setTimeout(() => {
         console.error(`The test run did not finish within ${timeoutMs / 1000} s`);

@@ -6,6 +6,7 @@
 import type { TranscriptStore } from '../transcript-store';
 import type { SessionController } from '../session-controller';
 import type { SessionRecorder } from '../history/session-recorder';
+import { entriesOf } from '../../shared/selectors';
 import { conversationStatus, type ConversationStatus } from './conversation-status';
 
 export interface ConversationParts {
@@ -79,6 +80,19 @@ export class Conversation {
 
   set agentName(name: string | undefined) {
     this.chosenAgent = name;
+  }
+
+  /**
+   * Something was said in it: a prompt was sent (or replayed from the agent's history), or it has a title. Until
+   * then it is a blank page: New Session shows it rather than another, and Select Agent changes its agent in place.
+   */
+  get prompted(): boolean {
+    const state = this.store.state;
+    return (
+      state.title !== undefined ||
+      state.turn.phase !== 'idle' ||
+      entriesOf(state).some((entry) => entry.kind === 'message' && entry.role === 'user')
+    );
   }
 
   /** The agent's title for the session, or the user's, if either was given. */

@@ -28,6 +28,8 @@ export interface ConversationInfo {
   readonly status: ConversationStatus;
   /** Its store is in memory (its agent may be running). */
   readonly loaded: boolean;
+  /** Someone said something in it (a prompt, or a title it was opened or renamed with): lists show only these. */
+  readonly prompted: boolean;
 }
 
 export interface ConversationFactory {
@@ -144,6 +146,14 @@ export class Conversations {
     for (const summary of this.history?.list() ?? []) infos.set(summary.id, this.infoOf(summary));
     for (const conversation of this.loaded.values()) infos.set(conversation.id, this.liveInfo(conversation, infos.get(conversation.id)));
     return [...infos.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  /**
+   * What the Sessions view and Switch Session list: conversations in which something was said. One that never had
+   * a prompt is not history (VS Code's own chat lists none either); New Session shows it again instead of another.
+   */
+  listed(): ConversationInfo[] {
+    return this.list().filter((info) => info.prompted);
   }
 
   setDraft(id: string, draft: string): void {
@@ -279,6 +289,7 @@ export class Conversations {
       updatedAt: summary.updatedAt,
       status: 'stopped',
       loaded: false,
+      prompted: summary.firstPrompt !== undefined || summary.title !== undefined,
     };
   }
 
@@ -293,6 +304,7 @@ export class Conversations {
       updatedAt: conversation.updatedAt,
       status: conversation.status,
       loaded: true,
+      prompted: stored?.prompted === true || conversation.prompted,
     };
   }
 }

@@ -1,0 +1,160 @@
+/**
+ * Where typing lands, in the real VS Code driven through Chromium: after "ACP: Focus on Chat View" from the
+ * palette, after a click on the ACP activity bar icon, after the Ctrl+Escape keybinding and after "Show in
+ * Chat" in the Sessions view, the very next keystrokes must be in the chat's prompt (typed with the keyboard, never
+ * filled in by the script). Each step starts with the focus elsewhere (an editor). Screenshots: test-results/e2e-focus-*.png.
+ */
+import * as assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { CodeServer } from '../support/code-server';
+import { repoRoot, scriptedAgentPath } from '../support/repo-root';
+import { chatFrame, LONG, runFromPalette } from './page-steps';
+
+const root = repoRoot();
+const results = path.join(root, 'test-results');
+
+function check(name: string): void {
+  console.log(`  ✔ ${name}`);
+}
+
+/**
+ * The view's own focus command (VS Code makes it for every view: `acpClient.chat.focus`), found in the palette by
+ * its title, whatever category VS Code prefixes it with.
+ */
+async function focusChatFromPalette(page: Page): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: LONG });
+  await input.fill('>Focus on Chat View');
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: /Focus on Chat View/ }).filter({ hasNotText: /Sessions/ });
+  await row.first().waitFor({ timeout: LONG });
+  console.log(`  palette offers: ${(await row.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ')).join(' | ')}`);
+  await page.keyboard.press('Enter');
+}
+
+/** Puts the keyboard focus in a text editor, away from the chat. */
+async function focusEditor(page: Page): Promise<void> {
+  await runFromPalette(page, 'View: Focus Active Editor Group');
+  await page.waitForTimeout(300);
+}
+
+/** Types `text` with the keyboard (whatever has the focus gets it) and expects it in the prompt, nowhere else. */
+async function typingLandsInPrompt(page: Page, text: string, what: string): Promise<void> {
+  // Found again each time: a view that was hidden is loaded afresh when shown.
+  const chat = await chatFrame(page);
+  const prompt = chat.locator('textarea[aria-label="Prompt"]');
+  await prompt.waitFor({ state: 'visible', timeout: LONG });
+  // The focus moves when the workbench has shown the view; a person needs a moment to start typing, too.
+  await page.waitForTimeout(800);
+  await page.keyboard.type(text, { delay: 20 });
+  const deadline = Date.now() + 5_000;
+  let value = await prompt.inputValue();
+  while (!value.includes(text) && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    value = await prompt.inputValue();
+  }
+  await page.screenshot({ path: path.join(results, `e2e-focus-${what.replace(/\W+/g, '-').toLowerCase()}.png`) });
+  await prompt.fill('');
+  if (value.endsWith(text)) return check(`after ${what}, what the user types lands in the prompt`);
+  failures.push(
+    `after ${what}, typing does not land in the prompt (it holds ${JSON.stringify(value)}); focus: ${await whereFocusIs(page)}`,
+  );
+  console.log(`  ✘ ${failures.at(-1) ?? ''}`);
+}
+
+const failures: string[] = [];
+
+/** Where the keyboard focus is, frame by frame (for a failure's message). */
+async function whereFocusIs(page: Page): Promise<string> {
+  const parts: string[] = [];
+  for (const frame of page.frames()) {
+    const facts = await frame
+      .evaluate(
+        '(() => { const a = document.activeElement; return `${document.hasFocus()} ${a ? a.tagName + "." + String(a.className).slice(0, 40) : "none"}`; })()',
+      )
+      .catch(() => 'unreadable');
+    parts.push(`[${frame.url().slice(0, 60)}: ${String(facts)}]`);
+  }
+  return parts.join(' ');
+}
+
+async function main(): Promise<void> {
+  const vsix = path.join(root, 'acp-client.vsix');
+  if (!existsSync(vsix)) throw new Error('acp-client.vsix is missing: run `npm run package` first');
+  mkdirSync(results, { recursive: true });
+  const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-focus-'));
+  const workspace = path.join(home, 'workspace');
+  cpSync(path.join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+  const userDataDir = path.join(home, 'user-data');
+  const extensionsDir = path.join(home, 'extensions');
+  CodeServer.installExtension(vsix, { home, userDataDir, extensionsDir });
+  const server = await CodeServer.start({
+    home,
+    userDataDir,
+    extensionsDir,
+    folder: workspace,
+    settings: {
+      'acpClient.agents': { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'echo' } } },
+      'acpClient.defaultAgent': 'Scripted',
+    },
+  });
+  const browser = await launchBrowser(home, { width: 1280, height: 800 });
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: LONG * 2 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
+    // A file open in an editor, so that "elsewhere" is a real text editor the keys would otherwise go to.
+    await runFromPalette(page, 'View: Show Explorer');
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: LONG });
+
+    // The extension's contributions are in once its icon is in the activity bar (slow on a loaded machine).
+    await page
+      .locator('.activitybar [aria-label^="ACP"]')
+      .first()
+      .waitFor({ timeout: LONG * 2 });
+    await focusChatFromPalette(page);
+    await typingLandsInPrompt(page, 'typed after the focus command', 'the focus command (first open)');
+
+    await runFromPalette(page, 'View: Show Explorer');
+    await focusEditor(page);
+    await focusChatFromPalette(page);
+    await typingLandsInPrompt(page, 'again after the focus command', 'the focus command');
+
+    await runFromPalette(page, 'View: Show Explorer');
+    await focusEditor(page);
+    await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
+    await typingLandsInPrompt(page, 'after the activity bar', 'a click on the activity bar icon');
+
+    await runFromPalette(page, 'View: Show Explorer');
+    await focusEditor(page);
+    await page.keyboard.press('Control+Escape');
+    await typingLandsInPrompt(page, 'after the keybinding', 'the Ctrl+Escape keybinding');
+
+    // Show in Chat: a conversation with a prompt is listed in the Sessions view; its row's click shows it.
+    const prompt = (await chatFrame(page)).locator('textarea[aria-label="Prompt"]');
+    await prompt.fill('something to list');
+    await prompt.press('Enter');
+    await (await chatFrame(page)).locator('.user-bubble').first().waitFor({ timeout: LONG });
+    await runFromPalette(page, 'Focus on Sessions View');
+    const row = page.locator('.monaco-list-row', { hasText: 'something to list' }).first();
+    await row.waitFor({ timeout: LONG });
+    await row.click();
+    await typingLandsInPrompt(page, 'after show in chat', 'Show in Chat (a Sessions view row)');
+    assert.deepEqual(failures, [], 'typing lands in the prompt after every way of opening the chat');
+  } finally {
+    await browser.close().catch(() => undefined);
+    await server.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);
