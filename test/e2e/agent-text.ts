@@ -9,19 +9,17 @@
  * opened).
  */
 import * as assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import type { AttackCase } from '../support/attack-case';
 import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
-import { repoRoot, scriptedAgentPath } from '../support/repo-root';
+import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
+import { scriptedAgentPath } from '../support/repo-root';
 import { HOSTILE_ELICITATION, HOSTILE_METHOD, HOSTILE_OPTION, HOSTILE_TITLE } from '../fixtures/agents/scenarios/hostile-text';
 import { chatFrame, LONG, runFromPalette } from './page-steps';
 
-const root = repoRoot();
-const results = path.join(root, 'test-results');
+const results = E2E_RESULTS;
 /** An agent name from settings that tries the same: a codicon and a command link. */
 const EVIL_AGENT = '$(zap) Evil [settings](command:workbench.action.openSettings)';
 /** Drawn from the hostile strings where VS Code parses icons: must never be on the page. */
@@ -165,16 +163,7 @@ function rows(chatOf: () => Promise<Frame>): Row[] {
 }
 
 async function main(): Promise<void> {
-  // ACP_VSIX runs the same rows against another build (e.g. one from before a fix, to see them fail).
-  const vsix = process.env['ACP_VSIX'] ?? path.join(root, 'acp-client.vsix');
-  if (!existsSync(vsix)) throw new Error('acp-client.vsix is missing: run `npm run package` first');
-  mkdirSync(results, { recursive: true });
-  const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-text-'));
-  const workspace = path.join(home, 'workspace');
-  cpSync(path.join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-  const userDataDir = path.join(home, 'user-data');
-  const extensionsDir = path.join(home, 'extensions');
-  CodeServer.installExtension(vsix, { home, userDataDir, extensionsDir });
+  const { home, workspace, userDataDir, extensionsDir } = e2eHome('text');
   const server = await CodeServer.start({
     home,
     userDataDir,

@@ -5,17 +5,15 @@
  * filled in by the script). Each step starts with the focus elsewhere (an editor). Screenshots: test-results/e2e-focus-*.png.
  */
 import * as assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
-import { repoRoot, scriptedAgentPath } from '../support/repo-root';
+import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
+import { scriptedAgentPath } from '../support/repo-root';
 import { chatFrame, LONG, runFromPalette } from './page-steps';
 
-const root = repoRoot();
-const results = path.join(root, 'test-results');
+const results = E2E_RESULTS;
 
 function check(name: string): void {
   console.log(`  ✔ ${name}`);
@@ -83,15 +81,7 @@ async function whereFocusIs(page: Page): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const vsix = path.join(root, 'acp-client.vsix');
-  if (!existsSync(vsix)) throw new Error('acp-client.vsix is missing: run `npm run package` first');
-  mkdirSync(results, { recursive: true });
-  const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-focus-'));
-  const workspace = path.join(home, 'workspace');
-  cpSync(path.join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-  const userDataDir = path.join(home, 'user-data');
-  const extensionsDir = path.join(home, 'extensions');
-  CodeServer.installExtension(vsix, { home, userDataDir, extensionsDir });
+  const { home, workspace, userDataDir, extensionsDir } = e2eHome('focus');
   const server = await CodeServer.start({
     home,
     userDataDir,

@@ -7,19 +7,18 @@
  * Screenshots go to test-results/.
  */
 import * as assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
-import { repoRoot, scriptedAgentPath } from '../support/repo-root';
+import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
+import { scriptedAgentPath } from '../support/repo-root';
 import { auditThemes, describeAudit } from './theme-audit';
 import { reloadKeepsTheConversation } from './reload';
 import { chatFrame, runFromPalette } from './page-steps';
 
-const root = repoRoot();
-const results = path.join(root, 'test-results');
+const results = E2E_RESULTS;
 const LONG = 60_000;
 
 async function sendPrompt(chat: Frame, text: string): Promise<void> {
@@ -110,15 +109,7 @@ function check(name: string): void {
 }
 
 async function main(): Promise<void> {
-  const vsix = path.join(root, 'acp-client.vsix');
-  if (!existsSync(vsix)) throw new Error('acp-client.vsix is missing: run `npm run package` first');
-  mkdirSync(results, { recursive: true });
-  const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-'));
-  const workspace = path.join(home, 'workspace');
-  cpSync(path.join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-  const userDataDir = path.join(home, 'user-data');
-  const extensionsDir = path.join(home, 'extensions');
-  CodeServer.installExtension(vsix, { home, userDataDir, extensionsDir });
+  const { home, workspace, userDataDir, extensionsDir } = e2eHome('main');
   check('the .vsix installs into code-server');
   const server = await CodeServer.start({
     home,
