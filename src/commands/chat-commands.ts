@@ -274,7 +274,7 @@ export class ChatCommands implements vscode.Disposable {
     await this.view?.reveal();
     this.view?.focusComposer();
     if (!agent) return void this.selectAgent();
-    if (blank) return this.startInBlank(blank, agent);
+    if (blank) return this.startInBlank(blank, agent, 'fresh session');
     await this.ensureAgent(conversation);
   }
 
@@ -286,16 +286,19 @@ export class ChatCommands implements vscode.Disposable {
 
   /**
    * `agent` in a conversation in which nothing was said: the same agent goes on (started if it is not running),
-   * another one replaces it there (the old session ends) with the header on the new one at once.
+   * another one replaces it there (the old session ends) with the header on the new one at once. New Session asks
+   * for a `fresh session`: a stopped agent then opens a new one in it, without what the old session's agent said
+   * (a greeting, a report), so two sessions never share one transcript.
    */
-  private async startInBlank(conversation: Conversation, agent: AgentConfig): Promise<void> {
+  private async startInBlank(conversation: Conversation, agent: AgentConfig, fresh?: 'fresh session'): Promise<void> {
     if (!this.canStartAgents()) return;
     const controller = conversation.controller;
     const same = conversation.agentName === agent.name && controller.agentName === agent.name;
     conversation.agentName = agent.name;
     this.publishHostInfo();
     if (same && (controller.isRunning || controller.isStarting)) return;
-    if (same) await controller.start(agent);
+    if (same && fresh) await controller.newSession(agent);
+    else if (same) await controller.start(agent);
     else await controller.switchTo(agent);
     this.publishHostInfo();
   }
