@@ -7,8 +7,9 @@
  * SIGTERM and SIGHUP too: the worst case a real launcher can leave behind.
  */
 import { AgentProcess } from '../../src/agents/agent-process';
+import { STUBBORN_CHILD } from './stubborn-child';
 
-const GRANDCHILD = "process.on('SIGTERM', () => {}); process.on('SIGHUP', () => {}); setInterval(() => {}, 1000);";
+const GRANDCHILD = STUBBORN_CHILD;
 const AGENT = `
 for (const s of ['SIGTERM', 'SIGHUP']) process.on(s, () => {});
 process.stdin.on('data', () => {}); process.stdin.on('end', () => {});

@@ -51,6 +51,11 @@ export class CodeServer {
     readonly port: number,
   ) {}
 
+  /** code-server's main process (the leader of its group), for tests that signal it alone. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
