@@ -7,7 +7,7 @@
  */
 import type { AgentConfig } from '../agents/agent-config';
 import { AgentConnection, type AgentConnectionOptions } from './agent-connection';
-import { Signal } from './conversations/signal';
+import { Signal } from '../conversations/signal';
 
 export class AgentPool {
   private readonly live = new Map<string, AgentConnection>();

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import type { Conversation } from '../session/conversations/conversation';
+import type { Conversation } from '../conversations/conversation';
 import type { UserIntent } from '../session/intents';
 import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
 import { ActionPoster } from './action-poster';

@@ -4,8 +4,8 @@
  * Panels come back after a reload (the serializer reopens the conversation each one showed).
  */
 import * as vscode from 'vscode';
-import type { Conversation } from '../session/conversations/conversation';
-import type { Conversations } from '../session/conversations/conversations';
+import type { Conversation } from '../conversations/conversation';
+import type { Conversations } from '../conversations/conversations';
 import { ChatBinding, type ChatBindingDeps } from './chat-binding';
 import type { HostInfo } from '../shared/webview-protocol';
 import { visibleText } from '../shared/visible-text';
