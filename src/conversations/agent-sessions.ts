@@ -2,9 +2,9 @@
  * The agent's own sessions (`session/list`) that no conversation here holds yet, per agent: listed through a
  * conversation whose agent runs and offers listing, refreshed when asked and at most every few seconds.
  */
+import { EventEmitter } from 'node:events';
 import type { ListedSession } from '../session/agent-session';
 import type { Conversations } from './conversations';
-import { Signal } from './signal';
 
 export interface AgentSessionInfo extends ListedSession {
   readonly agentName: string;
@@ -18,10 +18,14 @@ export class AgentSessions {
   private byAgent = new Map<string, readonly AgentSessionInfo[]>();
   private refreshedAt = 0;
   private refreshing: Promise<void> | undefined;
-  private readonly changed = new Signal<void>();
-  readonly onDidChange = this.changed.event;
+  private readonly events = new EventEmitter<{ changed: [] }>().setMaxListeners(0);
 
   constructor(private readonly conversations: Conversations) {}
+
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.events.on('changed', listener);
+    return { dispose: () => this.events.off('changed', listener) };
+  }
 
   /** Per agent name, the sessions it listed that no conversation here holds. */
   list(): ReadonlyMap<string, readonly AgentSessionInfo[]> {
@@ -68,6 +72,6 @@ export class AgentSessions {
     // Agents not running now keep what they listed last.
     for (const [agent, sessions] of this.byAgent) if (!next.has(agent)) next.set(agent, sessions);
     this.byAgent = next;
-    this.changed.fire();
+    this.events.emit('changed');
   }
 }

@@ -4,6 +4,7 @@
  * Editor-free: the composition root supplies how a conversation's controller and adapters are made.
  */
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { LogSink } from '../acp/log-sink';
 import type { HistoryStore } from '../history/history-store';
 import type { SessionSummary } from '../history/format';
@@ -15,7 +16,6 @@ import { TranscriptStore } from '../session/transcript-store';
 import { Conversation } from './conversation';
 import type { ConversationStatus } from './conversation-status';
 import { restoredActions } from './restored-actions';
-import { Signal } from './signal';
 
 /** A conversation as lists show it: loaded or only stored. */
 export interface ConversationInfo {
@@ -49,17 +49,25 @@ export class Conversations {
   /** Opening a stored conversation reads its files once, however many callers ask at the same time. */
   private readonly opening = new Map<string, Promise<Conversation>>();
   private shownId: string | undefined;
-  private readonly changed = new Signal<void>();
-  private readonly switched = new Signal<Conversation>();
-  /** The list changed (a conversation added, removed, renamed, or its status changed). */
-  readonly onDidChange = this.changed.event;
-  /** Another conversation is shown. */
-  readonly onDidSwitch = this.switched.event;
+  // One listener per chat view and editor panel: no cap, so no leak warning for a user with many panels open.
+  private readonly events = new EventEmitter<{ changed: []; switched: [conversation: Conversation] }>().setMaxListeners(0);
   private readonly now: () => number;
   private history: HistoryStore | undefined;
 
   constructor(private readonly options: ConversationsOptions) {
     this.now = options.now ?? Date.now;
+  }
+
+  /** The list changed (a conversation added, removed, renamed, or its status changed). */
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.events.on('changed', listener);
+    return { dispose: () => this.events.off('changed', listener) };
+  }
+
+  /** Another conversation is shown. */
+  onDidSwitch(listener: (conversation: Conversation) => void): { dispose(): void } {
+    this.events.on('switched', listener);
+    return { dispose: () => this.events.off('switched', listener) };
   }
 
   /** Stored history, once it is open (none without a workspace folder, or when it cannot be read). */
@@ -167,7 +175,7 @@ export class Conversations {
     const conversation = await this.open(id);
     // The agent's own title where it offers session/set_title (its answer is the title kept), else only here.
     await conversation.controller.rename(title);
-    this.changed.fire();
+    this.events.emit('changed');
   }
 
   /** Stops its agent and forgets it, stored history included. Another conversation is shown if it was. */
@@ -191,7 +199,7 @@ export class Conversations {
       if (next) await this.show(next.id);
       else await this.create(conversation?.agentName);
     }
-    this.changed.fire();
+    this.events.emit('changed');
   }
 
   /** Stops the agent of every loaded conversation; transcripts and history stay. */
@@ -213,15 +221,14 @@ export class Conversations {
     this.flushSync();
     for (const conversation of this.loaded.values()) conversation.dispose();
     this.loaded.clear();
-    this.changed.clear();
-    this.switched.clear();
+    this.events.removeAllListeners();
   }
 
   private showLoaded(conversation: Conversation): void {
     if (this.shownId === conversation.id) return;
     this.shownId = conversation.id;
-    this.switched.fire(conversation);
-    this.changed.fire();
+    this.events.emit('switched', conversation);
+    this.events.emit('changed');
   }
 
   /** Loads a stored conversation without showing it (an editor panel restored after a reload). */
@@ -272,10 +279,10 @@ export class Conversations {
         agentName,
         extras: factory.extras?.(store) ?? [],
       },
-      () => this.changed.fire(),
+      () => this.events.emit('changed'),
     );
     this.loaded.set(id, conversation);
-    this.changed.fire();
+    this.events.emit('changed');
     return conversation;
   }
 
