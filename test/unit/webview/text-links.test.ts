@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { splitLinks } from '../../../webview/text-links';
+import { splitLinks } from '../../../webview/markdown/text-links';
 
 describe('links in plain notice text', () => {
   it('cuts out a web address, leaving the sentence around it as text', () => {

@@ -2,7 +2,7 @@
  * Slash commands in the composer: when the prompt so far is `/` and a word, which of the agent's commands match,
  * best first, and what accepting one does to the text. Pure, so it is tested without a DOM.
  */
-import type { AvailableCommand } from '../src/shared/model';
+import type { AvailableCommand } from '../../src/shared/model';
 
 /** The word being typed after a leading `/`, or undefined when the caret is not in a slash command's name. */
 export function slashQuery(text: string, caret: number): string | undefined {

@@ -3,7 +3,7 @@
  * act on a newer agent process: only the newest notice with an action, and only while its situation lasts (restart
  * while the agent is exited, stop while it starts or ignores a cancel). Pure and DOM-free.
  */
-import type { NoticeEntry, TranscriptState } from '../src/shared/model';
+import type { NoticeEntry, TranscriptState } from '../../src/shared/model';
 
 /** How far back to look for a notice with an action: bounded work per state change in long transcripts. */
 const SEARCH_DEPTH = 500;

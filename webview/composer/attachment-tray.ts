@@ -9,8 +9,8 @@ import {
   withAttachments,
   type Attachment,
   type PromptCapabilities,
-} from '../src/shared/attachments';
-import { h, icon, iconButton } from './dom';
+} from '../../src/shared/attachments';
+import { h, icon, iconButton } from '../dom';
 
 export class AttachmentTray {
   readonly element = h('div', { className: 'attachment-tray', attrs: { role: 'list', 'aria-label': 'Attachments' } });

@@ -1,8 +1,8 @@
 /** A tool call's `diff` content as a unified diff per file, with a button to open VS Code's diff editor. */
 import type { DiffFile, ToolCallContent } from '../../src/shared/content';
 import { h, icon, iconButton } from '../dom';
-import { classifyPatchLine, diffLines, hunkHeader, splitLines, type LineDiff } from '../line-diff';
-import { basename } from './content-view';
+import { classifyPatchLine, diffLines, hunkHeader, splitLines, type LineDiff } from './line-diff';
+import { basename } from '../transcript/content-view';
 
 /** Lines shown inline per file; the whole change is one click away in the diff editor. */
 const MAX_LINES = 200;

@@ -2,10 +2,10 @@
  * The current plan, pinned above the composer so it stays in sight while the transcript scrolls: a one-line summary
  * with its progress ("2/5"), expanded on demand. Every plan also stays where it was sent in the transcript.
  */
-import type { PlanEntry, TranscriptState } from '../src/shared/model';
-import { h, icon } from './dom';
+import type { PlanEntry, TranscriptState } from '../../src/shared/model';
+import { h, icon } from '../dom';
 import { currentPlan, planProgress } from './plan-progress';
-import { planBody } from './transcript/simple-views';
+import { planBody } from '../transcript/simple-views';
 
 export class PinnedPlan {
   readonly element = h('details', { className: 'pinned-plan' });

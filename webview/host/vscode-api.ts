@@ -1,5 +1,5 @@
 /** The webview's side of the VS Code API, typed to our protocol. */
-import type { HostToWebviewMessage, WebviewToHostMessage } from '../src/shared/webview-protocol';
+import type { HostToWebviewMessage, WebviewToHostMessage } from '../../src/shared/webview-protocol';
 
 interface VsCodeWebviewApi {
   postMessage(message: unknown): void;

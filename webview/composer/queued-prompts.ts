@@ -3,9 +3,9 @@
  * composer, out of the queue) and Remove, and, while a turn runs on an agent that allows it, Steer (into the running
  * turn now). They are sent in order, by the host, when the agent can take them.
  */
-import type { QueuedPrompt, TranscriptState } from '../src/shared/model';
-import { h, icon, iconButton } from './dom';
-import { visibleText } from '../src/shared/visible-text';
+import type { QueuedPrompt, TranscriptState } from '../../src/shared/model';
+import { h, icon, iconButton } from '../dom';
+import { visibleText } from '../../src/shared/visible-text';
 
 export class QueuedPrompts {
   readonly element = h('div', { className: 'queued-prompts', attrs: { role: 'list', 'aria-label': 'Queued prompts' } });

@@ -10,7 +10,7 @@
  * turn. Other messages (a streaming window's actions) pass straight through when nothing waits. DOM-free: the
  * page gives it how to wait for a paint.
  */
-import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
+import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
 
 /** Frames the pump gives the chat to draw after a big message, at most, before it goes on. */
 const MAX_FRAMES_YIELDED = 4;

@@ -2,7 +2,7 @@
  * Pasted or dropped images and audio, read into attachments. Only `image/*` and `audio/*` files are media; the
  * size cap keeps a screenshot in while refusing a video's worth of base64 in the draft and the prompt.
  */
-import { MAX_MEDIA_BYTES, type MediaAttachment } from '../src/shared/attachments';
+import { MAX_MEDIA_BYTES, type MediaAttachment } from '../../src/shared/attachments';
 
 export type MediaRead = { readonly attachment: MediaAttachment } | { readonly refused: string };
 

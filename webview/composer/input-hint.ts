@@ -2,8 +2,8 @@
  * A slash command's input hint, shown as ghost text right after `/name ` in the prompt box. The textarea's own
  * placeholder cannot do this: it disappears as soon as the box holds any text, and `/name ` is text.
  */
-import { visibleText } from '../src/shared/visible-text';
-import { h } from './dom';
+import { visibleText } from '../../src/shared/visible-text';
+import { h } from '../dom';
 
 const HINT_ID = 'prompt-input-hint';
 

@@ -5,12 +5,12 @@
  * the reason when it does not. The draft (text and attachments) is the user's: it is cleared only when a prompt
  * is sent, and put back if the host rejects that prompt.
  */
-import type { Attachment } from '../src/shared/attachments';
-import type { AvailableCommand, TranscriptState } from '../src/shared/model';
-import type { FileMatch, HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
+import type { Attachment } from '../../src/shared/attachments';
+import type { AvailableCommand, TranscriptState } from '../../src/shared/model';
+import type { FileMatch, HostInfo, WebviewToHostMessage } from '../../src/shared/webview-protocol';
 import { AttachmentTray } from './attachment-tray';
 import { CompletionMenu } from './completion-menu';
-import { h, icon, iconOnlyButton, setDisabled } from './dom';
+import { h, icon, iconOnlyButton, setDisabled } from '../dom';
 import { droppedAttachments, isAttachableDrag } from './dropped-attachments';
 import { acceptMention, mentionQuery, type MentionQuery } from './file-mentions';
 import { InputHint } from './input-hint';

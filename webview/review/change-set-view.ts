@@ -4,8 +4,8 @@
  */
 import type { ChangedFileView, Entry } from '../../src/shared/model';
 import { h, icon, iconButton, textButton } from '../dom';
-import { basename } from './content-view';
-import type { EntryView } from './entry-view';
+import { basename } from '../transcript/content-view';
+import type { EntryView } from '../transcript/entry-view';
 
 const CHANGE_LABEL: Record<ChangedFileView['change'], string> = {
   created: 'created',

@@ -3,7 +3,7 @@
  * attach as files; images and audio from the clipboard or the desktop attach as media, but only when the agent
  * takes them; anything else is refused with a reason the composer shows.
  */
-import { mediaRefusal, type Attachment, type PromptCapabilities } from '../src/shared/attachments';
+import { mediaRefusal, type Attachment, type PromptCapabilities } from '../../src/shared/attachments';
 import { mediaKind, readMedia } from './media-files';
 
 const URI_LIST_TYPES = ['application/vnd.code.uri-list', 'text/uri-list'];

@@ -4,7 +4,7 @@
  * into view) are never rendered twice. DOM-free.
  */
 import MarkdownIt from 'markdown-it';
-import { visibleProse, visibleText } from '../src/shared/visible-text';
+import { visibleProse, visibleText } from '../../src/shared/visible-text';
 import { isSafeLink } from './link-safety';
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });

@@ -3,7 +3,7 @@
  * reloaded): the draft, what the user expanded, and where they were scrolled. Everything else comes from the
  * host. Pure and DOM-free.
  */
-import type { Attachment } from '../src/shared/attachments';
+import type { Attachment } from '../../src/shared/attachments';
 
 export interface ScrollPosition {
   /** Following the newest output. */

@@ -2,11 +2,11 @@
  * The agent's latest transient notice, above the transcript until dismissed or replaced. It takes one line; a
  * toggle shows its whole description. Web addresses in the description are links, under the message link rules.
  */
-import type { TranscriptState } from '../src/shared/model';
-import { visibleText } from '../src/shared/visible-text';
-import { h, icon, iconButton } from './dom';
-import { severityIcon } from './labels';
-import { splitLinks } from './text-links';
+import type { TranscriptState } from '../../src/shared/model';
+import { visibleText } from '../../src/shared/visible-text';
+import { h, icon, iconButton } from '../dom';
+import { severityIcon } from '../labels';
+import { splitLinks } from '../markdown/text-links';
 
 type Shown = { readonly banner: NonNullable<TranscriptState['banner']>; readonly key: string };
 

@@ -4,8 +4,8 @@
  * part is in. Actions that arrive meanwhile wait and follow the whole snapshot in order; a newer snapshot
  * replaces one still arriving (and the actions held for it).
  */
-import type { Entry, TranscriptState } from '../src/shared/model';
-import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
+import type { Entry, TranscriptState } from '../../src/shared/model';
+import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
 
 type Snapshot = Extract<HostToWebviewMessage, { type: 'snapshot' }>;
 

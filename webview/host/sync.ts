@@ -3,8 +3,8 @@
  * are reduced in order, numbers already applied are dropped, and a gap asks for a fresh snapshot (once: further
  * actions are ignored until it comes). Pure; the reducer is passed in.
  */
-import type { TranscriptAction } from '../src/shared/actions';
-import type { TranscriptState } from '../src/shared/model';
+import type { TranscriptAction } from '../../src/shared/actions';
+import type { TranscriptState } from '../../src/shared/model';
 
 export type Reducer = (state: TranscriptState, action: TranscriptAction) => TranscriptState;
 

@@ -1,5 +1,5 @@
 /** The plan the composer pins: the newest checklist plan (markdown and file plans stay in the transcript) in the transcript, and how far it got. Pure and DOM-free. */
-import type { PlanEntry, TranscriptState } from '../src/shared/model';
+import type { PlanEntry, TranscriptState } from '../../src/shared/model';
 
 /** How far back from the newest entry to look for a plan: bounded work per state change in long transcripts. */
 const SEARCH_DEPTH = 500;

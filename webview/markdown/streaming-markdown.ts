@@ -4,7 +4,7 @@
  * block's new lines as text, so its earlier lines are never parsed or replaced again.
  */
 import { h } from '../dom';
-import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from '../markdown-stream';
+import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from './markdown-stream';
 
 interface CodeParts {
   readonly code: HTMLElement;

@@ -1,10 +1,10 @@
 /** What the transcript area says before there is a conversation: how to get an agent, or that it is ready. */
-import { downloadedText, showsInstall, type InstallProgress } from '../src/shared/install-status';
-import type { TranscriptState } from '../src/shared/model';
-import type { HostInfo } from '../src/shared/webview-protocol';
-import { visibleText } from '../src/shared/visible-text';
-import { UNTRUSTED_WORKSPACE } from '../src/shared/wording';
-import { h, icon, textButton } from './dom';
+import { downloadedText, showsInstall, type InstallProgress } from '../../src/shared/install-status';
+import type { TranscriptState } from '../../src/shared/model';
+import type { HostInfo } from '../../src/shared/webview-protocol';
+import { visibleText } from '../../src/shared/visible-text';
+import { UNTRUSTED_WORKSPACE } from '../../src/shared/wording';
+import { h, icon, textButton } from '../dom';
 
 export class EmptyState {
   readonly element = h('div', { className: 'empty-state' });

@@ -3,15 +3,15 @@
  * It also builds the session's pickers (config options when the agent has them, else modes: see
  * session-pickers.ts), which the app places by the composer. Parts are rebuilt only when their slice of state changed.
  */
-import { installStatusText, showsInstall } from '../src/shared/install-status';
-import type { AgentStatus, ConfigOption, TranscriptState } from '../src/shared/model';
-import { sessionPickers, type SessionPicker } from '../src/shared/session-pickers';
-import { visibleText } from '../src/shared/visible-text';
-import type { HostInfo, WebviewToHostMessage } from '../src/shared/webview-protocol';
+import { installStatusText, showsInstall } from '../../src/shared/install-status';
+import type { AgentStatus, ConfigOption, TranscriptState } from '../../src/shared/model';
+import { sessionPickers, type SessionPicker } from '../../src/shared/session-pickers';
+import { visibleText } from '../../src/shared/visible-text';
+import type { HostInfo, WebviewToHostMessage } from '../../src/shared/webview-protocol';
 import { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
-import { h, icon } from './dom';
-import { groupThousands } from '../src/shared/group-thousands';
-import { usageLabel } from './labels';
+import { h, icon } from '../dom';
+import { groupThousands } from '../../src/shared/group-thousands';
+import { usageLabel } from '../labels';
 
 type Post = (message: WebviewToHostMessage) => void;
 

@@ -2,7 +2,7 @@
  * A completion list under the composer (slash commands, `@` files): an ARIA listbox the textarea controls, with
  * the active option announced through aria-activedescendant (focus stays in the textarea while choosing).
  */
-import { h } from './dom';
+import { h } from '../dom';
 
 export interface CompletionOptions<T> {
   /** Unique per page: the listbox's id. */

@@ -6,7 +6,7 @@
  * in between lets the page's own timers run first. (A 1 ms timer, not 0: Chromium runs zero-delay timers from a
  * queue of their own, ahead of timers that are already overdue.)
  */
-import { FRAME_WORK_MS } from './transcript/frame-budget';
+import { FRAME_WORK_MS } from './frame-budget';
 
 /** The page's frames and timers; DOM-free here so the scheduler is unit-tested with a clock of its own. */
 export interface FrameClock {
