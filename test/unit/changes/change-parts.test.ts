@@ -30,6 +30,17 @@ describe('change engine parts', () => {
     assert.equal(isExcluded('src/main.ts', patterns), false);
   });
 
+  it('matches the character classes files.watcherExclude allows ([abc], [a-z], [!x])', () => {
+    const patterns = ['**/[Bb]uild/**', 'logs/run[0-9].txt', 'cache[!s]/**'].map(globToRegExp);
+    assert.equal(isExcluded('Build/app.js', patterns), true);
+    assert.equal(isExcluded('pkg/build/app.js', patterns), true);
+    assert.equal(isExcluded('logs/run7.txt', patterns), true);
+    assert.equal(isExcluded('logs/runx.txt', patterns), false);
+    assert.equal(isExcluded('cache1/data', patterns), true);
+    assert.equal(isExcluded('caches/data', patterns), false);
+    assert.equal(isExcluded('[Bb]uild/app.js', patterns), false);
+  });
+
   it('reads a file up to the cap whole, and only hashes a larger one', async () => {
     const small = path.join(scratch, 'small.txt');
     const large = path.join(scratch, 'large.txt');
