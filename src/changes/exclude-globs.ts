@@ -1,25 +1,14 @@
 /**
- * `files.watcherExclude`-style globs (`**`, `*`, `?`, `{a,b}`), matched against a path relative to its workspace
- * folder. VS Code has no public glob matcher for plain paths, and one small converter beats a dependency.
+ * `files.watcherExclude`-style globs (`**`, `*`, `?`, `{a,b}`, `[a-z]`, `[!x]`), matched against a path relative to
+ * its workspace folder. VS Code has no public glob matcher for plain paths; picomatch is the one its glob syntax
+ * follows. The posix build: paths here always use forward slashes, on every OS.
  */
+import picomatch from 'picomatch/posix';
+
 export function globToRegExp(glob: string): RegExp {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        // `**/` matches any number of folders (none included); a trailing `**` matches everything below.
-        const slash = glob[i + 2] === '/';
-        out += slash ? '(?:.*/)?' : '.*';
-        i += slash ? 2 : 1;
-      } else out += '[^/]*';
-    } else if (c === '?') out += '[^/]';
-    else if (c === '{') out += '(?:';
-    else if (c === '}') out += ')';
-    else if (c === ',') out += glob.slice(0, i).lastIndexOf('{') > glob.slice(0, i).lastIndexOf('}') ? '|' : ',';
-    else out += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`);
+  // As VS Code's globs: `*` also matches names that start with a dot (`dot`), `[!x]` negates a class (`posix`), and
+  // a class matches one character of it, never the brackets as written (`literalBrackets: false`).
+  return picomatch.makeRe(glob, { dot: true, posix: true, literalBrackets: false });
 }
 
 /** True when `relativePath` (forward slashes) or one of its parent folders matches a pattern; `.git/` always. */
