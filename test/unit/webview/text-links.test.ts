@@ -24,4 +24,14 @@ describe('links in plain notice text', () => {
       ],
     );
   });
+
+  it('keeps balanced parentheses that belong to the address, and leaves a closing one that ends the sentence', () => {
+    assert.deepEqual(splitLinks('Read https://en.wikipedia.org/wiki/Glob_(programming) first (or https://a.test/x).'), [
+      { type: 'text', text: 'Read ' },
+      { type: 'link', url: 'https://en.wikipedia.org/wiki/Glob_(programming)' },
+      { type: 'text', text: ' first (or ' },
+      { type: 'link', url: 'https://a.test/x' },
+      { type: 'text', text: ').' },
+    ]);
+  });
 });
