@@ -1,6 +1,7 @@
-import type { SnapshotRead } from './snapshot-read';
-
 /** What the change engine needs from the editor and the disk, as narrow ports (VS Code adapters in src/editor). */
+
+/** The bytes, or (past the cap) the size and sha256; undefined when the file is missing or not a file (a link). */
+export type SnapshotRead = Uint8Array | { readonly size: number; readonly hash: string } | undefined;
 
 export interface ChangeFiles {
   /** Workspace files (absolute paths) worth a snapshot: never `.git/`, never what `files.watcherExclude` excludes. */

@@ -5,12 +5,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, readFile, stat } from 'node:fs/promises';
-import type { ChangeFiles } from './change-ports';
+import type { ChangeFiles, SnapshotRead } from './change-ports';
 import type { ContentStore } from './content-store';
 import { ABSENT, type FileState } from './file-state';
-
-/** The bytes, or (past the cap) the size and sha256; undefined when the file is missing or not a file (a link). */
-export type SnapshotRead = Uint8Array | { readonly size: number; readonly hash: string } | undefined;
 
 export async function readForSnapshot(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
   try {
