@@ -5,7 +5,6 @@
  * no hook; the editor reaches it only through ports.
  */
 import { isAbsolute } from 'node:path';
-import { inspectWriteTarget, type WriteTarget } from '../client/write-target';
 import type { TranscriptAction } from '../shared/actions';
 import type { SessionUpdate } from '../shared/updates';
 import type { TranscriptState } from '../shared/model';
@@ -14,14 +13,14 @@ import type { TranscriptStore } from '../session/transcript-store';
 import { Baseline } from './baseline';
 import { ConcurrentTurns } from './concurrent-turns';
 import type { ChangeLog } from './change-log';
-import type { ChangeApplier, ChangeFiles, RestoreStep } from './change-ports';
+import type { ChangeApplier, ChangeFiles } from './change-ports';
 import type { FileChangeRecord, TurnChangeRecord } from './change-records';
 import { viewOfRecords } from './change-view';
 import type { ContentStore } from './content-store';
 import { ABSENT, type FileState } from './file-state';
+import { applyPlan, blockedOf, currentStates, type ApplyOutcome, type PlanApplication, type SkippedFile } from './plan-application';
 import { conflictsOf, planRestore, planUndo, type RestorePlan } from './restore-plan';
 import { TurnCapture } from './turn-capture';
-import { snapshotFile } from './snapshot-read';
 import { pathsNamedByTurn } from './turn-names';
 
 /** Watcher events trail the writes that caused them: a turn's capture stays open this long after it ends. */
@@ -47,28 +46,6 @@ export interface ChangeTrackerDeps {
   readonly turns?: ConcurrentTurns;
 }
 
-/** A file left as it is, whatever the user answers, and why (it completes "Did not undo <name>: ..."). */
-export interface SkippedFile {
-  readonly path: string;
-  readonly reason: string;
-}
-
-export type ApplyOutcome =
-  | {
-      readonly kind: 'applied';
-      readonly paths: readonly string[];
-      readonly unrestorable: readonly string[];
-      readonly skipped: readonly SkippedFile[];
-    }
-  /**
-   * Files edited after the agent (`unsaved`: those with unsaved edits in an editor among them): nothing was
-   * applied; ask, then call again with `force`.
-   */
-  | { readonly kind: 'conflict'; readonly paths: readonly string[]; readonly unsaved: readonly string[] }
-  | { readonly kind: 'nothing' }
-  /** Nothing applied: the editor refused, or no file could be (`skipped` says why, per file). */
-  | { readonly kind: 'refused'; readonly skipped: readonly SkippedFile[] };
-
 export class ChangeTracker {
   private readonly baseline: Baseline;
   private records: TurnChangeRecord[] = [];
@@ -85,10 +62,13 @@ export class ChangeTracker {
   private readonly subscriptions: { dispose(): void }[];
   /** Paths our own undo/restore is writing: their watcher events are not changes by anyone. */
   private readonly applying = new Set<string>();
+  private readonly application: PlanApplication;
 
   constructor(private readonly deps: ChangeTrackerDeps) {
     this.baseline = deps.baseline ?? new Baseline(deps.files, deps.content);
     this.turnsAlongside = deps.turns ?? new ConcurrentTurns();
+    const settleMs = deps.settleMs ?? DEFAULT_SETTLE_MS;
+    this.application = { ...deps, baseline: this.baseline, applying: this.applying, settleMs };
     this.loaded = deps.log.load().then((stored) => {
       if (stored.problem !== undefined) {
         deps.onError(stored.problem);
@@ -178,7 +158,7 @@ export class ChangeTracker {
     const selected = this.selected(turnId, paths);
     await this.deps.content.ready();
     const plan = planUndo(selected, this.kept);
-    const outcome = await this.applyPlan(plan, force);
+    const outcome = await applyPlan(plan, force, this.application);
     if (outcome.kind !== 'applied') return outcome;
     await this.setReview(
       turnId,
@@ -203,7 +183,7 @@ export class ChangeTracker {
     await Promise.all([this.loaded, this.deps.content.ready()]);
     const whole = planRestore(this.records, this.turns, turnId, this.kept);
     if (!whole) return undefined;
-    const blocked = await this.blockedOf(whole.files);
+    const blocked = await blockedOf(whole.files, this.deps.files.roots());
     const plan = { ...whole, files: whole.files.filter((f) => !blocked.some((b) => b.path === f.path)) };
     return { ...plan, conflicts: await this.conflictsNow(plan), blocked };
   }
@@ -218,8 +198,12 @@ export class ChangeTracker {
     if (!whole) return { kind: 'nothing' };
     // `except`: files the user chose to leave as they are (their own edits since the agent's).
     const plan = { ...whole, files: whole.files.filter((f) => !except.includes(f.path)) };
-    const before = await this.currentStates(plan.files.map((f) => f.path));
-    const outcome = await this.applyPlan(plan, force);
+    const before = await currentStates(
+      this.deps.files,
+      this.deps.content,
+      plan.files.map((f) => f.path),
+    );
+    const outcome = await applyPlan(plan, force, this.application);
     if (outcome.kind !== 'applied') return outcome;
     const restored = new Set(outcome.paths);
     const later = new Set(this.turns.slice(this.turns.indexOf(turnId)));
@@ -317,81 +301,17 @@ export class ChangeTracker {
     await this.publish(next);
   }
 
-  /**
-   * Applies a plan. Files whose path on disk is no longer a plain file inside the workspace (a link, dangling or
-   * not, a folder that became a link out, another case) and files whose stored copy is damaged are skipped whatever
-   * `force` says; files the user changed since, saved or not, are a conflict unless `force`.
-   */
-  private async applyPlan(whole: RestorePlan, force: boolean): Promise<ApplyOutcome> {
-    if (whole.files.length === 0) return whole.unrestorable.length > 0 ? { kind: 'refused', skipped: [] } : { kind: 'nothing' };
-    const skipped = [...(await this.blockedOf(whole.files))];
-    const plan = { ...whole, files: whole.files.filter((f) => !skipped.some((s) => s.path === f.path)) };
-    const current = await this.currentStates(plan.files.map((f) => f.path));
-    const changed = conflictsOf(plan, current);
-    const unsaved = plan.files.map((f) => f.path).filter((p) => this.deps.files.unsaved(p));
-    const conflicts = [...new Set([...changed, ...unsaved])];
-    if (conflicts.length > 0 && !force) return { kind: 'conflict', paths: conflicts, unsaved };
-    const steps: RestoreStep[] = [];
-    const missing: string[] = [];
-    for (const file of plan.files) {
-      if (file.target.kind === 'absent') {
-        if (current.get(file.path)?.kind !== 'absent' || this.deps.files.unsaved(file.path))
-          steps.push({ path: file.path, action: 'delete' });
-        continue;
-      }
-      if (file.target.kind !== 'file') continue;
-      const read = await this.deps.content.read(file.target.hash);
-      if (read.kind === 'ok') steps.push({ path: file.path, action: 'write', bytes: read.bytes });
-      else if (read.kind === 'corrupt')
-        skipped.push({
-          path: file.path,
-          reason: 'its stored earlier copy is damaged (it does not match its checksum), so it was not written back',
-        });
-      // Evicted between the plan and now: that file is left as it is, like any whose content is gone.
-      else missing.push(file.path);
-    }
-    if (steps.length === 0 && (missing.length > 0 || skipped.length > 0)) return { kind: 'refused', skipped };
-    const left = new Set([...missing, ...skipped.map((s) => s.path)]);
-    for (const step of steps) this.applying.add(step.path);
-    try {
-      if (!(await this.deps.applier.apply(steps))) return { kind: 'refused', skipped: [] };
-    } finally {
-      // The watcher reports our own edit a little later; until then it is not a change by anyone.
-      setTimeout(() => steps.forEach((step) => this.applying.delete(step.path)), this.deps.settleMs ?? DEFAULT_SETTLE_MS);
-    }
-    const applied = plan.files.filter((f) => !left.has(f.path));
-    for (const file of applied) this.baseline.set(file.path, file.target);
-    return { kind: 'applied', paths: applied.map((f) => f.path), unrestorable: [...plan.unrestorable, ...missing], skipped };
-  }
-
-  /** The planned files that must not be written or deleted as their path is on disk now, with why. */
-  private async blockedOf(files: RestorePlan['files']): Promise<SkippedFile[]> {
-    const blocked: SkippedFile[] = [];
-    for (const file of files) {
-      const action = file.target.kind === 'absent' ? 'delete' : 'write';
-      const target = await inspectWriteTarget(file.path, this.deps.files.roots(), action).catch(
-        (error: unknown): WriteTarget => ({
-          kind: 'blocked',
-          reason: `it could not be checked (${error instanceof Error ? error.message : String(error)})`,
-        }),
-      );
-      if (target.kind === 'blocked') blocked.push({ path: file.path, reason: target.reason });
-    }
-    return blocked;
-  }
-
   /** Files changed since the agent left them, on disk or (unsaved) in an editor. */
   private async conflictsNow(plan: RestorePlan): Promise<string[]> {
-    const changed = conflictsOf(plan, await this.currentStates(plan.files.map((f) => f.path)));
+    const changed = conflictsOf(
+      plan,
+      await currentStates(
+        this.deps.files,
+        this.deps.content,
+        plan.files.map((f) => f.path),
+      ),
+    );
     return [...new Set([...changed, ...plan.files.map((f) => f.path).filter((p) => this.deps.files.unsaved(p))])];
-  }
-
-  private async currentStates(paths: readonly string[]): Promise<Map<string, FileState>> {
-    const states = new Map<string, FileState>();
-    for (const path of paths) {
-      states.set(path, await snapshotFile(this.deps.files, this.deps.content, path));
-    }
-    return states;
   }
 
   /** Whether this conversation's running or last turn named the path (through us, or in its tool calls). */
