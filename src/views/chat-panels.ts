@@ -87,7 +87,7 @@ function panelTitle(conversation: Conversation): string {
   return title.length > 40 ? `${title.slice(0, 39)}…` : title;
 }
 
-/** The webview stores `{ current: conversationId, ... }` (webview/ui-store.ts). */
+/** The webview stores `{ current: conversationId, ... }` (webview/host/ui-store.ts). */
 function conversationIdOf(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('current' in state)) return undefined;
   return typeof state.current === 'string' ? state.current : undefined;
