@@ -44,6 +44,7 @@ import { agentLaunchApproval, ModalApprovalDialog, workspaceApprovalMemory } fro
 import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 import { ForkFromMessage } from './session/fork-from-message';
+import { lifecycleOf, type LifecycleState } from './shared/lifecycle';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
@@ -147,7 +148,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   view.onReady = () =>
     void Promise.all([installedLoaded, restored]).then(() => {
       // Only a conversation that never started gets its agent now; a restored one waits for the user's prompt.
-      if (chats.shown?.store.state.agent.phase === 'none') void commands.ensureAgent();
+      if (shownLifecycle(chats) === 'no_agent') void commands.ensureAgent();
     });
 
   context.subscriptions.push(
@@ -236,6 +237,12 @@ async function restoreConversations(
     }
   }
   await chats.restore(context.workspaceState.get<string>(SHOWN_KEY));
+}
+
+/** What the shown conversation's transcript says of its agent (a restored one says "not running", never "no agent"). */
+function shownLifecycle(chats: Conversations): LifecycleState | undefined {
+  const shown = chats.shown;
+  return shown && lifecycleOf(shown.store.state);
 }
 
 function toDisposable(subscription: { dispose(): void }): vscode.Disposable {

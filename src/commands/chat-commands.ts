@@ -7,7 +7,7 @@ import type { AgentConfig } from '../agents/agent-config';
 import type { InstallActivity } from '../agents/registry/install-activity';
 import type { AgentSettings } from '../editor/agent-settings';
 import type { Attachment } from '../shared/attachments';
-import type { AgentStatus } from '../shared/model';
+import { canStop, inTurnState, isLive, LIFECYCLE_WORDS, lifecycleOf } from '../shared/lifecycle';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { PromptVerdict } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
@@ -113,14 +113,15 @@ export class ChatCommands implements vscode.Disposable {
   async ensureAgent(conversation: Conversation | undefined = this.conversations.shown): Promise<boolean> {
     if (!conversation) return false;
     const controller = conversation.controller;
-    if (controller.isRunning) return true;
+    if (controller.lifecycle === 'starting') await controller.started();
+    if (isLive(controller.lifecycle)) return true;
     if (!vscode.workspace.isTrusted) return false;
     const agent = this.agentFor(conversation);
     if (!agent) return false;
     conversation.agentName = agent.name;
     await controller.start(agent);
     this.publishHostInfo();
-    return controller.isRunning;
+    return isLive(controller.lifecycle);
   }
 
   handle(intent: UserIntent, conversation: Conversation, surface: ChatSurface): void {
@@ -217,8 +218,8 @@ export class ChatCommands implements vscode.Disposable {
     if (!conversation) return { accepted: false, reason: 'No conversation is open.' };
     const controller = conversation.controller;
     // Not awaited: the agent takes seconds to start, and the prompt waits in the queue (shown) meanwhile.
-    if (!controller.isRunning && !controller.isStarting && conversation.store.state.agent.phase !== 'exited')
-      void this.ensureAgent(conversation);
+    const lifecycle = controller.lifecycle;
+    if (lifecycle === 'no_agent' || lifecycle === 'not_running') void this.ensureAgent(conversation);
     const verdict = await controller.sendPrompt(text, attachments);
     if (!verdict.accepted) surface?.rejectPrompt(verdict.reason);
     return verdict;
@@ -260,7 +261,8 @@ export class ChatCommands implements vscode.Disposable {
     await controller.start(agent);
     // A failed start says so itself; only a session that really opened is announced (whether the agent continued
     // the earlier session or could not, the controller says).
-    if (controller.isRunning) conversation.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted` });
+    if (isLive(controller.lifecycle))
+      conversation.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted` });
     this.publishHostInfo();
   }
 
@@ -296,7 +298,7 @@ export class ChatCommands implements vscode.Disposable {
     const same = conversation.agentName === agent.name && controller.agentName === agent.name;
     conversation.agentName = agent.name;
     this.publishHostInfo();
-    if (same && (controller.isRunning || controller.isStarting)) return;
+    if (same && (isLive(controller.lifecycle) || controller.lifecycle === 'starting')) return;
     if (same && fresh) await controller.newSession(agent);
     else if (same) await controller.start(agent);
     else await controller.switchTo(agent);
@@ -330,7 +332,7 @@ export class ChatCommands implements vscode.Disposable {
       // Names and commands may come from a workspace's settings or a registry: no icon or link in them is drawn.
       label: shownText(agent.name, 'quick-pick'),
       description: shownText([agent.command, ...agent.args].join(' '), 'quick-pick'),
-      ...(shown && agent.name === shown.agentName ? { detail: agentPhaseWords(shown.store.state.agent.phase) } : {}),
+      ...(shown && agent.name === shown.agentName ? { detail: LIFECYCLE_WORDS[lifecycleOf(shown.store.state)] } : {}),
       agent,
     }));
     items.push(
@@ -366,21 +368,21 @@ export class ChatCommands implements vscode.Disposable {
     if (shown && shown.agentName === agent.name) {
       await this.view?.reveal();
       this.view?.focusComposer();
-      const controller = shown.controller;
-      if (controller.isStarting)
+      const lifecycle = shown.controller.lifecycle;
+      if (lifecycle === 'starting')
         return explain(
           shown,
           `${agent.name} is starting already`,
           'This chat is on it; type your prompt, it goes once the agent is ready.',
         );
-      if (controller.isRunning && shown.store.state.agent.phase !== 'exited')
+      if (isLive(lifecycle))
         return explain(
           shown,
           `This chat is on ${agent.name} already`,
           'To start over with it, use ACP: New Session (or ACP: Restart Agent for a fresh process).',
         );
       if (!this.canStartAgents()) return;
-      await controller.start(agent);
+      await shown.controller.start(agent);
       this.publishHostInfo();
       return;
     }
@@ -400,9 +402,9 @@ export class ChatCommands implements vscode.Disposable {
   private cancelTurn(): void {
     const shown = this.conversations.shown;
     if (!shown) return;
-    const turn = shown.store.state.turn;
-    if (turn.phase === 'idle') return explain(shown, 'No turn is running', 'Cancel Turn stops the agent while it works on a prompt.');
-    if (turn.phase === 'cancelling')
+    const lifecycle = shown.controller.lifecycle;
+    if (!inTurnState(lifecycle)) return explain(shown, 'No turn is running', 'Cancel Turn stops the agent while it works on a prompt.');
+    if (lifecycle === 'cancelling')
       return explain(shown, 'Cancelling already', 'The agent was asked to stop; if it does not, ACP: Stop Agent ends it.');
     shown.controller.cancelTurn();
   }
@@ -412,7 +414,7 @@ export class ChatCommands implements vscode.Disposable {
     const shown = this.conversations.shown;
     if (!shown) return;
     const controller = shown.controller;
-    if (!controller.isRunning && !controller.isStarting)
+    if (!canStop(controller.lifecycle))
       return shown.agentName
         ? explain(shown, `${shown.agentName} is not running`, 'Nothing to stop. Your next prompt starts it again.')
         : explain(shown, 'No agent is running', 'Nothing to stop. ACP: Select Agent… picks one, ACP: Add Agent… installs one.');
@@ -482,21 +484,3 @@ function explain(conversation: Conversation, title: string, detail: string): voi
 }
 
 const isIndex = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-/** What Select Agent says beside the agent the chat is on: its real state, never a guess. */
-function agentPhaseWords(phase: AgentStatus['phase']): string {
-  switch (phase) {
-    case 'starting':
-      return 'starting';
-    case 'ready':
-      return 'running';
-    case 'needs_auth':
-      return 'sign-in needed';
-    case 'exited':
-      return 'exited';
-    case 'stopped':
-      return 'stopped';
-    case 'none':
-      return 'not started';
-  }
-}
