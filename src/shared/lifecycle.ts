@@ -63,8 +63,6 @@ export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
 
 /** The states in which the agent's process runs (it may take a prompt, a sign-in, a cancel or a stop). */
 const LIVE: readonly LifecycleState[] = ['sign_in_needed', 'ready', 'turn_running', 'cancelling', 'waiting_for_user'];
-/** The states with no process: starting one is the way on. */
-const DOWN: readonly LifecycleState[] = ['no_agent', 'exited', 'not_running'];
 const IN_TURN: readonly LifecycleState[] = ['turn_running', 'cancelling', 'waiting_for_user'];
 
 type Row = Readonly<Partial<Record<LifecycleEvent, LifecycleState>>>;
@@ -115,8 +113,6 @@ export function advance(state: LifecycleState, event: LifecycleEvent): Transitio
 
 /** The agent's process runs (it may be busy or need a sign-in). */
 export const isLive = (state: LifecycleState): boolean => LIVE.includes(state);
-/** Nothing runs and nothing starts: a prompt or a command has to start the agent first. */
-export const isDown = (state: LifecycleState): boolean => DOWN.includes(state);
 /** A turn is under way (working, cancelling or waiting for the user's answer). */
 export const inTurnState = (state: LifecycleState): boolean => IN_TURN.includes(state);
 /** There is something for Stop Agent to stop. */
