@@ -21,7 +21,8 @@ import { Conversations } from './conversations/conversations';
 import type { Conversation } from './conversations/conversation';
 import { ShownTranscript } from './conversations/shown-transcript';
 import { HistoryStore } from './history/history-store';
-import type { UserIntent } from './session/intents';
+import type { ChatIntent } from './shared/chat-intents';
+import { routeIntent } from './commands/chat-routes';
 import { ChatPanels } from './views/chat-panels';
 import { SessionsTree } from './editor/sessions-tree';
 import { AgentSessions } from './conversations/agent-sessions';
@@ -131,8 +132,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const fileIndex = new WorkspaceFileIndex();
   const bindingDeps = {
     extensionUri: context.extensionUri,
-    onIntent: (intent: UserIntent, conversation: Conversation, surface: ChatSurface) =>
-      changeCommands.handle(intent, conversation.id) || commands.handle(intent, conversation, surface),
+    onIntent: (intent: ChatIntent, conversation: Conversation, surface: ChatSurface) =>
+      routeIntent(intent, { conversation, surface, chat: commands, changes: changeCommands }),
     findFiles: (query: string) => fileIndex.search(query),
     setDraft: (id: string, text: string) => chats.setDraft(id, text),
     log,
@@ -193,7 +194,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     sendPrompt: (text, attachments) => restored.then(() => commands.sendPrompt(text, attachments)),
     answerElicitation: (answer) => {
       const conversation = chats.shown;
-      if (conversation) commands.handle({ type: 'elicitation_answer', ...answer }, conversation, view);
+      if (conversation) commands.answerElicitation(conversation, answer);
     },
     postFromChat: (message) => view.receiveFromChat(message),
     draftOf: (id) => chats.get(id)?.draft,

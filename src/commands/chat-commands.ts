@@ -11,7 +11,7 @@ import { canStop, inTurnState, isLive, LIFECYCLE_WORDS, lifecycleOf } from '../s
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { PromptVerdict } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
-import type { UserIntent } from '../session/intents';
+import type { ChatIntent } from '../shared/chat-intents';
 import type { Conversation } from '../conversations/conversation';
 import type { Conversations } from '../conversations/conversations';
 import { firstPromptText } from '../history/summary-from-state';
@@ -124,84 +124,32 @@ export class ChatCommands implements vscode.Disposable {
     return isLive(controller.lifecycle);
   }
 
-  handle(intent: UserIntent, conversation: Conversation, surface: ChatSurface): void {
-    const controller = conversation.controller;
-    switch (intent.type) {
-      case 'send_prompt':
-        void this.sendPrompt(intent.text, intent.attachments, conversation, surface);
-        return;
-      case 'cancel_turn':
-        controller.cancelTurn();
-        return;
-      case 'remove_queued_prompt':
-        controller.removeQueuedPrompt(intent.id);
-        return;
-      case 'steer_queued_prompt':
-        void controller.steerQueuedPrompt(intent.id);
-        return;
-      case 'permission_answer':
-        controller.answerPermission(intent.requestId, intent.optionId);
-        return;
-      case 'elicitation_answer':
-        void controller.answerElicitation(intent.requestId, intent.action, intent.values).then((result) => {
-          // The chat checks the form before posting; a refusal here means the webview and host disagree.
-          if (!result.ok) this.log.warn(`Elicitation ${intent.requestId} not answered: ${JSON.stringify(result)}`);
-        });
-        return;
-      case 'open_diff':
-        void this.diffs.open(conversation.id, intent.toolCallId, intent.contentIndex, intent.fileIndex);
-        return;
-      case 'open_location':
-        void this.openLocation(intent.path, intent.line);
-        return;
-      case 'open_terminal':
-        if (!this.terminals.get(conversation.store)?.show(intent.terminalId))
-          void vscode.window.showWarningMessage('That terminal is no longer available.');
-        return;
-      case 'cancel_terminal':
-        void controller.cancelTerminal(intent.terminalId);
-        return;
-      case 'restart_agent':
-        void this.restart(conversation);
-        return;
-      case 'stop_agent':
-        void controller.stopUnresponsive();
-        return;
-      case 'retry_start':
-        // A fresh start supersedes the one that does not answer (its process is stopped first).
-        void this.restart(conversation);
-        return;
-      case 'sign_in':
-        void controller.signIn();
-        return;
-      case 'new_session':
-        void this.newSession();
-        return;
-      case 'select_agent':
-        void this.selectAgent();
-        return;
-      case 'add_agent':
-        void vscode.commands.executeCommand('acpClient.addAgent');
-        return;
-      case 'cancel_install':
-        this.installs?.cancel();
-        return;
-      case 'configure_agents':
-        void vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
-        return;
-      case 'manage_trust':
-        void vscode.commands.executeCommand('workbench.trust.manage');
-        return;
-      case 'show_log':
-        this.log.show();
-        return;
-      case 'set_mode':
-        void controller.setMode(intent.modeId);
-        return;
-      case 'set_config_option':
-        void controller.setConfigOption(intent.configId, intent.value);
-        return;
-    }
+  /** A terminal the agent runs, shown in a VS Code terminal (the chat's Open Terminal). */
+  showTerminal(conversation: Conversation, terminalId: string): void {
+    if (!this.terminals.get(conversation.store)?.show(terminalId))
+      void vscode.window.showWarningMessage('That terminal is no longer available.');
+  }
+
+  /** The chat's answer to an agent's question (the form was checked by the chat before it was posted). */
+  answerElicitation(conversation: Conversation, answer: Omit<Extract<ChatIntent, { type: 'elicitation_answer' }>, 'type'>): void {
+    void conversation.controller.answerElicitation(answer.requestId, answer.action, answer.values).then((result) => {
+      // The chat checks the form before posting; a refusal here means the webview and host disagree.
+      if (!result.ok) this.log.warn(`Elicitation ${answer.requestId} not answered: ${JSON.stringify(result)}`);
+    });
+  }
+
+  /** The diff of a file a tool call edits, from its card. */
+  openDiff(conversation: Conversation, toolCallId: string, contentIndex: number, fileIndex: number): Promise<void> {
+    return this.diffs.open(conversation.id, toolCallId, contentIndex, fileIndex);
+  }
+
+  /** Stops the registry install the chat shows. */
+  cancelInstall(): void {
+    this.installs?.cancel();
+  }
+
+  showLog(): void {
+    this.log.show();
   }
 
   dispose(): void {
@@ -254,7 +202,7 @@ export class ChatCommands implements vscode.Disposable {
     return (named && this.settings.agents().find((agent) => agent.name === named)) || conversation.controller.agentToStart(this.settings);
   }
 
-  private async restart(conversation: Conversation): Promise<void> {
+  async restart(conversation: Conversation): Promise<void> {
     const agent = this.agentFor(conversation);
     if (!agent) return void this.selectAgent();
     const controller = conversation.controller;
@@ -270,7 +218,7 @@ export class ChatCommands implements vscode.Disposable {
    * "New Session": a new conversation beside the others (they go on and stay in the Sessions list). One in which
    * nothing was said yet is shown instead of stacking another blank one (as VS Code's own chat does).
    */
-  private async newSession(agent: AgentConfig | undefined = this.defaultAgent()): Promise<void> {
+  async newSession(agent: AgentConfig | undefined = this.defaultAgent()): Promise<void> {
     const blank = this.blankConversation();
     const conversation = blank ?? (await this.conversations.create(agent?.name));
     await this.view?.reveal();
@@ -324,7 +272,7 @@ export class ChatCommands implements vscode.Disposable {
     return shown ? this.agentFor(shown) : this.settings.defaultAgent();
   }
 
-  private async selectAgent(): Promise<void> {
+  async selectAgent(): Promise<void> {
     const agents = this.settings.agents();
     const shown = this.conversations.shown;
     type Item = vscode.QuickPickItem & { agent?: AgentConfig };
@@ -425,7 +373,7 @@ export class ChatCommands implements vscode.Disposable {
    * A file link the agent wrote: a workspace file opens; one outside every workspace folder (after symlinks) opens
    * only once the user said so in a dialog naming it; one on another machine or with a NUL never opens.
    */
-  private async openLocation(path: string, line: number | undefined): Promise<void> {
+  async openLocation(path: string, line: number | undefined): Promise<void> {
     const roots = (vscode.workspace.workspaceFolders ?? [])
       .filter((folder) => folder.uri.scheme === 'file')
       .map((folder) => folder.uri.fsPath);
