@@ -18,6 +18,15 @@ const layerZones = LAYERS.slice(1).map((layer, index) => ({
 const VSCODE_FREE = ['conversations', 'changes', 'session', 'history', 'client', 'agents', 'acp', 'shared'].map(
   (layer) => `src/${layer}/**/*.ts`,
 );
+const NO_VSCODE = {
+  name: 'vscode',
+  message: 'Only extension.ts, commands, views and editor import vscode; this layer runs in plain Node.',
+};
+// The transport library stays in src/acp: errors and cancellation cross the boundary as src/acp/rpc-boundary.ts's types.
+const NO_WIRE_LIBRARY = {
+  group: ['vscode-jsonrpc', 'vscode-jsonrpc/*'],
+  message: 'Only src/acp imports vscode-jsonrpc: use RpcError, RpcErrorCode, CancellationSignal from src/acp/rpc-boundary.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', '.vscode-test/**', '**/*.mjs', '**/*.js'] },
@@ -61,18 +70,16 @@ export default tseslint.config(
     },
   },
   {
-    files: VSCODE_FREE,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'vscode', message: 'Only extension.ts, commands, views and editor import vscode; this layer runs in plain Node.' },
-          ],
-        },
-      ],
-    },
+    files: ['src/**/*.ts', 'webview/**/*.ts'],
+    ignores: ['src/acp/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_WIRE_LIBRARY] }] },
   },
+  {
+    files: VSCODE_FREE,
+    ignores: ['src/acp/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_WIRE_LIBRARY] }] },
+  },
+  { files: ['src/acp/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE] }] } },
   {
     files: ['src/shared/**/*.ts', 'webview/**/*.ts'],
     rules: {
@@ -80,7 +87,7 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'vscode', message: 'Pure layer.' }],
-          patterns: [{ group: ['node:*'], message: 'Pure layer: no Node built-ins.' }],
+          patterns: [{ group: ['node:*'], message: 'Pure layer: no Node built-ins.' }, NO_WIRE_LIBRARY],
         },
       ],
     },

@@ -21,7 +21,8 @@ import { Conversations } from './conversations/conversations';
 import type { Conversation } from './conversations/conversation';
 import { ShownTranscript } from './conversations/shown-transcript';
 import { HistoryStore } from './history/history-store';
-import type { UserIntent } from './session/intents';
+import type { ChatIntent } from './shared/chat-intents';
+import { routeIntent } from './commands/chat-routes';
 import { ChatPanels } from './views/chat-panels';
 import { SessionsTree } from './editor/sessions-tree';
 import { AgentSessions } from './conversations/agent-sessions';
@@ -44,6 +45,7 @@ import { agentLaunchApproval, ModalApprovalDialog, workspaceApprovalMemory } fro
 import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 import { ForkFromMessage } from './conversations/fork-from-message';
+import { lifecycleOf, type LifecycleState } from './shared/lifecycle';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
@@ -130,8 +132,8 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const fileIndex = new WorkspaceFileIndex();
   const bindingDeps = {
     extensionUri: context.extensionUri,
-    onIntent: (intent: UserIntent, conversation: Conversation, surface: ChatSurface) =>
-      changeCommands.handle(intent, conversation.id) || commands.handle(intent, conversation, surface),
+    onIntent: (intent: ChatIntent, conversation: Conversation, surface: ChatSurface) =>
+      routeIntent(intent, { conversation, surface, chat: commands, changes: changeCommands }),
     findFiles: (query: string) => fileIndex.search(query),
     setDraft: (id: string, text: string) => chats.setDraft(id, text),
     log,
@@ -147,7 +149,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   view.onReady = () =>
     void Promise.all([installedLoaded, restored]).then(() => {
       // Only a conversation that never started gets its agent now; a restored one waits for the user's prompt.
-      if (chats.shown?.store.state.agent.phase === 'none') void commands.ensureAgent();
+      if (shownLifecycle(chats) === 'no_agent') void commands.ensureAgent();
     });
 
   context.subscriptions.push(
@@ -192,7 +194,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     sendPrompt: (text, attachments) => restored.then(() => commands.sendPrompt(text, attachments)),
     answerElicitation: (answer) => {
       const conversation = chats.shown;
-      if (conversation) commands.handle({ type: 'elicitation_answer', ...answer }, conversation, view);
+      if (conversation) commands.answerElicitation(conversation, answer);
     },
     postFromChat: (message) => view.receiveFromChat(message),
     draftOf: (id) => chats.get(id)?.draft,
@@ -236,6 +238,12 @@ async function restoreConversations(
     }
   }
   await chats.restore(context.workspaceState.get<string>(SHOWN_KEY));
+}
+
+/** What the shown conversation's transcript says of its agent (a restored one says "not running", never "no agent"). */
+function shownLifecycle(chats: Conversations): LifecycleState | undefined {
+  const shown = chats.shown;
+  return shown && lifecycleOf(shown.store.state);
 }
 
 function toDisposable(subscription: { dispose(): void }): vscode.Disposable {

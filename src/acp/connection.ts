@@ -6,7 +6,16 @@
  * order, so a prompt's result is never seen before the updates the agent sent ahead of it.
  */
 import type { Readable, Writable } from 'node:stream';
-import { CancellationToken, createMessageConnection, ErrorCodes, ResponseError, Trace, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  CancellationToken,
+  CancellationTokenSource,
+  createMessageConnection,
+  ErrorCodes,
+  ResponseError,
+  Trace,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import type { CancellationSignal } from './rpc-boundary';
 import type { z } from 'zod';
 import { LEGACY_MODEL_OPTION, type ConfigOption, type PermissionOption } from '../shared/model';
 import type { AgentTerminalUpdate, SessionUpdate, ToolCallFields } from '../shared/updates';
@@ -138,8 +147,16 @@ export class AcpConnection {
   }
 
   /** Signs in with an `agent`-type method; a `terminal` one is never sent (the client runs it). */
-  async authenticate(methodId: string, token?: CancellationToken): Promise<void> {
-    await this.request('authenticate', { methodId }, results.emptyResult, token);
+  async authenticate(methodId: string, signal: CancellationSignal): Promise<void> {
+    const source = new CancellationTokenSource();
+    const subscription = signal.onCancellationRequested(() => source.cancel());
+    if (signal.isCancellationRequested) source.cancel();
+    try {
+      await this.request('authenticate', { methodId }, results.emptyResult, source.token);
+    } finally {
+      subscription.dispose();
+      source.dispose();
+    }
   }
 
   /** Only when the agent advertises `agentCapabilities.auth.logout`. */

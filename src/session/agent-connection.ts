@@ -5,7 +5,6 @@
  * no endpoint here has open is refused and shows nothing. The process stops when its last session lets go, or
  * when the connection breaks; its exit reaches every session still on it.
  */
-import { CancellationTokenSource } from 'vscode-jsonrpc';
 import type { AgentConfig } from '../agents/agent-config';
 import { AgentProcess, type AgentExit } from '../agents/agent-process';
 import { AcpConnection, type SessionNotification } from '../acp/connection';
@@ -15,7 +14,7 @@ import { acceptedVersion, promptCapabilitiesOf, type ProtocolVersion } from '../
 import { canLogOut, parseAuthMethods, type AuthMethod } from '../acp/schemas/auth-methods';
 import { steeringAdvertised } from '../acp/schemas/agent-results';
 import { NO_SESSION_SUPPORT, sessionSupportOf, type SessionSupport } from '../acp/schemas/session-capabilities';
-import type { CancellationSignal } from '../client/ports';
+import type { CancellationSignal } from '../acp/rpc-boundary';
 import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
 import type { McpCapabilities } from '../agents/mcp-wire';
 import type { SessionUpdate } from '../shared/updates';
@@ -191,15 +190,7 @@ export class AgentConnection {
 
   /** Signs in with an `agent`-type method; cancelling abandons the request. The other sessions hear of it. */
   async authenticate(methodId: string, signal: CancellationSignal, from: SessionEndpoint): Promise<void> {
-    const source = new CancellationTokenSource();
-    const subscription = signal.onCancellationRequested(() => source.cancel());
-    if (signal.isCancellationRequested) source.cancel();
-    try {
-      await this.acp.authenticate(methodId, source.token);
-    } finally {
-      subscription.dispose();
-      source.dispose();
-    }
+    await this.acp.authenticate(methodId, signal);
     for (const endpoint of this.endpoints) if (endpoint !== from) endpoint.signedIn();
   }
 

@@ -14,7 +14,7 @@ import { NO_SESSION_SUPPORT, type SessionSupport } from '../acp/schemas/session-
 import type { SessionSetup } from '../acp/schemas/session-setup';
 import type { LogSink } from '../acp/log-sink';
 import type { FileSystemHandler } from '../client/fs-handler';
-import type { CancellationSignal } from '../client/ports';
+import type { CancellationSignal } from '../acp/rpc-boundary';
 import type { ElicitationBroker } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';

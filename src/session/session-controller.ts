@@ -9,7 +9,8 @@ import type { FileSystemHandler } from '../client/fs-handler';
 import type { AnswerResult, ElicitationBroker, UserElicitationAction } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import type { Attachment } from '../shared/attachments';
-import { activeTurnId, toolCallEntry } from '../shared/selectors';
+import { toolCallEntry } from '../shared/selectors';
+import { advance, inTurnState, lifecycleOf, type LifecycleEvent, type LifecycleState } from '../shared/lifecycle';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { LogSink } from '../acp/log-sink';
 import type { ProtocolVersion } from '../acp/protocol-version';
@@ -73,8 +74,10 @@ export class SessionController {
    * before it. A newer start or a stop supersedes an older start at once (its process is stopped, so a start-up
    * that never answers cannot hold the queue); `generation` tells a step whether it is still wanted.
    */
-  private lifecycle: Promise<void> = Promise.resolve();
+  private steps: Promise<void> = Promise.resolve();
   private generation = 0;
+  /** Where the agent's process is in its lifecycle (the table in shared/lifecycle.ts); a turn is read from the store. */
+  private phase: LifecycleState = 'no_agent';
   private readonly startupTimer = new OneShotTimer();
   /** The agent the user chose last, kept even when starting it failed: a restart retries that one. */
   private chosenName: string | undefined;
@@ -138,12 +141,27 @@ export class SessionController {
     return catalog.agents().find((agent) => agent.name === this.chosenName) ?? catalog.defaultAgent();
   }
 
-  get isStarting(): boolean {
-    return this.starting !== undefined;
+  /**
+   * The conversation's lifecycle state: the process's, from the table, and while a session is open the turn's from
+   * the transcript (working, cancelling, or waiting on the user's answer). Commands decide from this alone.
+   */
+  get lifecycle(): LifecycleState {
+    if (this.phase !== 'ready') return this.phase;
+    const openQuestions = this.deps.permissions.pendingCount + this.deps.elicitations.pendingCount;
+    const shown = lifecycleOf(this.deps.store.state, openQuestions);
+    return inTurnState(shown) ? shown : 'ready';
   }
 
-  get isRunning(): boolean {
-    return this.session !== undefined && !this.session.exited;
+  /** Settles once the start under way (if any) has opened a session, failed, or been superseded. */
+  async started(): Promise<void> {
+    await this.starting?.catch(() => undefined);
+  }
+
+  /** Moves the process along the lifecycle table; an event the table refuses is logged and changes nothing. */
+  private advance(event: LifecycleEvent): void {
+    const transition = advance(this.phase, event);
+    if (transition.ok) this.phase = transition.state;
+    else this.deps.log.warn(`Lifecycle: ${transition.reason}`);
   }
 
   /** Starts `agent` (stopping any other), opens a session; the transcript is kept. */
@@ -154,10 +172,15 @@ export class SessionController {
   start(agent: AgentConfig, adopt?: string): Promise<void> {
     this.chosenName = agent.name;
     const generation = this.supersede();
-    const run = this.lifecycle.then(() => (generation === this.generation ? this.startNow(agent, generation, adopt) : undefined));
-    this.lifecycle = run.catch(() => undefined);
+    this.advance('start');
+    const run = this.steps.then(() => (generation === this.generation ? this.startNow(agent, generation, adopt) : undefined));
+    this.steps = run.catch(() => undefined);
     const starting = run.finally(() => {
-      if (this.starting === starting) this.starting = undefined;
+      if (this.starting === starting) {
+        this.starting = undefined;
+        // A start that ended without saying how (it threw) leaves the agent not running, never "starting" forever.
+        if (this.phase === 'starting') this.advance('start_refused');
+      }
       this.queue.drainSoon();
     });
     this.starting = starting;
@@ -214,8 +237,7 @@ export class SessionController {
   /** Another conversation brought a fresh process of this agent up: one that its exit left here comes back too. */
   private revive(agentName: string): void {
     const agent = this.agent;
-    if (this.disposed || this.starting || agent?.name !== agentName) return;
-    if (this.deps.store.state.agent.phase !== 'exited') return;
+    if (this.disposed || agent?.name !== agentName || this.phase !== 'exited') return;
     this.deps.log.info(`${agentName} is running again: continuing this conversation's session on it`);
     void this.start(agent);
   }
@@ -224,6 +246,7 @@ export class SessionController {
   async stop(): Promise<void> {
     const starting = this.session?.sessionId === undefined ? this.session : undefined;
     this.supersede();
+    this.advance('stop');
     const session = this.session ?? starting;
     await this.stopCurrent();
     if (session) {
@@ -232,6 +255,8 @@ export class SessionController {
       if (this.session === undefined)
         this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'stopped', agentName: session.agentName } });
     }
+    // A start asked for meanwhile has moved on already.
+    if (this.phase === 'stopping') this.advance('stopped');
   }
 
   private async stopCurrent(): Promise<void> {
@@ -252,8 +277,9 @@ export class SessionController {
   async sendPrompt(text: string, attachments: readonly Attachment[] = []): Promise<PromptVerdict> {
     if (!this.deps.env.isTrusted()) return { accepted: false, reason: `${UNTRUSTED_WORKSPACE.title}. ${UNTRUSTED_WORKSPACE.detail}` };
     if (text.trim().length === 0 && attachments.length === 0) return { accepted: false, reason: 'The prompt is empty.' };
-    const waiting = this.starting !== undefined || activeTurnId(this.deps.store.state) !== undefined || this.queue.pending.length > 0;
-    if (waiting && this.deps.store.state.agent.phase !== 'needs_auth') {
+    const lifecycle = this.lifecycle;
+    const waiting = lifecycle === 'starting' || inTurnState(lifecycle) || this.queue.pending.length > 0;
+    if (waiting && lifecycle !== 'sign_in_needed') {
       this.queue.add(text, attachments);
       return { accepted: true, queued: true };
     }
@@ -296,23 +322,20 @@ export class SessionController {
 
   /** The agent can take a queued prompt: its session is open and idle, and nothing is starting. */
   private canTakePrompt(): boolean {
-    const session = this.session;
-    if (this.disposed || this.starting || !session?.sessionId || session.exited) return false;
-    return this.deps.store.state.agent.phase === 'ready' && activeTurnId(this.deps.store.state) === undefined;
+    return !this.disposed && this.phase === 'ready' && lifecycleOf(this.deps.store.state) === 'ready';
   }
 
   private async sendNow(text: string, attachments: readonly Attachment[]): Promise<PromptVerdict> {
     if (this.starting) await this.starting.catch(() => undefined);
     const session = this.session;
-    if (session && !session.exited && this.deps.store.state.agent.phase === 'needs_auth')
-      return { accepted: false, reason: `Sign in to ${session.agentName} first.` };
+    if (session && this.phase === 'sign_in_needed') return { accepted: false, reason: `Sign in to ${session.agentName} first.` };
     if (!session || session.exited || !session.sessionId) {
       return {
         accepted: false,
         reason: this.agent ? `${this.agent.name} is not running. Restart it to continue.` : 'No agent is selected.',
       };
     }
-    if (activeTurnId(this.deps.store.state) !== undefined) return { accepted: false, reason: BUSY };
+    if (inTurnState(this.lifecycle)) return { accepted: false, reason: BUSY };
     const built = await buildPromptContent(
       text,
       attachments,
@@ -324,7 +347,7 @@ export class SessionController {
     // Reading attachments took time: the session or the turn may have changed meanwhile.
     if (this.session !== session || session.exited)
       return { accepted: false, reason: `${session.agentName} stopped before the prompt was sent.` };
-    if (activeTurnId(this.deps.store.state) !== undefined) return { accepted: false, reason: BUSY };
+    if (inTurnState(this.lifecycle)) return { accepted: false, reason: BUSY };
     const turnId = this.turnIds.take((id) => positionOf(this.deps.store.state, userPromptKey(id)) !== undefined);
     const content = built.content;
     this.idleTimer.clear();
@@ -427,6 +450,8 @@ export class SessionController {
     this.revival.dispose();
     this.session?.killNow();
     this.session = undefined;
+    this.advance('stop');
+    if (this.phase === 'stopping') this.advance('stopped');
   }
 
   private async startNow(agent: AgentConfig, generation: number, adopt: string | undefined): Promise<void> {
@@ -435,10 +460,12 @@ export class SessionController {
     this.agent = agent;
     const cwd = this.deps.env.cwd();
     if (!this.deps.env.isTrusted()) {
+      this.advance('start_refused');
       this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', ...UNTRUSTED_WORKSPACE });
       return;
     }
     if (!cwd) {
+      this.advance('start_refused');
       this.deps.store.dispatch({
         type: 'notice_added',
         severity: 'warning',
@@ -450,6 +477,7 @@ export class SessionController {
     const refusal = await this.deps.launchApproval?.refusal(agent);
     if (this.disposed || generation !== this.generation) return;
     if (refusal) {
+      this.advance('start_refused');
       this.deps.store.dispatch({ type: 'notice_added', severity: 'warning', ...refusal });
       return;
     }
@@ -497,6 +525,7 @@ export class SessionController {
           continue;
         }
         const { message } = describeError(error);
+        this.advance('start_failed');
         this.deps.log.error(`Starting ${agent.name} failed: ${message}`);
         // We stopped it (it may not have exited by itself): say so, or the header would keep saying "Starting…".
         this.deps.store.dispatch({
@@ -527,6 +556,7 @@ export class SessionController {
   }
 
   private sessionOpened(agentName: string, started: StartedSession): void {
+    this.advance('session_opened');
     this.deps.store.dispatch({
       type: 'session_started',
       sessionId: started.sessionId,
@@ -547,6 +577,7 @@ export class SessionController {
   private needsSignIn(session: AgentSession, refusal: AuthRequired): void {
     const name = session.agentName;
     const methods = session.authMethods.map((method) => method.name);
+    this.advance('auth_required');
     this.deps.log.info(`${name} refused a session until you sign in: ${refusal.message}`);
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'needs_auth', agentName: name, methods } });
     this.deps.store.dispatch({
@@ -568,6 +599,7 @@ export class SessionController {
     if (session.sessionId !== undefined) {
       // It refused a prompt, not the session: the open session goes on, and the prompt that waited is sent again.
       const protocolVersion = session.protocolVersion;
+      this.advance('session_opened');
       this.deps.store.dispatch({
         type: 'agent_status',
         status: { phase: 'ready', agentName: name, ...(protocolVersion ? { protocolVersion } : {}) },
@@ -575,6 +607,7 @@ export class SessionController {
       this.queue.drainSoon();
       return;
     }
+    this.advance('start');
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: name } });
     try {
       const started = await this.withOpeningDeadline(session, () => session.openSession());
@@ -584,6 +617,7 @@ export class SessionController {
       if (error instanceof AuthRequired) return this.needsSignIn(session, error);
       const { message } = describeError(error);
       this.deps.log.error(`Opening a session on ${name} after signing in failed: ${message}`);
+      this.advance('start_failed');
       this.session = undefined;
       const exit = await session.stop();
       this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'exited', agentName: name, exitCode: exit?.code ?? null } });
@@ -624,7 +658,7 @@ export class SessionController {
         onExit: (exit) => this.handleExit(session, exit),
         // Another conversation signed in on the same process: the session the agent refused here may open now.
         onSignedIn: () => {
-          if (this.deps.store.state.agent.phase === 'needs_auth') void this.reopen(session);
+          if (this.phase === 'sign_in_needed') void this.reopen(session);
         },
       },
     });
@@ -651,6 +685,7 @@ export class SessionController {
   private handleExit(session: AgentSession, exit: AgentExit): void {
     if (this.session !== session) return;
     const name = session.agentName;
+    this.advance('process_exited');
     this.cancelTimer.clear();
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
@@ -741,7 +776,7 @@ export class SessionController {
 
   private async stopIdle(session: AgentSession | undefined, limitMs: number): Promise<void> {
     const state = this.deps.store.state;
-    if (!session || this.session !== session || activeTurnId(state) !== undefined || (state.queued?.length ?? 0) > 0) return;
+    if (!session || this.session !== session || inTurnState(this.lifecycle) || (state.queued?.length ?? 0) > 0) return;
     const name = session.agentName;
     this.deps.log.info(`Stopping ${name}: no turn for ${Math.round(limitMs / 60_000)} min`);
     await this.stop();

@@ -6,7 +6,7 @@
  */
 import type { AuthMethod } from '../acp/schemas/auth-methods';
 import { apiKeyOwner, type AgentConfig } from '../agents/agent-config';
-import type { CancellationSignal } from '../client/ports';
+import type { CancellationSignal } from '../acp/rpc-boundary';
 import type { NoticeSeverity } from '../shared/model';
 import type { AgentSession } from './agent-session';
 import type { AgentSecrets, SignInPrompts, TerminalSignInCommand } from './sign-in-ports';

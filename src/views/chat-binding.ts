@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { Conversation } from '../conversations/conversation';
-import type { UserIntent } from '../session/intents';
+import type { ChatIntent } from '../shared/chat-intents';
 import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
 import { ActionPoster } from './action-poster';
 import { chatHtml } from './chat-html';
@@ -19,7 +19,7 @@ export interface ChatSurface {
   focusComposer(): void;
 }
 
-export type IntentHandler = (intent: UserIntent, conversation: Conversation, surface: ChatSurface) => void;
+export type IntentHandler = (intent: ChatIntent, conversation: Conversation, surface: ChatSurface) => void;
 export type FileSearch = (query: string) => Promise<readonly FileMatch[]>;
 
 export interface ChatBindingDeps {

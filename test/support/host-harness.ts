@@ -8,7 +8,8 @@ import { FileSystemHandler, type RefusedAccess } from '../../src/client/fs-handl
 import { DEFAULT_MAX_READ_BYTES } from '../../src/shared/limits';
 import { ElicitationBroker } from '../../src/client/elicitation-broker';
 import { PermissionBroker } from '../../src/client/permission-broker';
-import type { CancellationSignal, ElicitationPorts, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
+import type { CancellationSignal } from '../../src/acp/rpc-boundary';
+import type { ElicitationPorts, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
 import { attachmentTextReader } from '../../src/session/attachment-reader';
 import type { AgentPool } from '../../src/session/agent-pool';
 import { SessionController } from '../../src/session/session-controller';
