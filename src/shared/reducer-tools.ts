@@ -69,6 +69,20 @@ export function applyToolFields(state: TranscriptState, toolCallId: string, fiel
   return upsertToolCall(state, toolCallId, (call) => patch(call, fields));
 }
 
+/**
+ * A `tool_call` for an id the transcript already has: agents repeat the announcement (Copilot CLI replays, others
+ * re-send with a better title) or send it after an update that got there first. Its fields are the latest facts,
+ * except a status going back to pending or in progress: a finished call stays finished.
+ */
+export function announceToolCall(state: TranscriptState, toolCallId: string, fields: ToolCallFields): TranscriptState {
+  return upsertToolCall(state, toolCallId, (call) => {
+    const regresses = fields.status !== undefined && isFinished(call.status) && !isFinished(fields.status);
+    if (!regresses) return patch(call, fields);
+    const { status: _stale, ...rest } = fields;
+    return patch(call, rest);
+  });
+}
+
 export function appendToolContent(state: TranscriptState, toolCallId: string, content: ToolCallContent): TranscriptState {
   return upsertToolCall(state, toolCallId, (call) =>
     toolContentIsFull(call.content) ? call : { ...call, content: withinToolContentLimit([...call.content, content]) },
