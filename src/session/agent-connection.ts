@@ -20,7 +20,7 @@ import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-
 import type { McpCapabilities } from '../agents/mcp-wire';
 import type { SessionUpdate } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
-import { NeedsV1Restart } from './protocol-version';
+import { NeedsV1Restart } from './version-offer';
 import { EarlyUpdateBuffer } from './update-buffer';
 import { mcpCapabilitiesOf } from './mcp-capabilities';
 import { registerAgentRequests, type SessionEndpoint } from './agent-requests';

@@ -12,7 +12,7 @@ import type { ToolCallEntry, TranscriptState } from '../../src/shared/model';
 import type { PromptVerdict } from '../../src/session/session-controller';
 import { MAX_TOOL_CALLS_PER_TURN } from '../../src/shared/limits';
 import { visibleText } from '../../src/shared/visible-text';
-import { terminalShown } from '../../webview/terminal-text';
+import { terminalShown } from '../../webview/transcript/terminal-text';
 
 /** The chat as a fault test drives it: what a user does and sees, whichever suite runs it. */
 export interface FaultChat {

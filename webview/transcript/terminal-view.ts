@@ -1,7 +1,7 @@
 /** A terminal embedded in a tool call: the command, its live output (plain text), its status, and a way out to a VS Code terminal. */
 import type { TerminalRecord } from '../../src/shared/model';
 import { h, icon, textButton } from '../dom';
-import { terminalShown, type TerminalStatus } from '../terminal-text';
+import { terminalShown, type TerminalStatus } from './terminal-text';
 
 const STATUS_ICON: Record<TerminalStatus['tone'], string> = { running: 'loading', ok: 'check', failed: 'error', unavailable: 'info' };
 

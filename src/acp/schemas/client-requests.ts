@@ -48,7 +48,5 @@ export const sessionUpdateEnvelope = z.object({ sessionId: z.string(), update: z
 
 export type ReadTextFileParams = z.infer<typeof readTextFileParams>;
 export type WriteTextFileParams = z.infer<typeof writeTextFileParams>;
-export type RequestPermissionWireParams = z.infer<typeof requestPermissionParams>;
 export type CreateTerminalParams = z.infer<typeof createTerminalParams>;
 export type TerminalRefParams = z.infer<typeof terminalRefParams>;
-export type SessionUpdateEnvelope = z.infer<typeof sessionUpdateEnvelope>;
