@@ -28,7 +28,7 @@ import * as requests from './schemas/client-requests';
 import * as results from './schemas/agent-results';
 import { completeElicitationParams, createElicitationParams, type CreateElicitationParams } from './schemas/elicitation';
 import { configOptionsOf, sessionSetupOf, type OpenedSession } from './schemas/session-setup';
-import { SessionRequests } from './session-requests';
+import { SessionRequests, type SessionPlace } from './session-requests';
 import { parseSessionUpdate } from './schemas/session-update';
 import { parseToolCallFields } from './schemas/session-update-fields';
 
@@ -164,7 +164,7 @@ export class AcpConnection {
     await this.request('logout', {}, results.emptyResult);
   }
 
-  async newSession(params: { cwd: string; mcpServers: readonly unknown[] }, token?: CancellationToken): Promise<OpenedSession> {
+  async newSession(params: SessionPlace, token?: CancellationToken): Promise<OpenedSession> {
     const created = await this.request('session/new', params, results.newSessionResult, token);
     const problems: string[] = [];
     const setup = sessionSetupOf(created, problems);

@@ -20,6 +20,8 @@ export type SendRequest = <S extends z.ZodType>(
 export interface SessionPlace {
   readonly cwd: string;
   readonly mcpServers: readonly unknown[];
+  /** The workspace's other folders, only to an agent that advertised `sessionCapabilities.additionalDirectories`. */
+  readonly additionalDirectories?: readonly string[];
 }
 
 export interface SessionPage {

@@ -263,6 +263,9 @@ export class ChangeTracker {
     if (capture?.turnId !== turnId) return;
     const done = (async () => {
       await new Promise((resolve) => setTimeout(resolve, this.deps.settleMs ?? DEFAULT_SETTLE_MS));
+      // Files the turn's tool calls named are checked now, whether or not the watcher has reported them yet.
+      for (const path of pathsNamedByTurn(this.deps.transcript.state, turnId))
+        if (isAbsolute(path) && !this.deps.files.excluded(path) && !this.applying.has(path)) capture.namedAtEnd(path);
       if (this.capture === capture) this.capture = undefined;
       this.lastCapture = capture;
       const files = await capture.finish().finally(() => this.baseline.turnEnded(capture));

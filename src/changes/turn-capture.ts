@@ -118,6 +118,24 @@ export class TurnCapture {
     });
   }
 
+  /**
+   * The turn is ending and its tool calls named this path: a change to it counts even if the watcher's event never
+   * came in time (under load VS Code's watcher reports a write after the turn has settled, and the change was lost).
+   * A file last changed before the turn is not read at all: most named files were only read.
+   */
+  namedAtEnd(path: string): void {
+    if (this.touched.has(path)) return;
+    const alongside = this.peers.othersCapturing();
+    void this.enqueue(async () => {
+      if (this.touched.has(path) || (await this.changedBeforeTurn(path))) return;
+      const before = await this.baseline.settled(path);
+      if (before.kind === 'file') this.store.touch(before.hash);
+      // Missing now (never written, or deleted by the agent) or changed during the turn: compared with the baseline.
+      if (sameState(await snapshotFile(this.files, this.store, path), before)) return;
+      this.touched.set(path, { before, origin: 'disk', alongside });
+    });
+  }
+
   /** The file last changed before this turn began (its ctime, which no tool sets back), with a little slack. */
   private async changedBeforeTurn(path: string): Promise<boolean> {
     const changed = await this.files.statusChangedAt(path);

@@ -166,7 +166,7 @@ export class AgentSession implements SessionEndpoint {
     const initialized = this.connection.initialized;
     if (!initialized) throw new Error(`${this.agentName} is not initialized`);
     if (this.opening) throw new Error(`${this.agentName} is already opening session ${this.opening.sessionId}`);
-    const place = { cwd: this.connection.cwd, mcpServers: this.mcp.servers };
+    const place = { cwd: this.connection.cwd, mcpServers: this.mcp.servers, ...this.additionalDirectories(initialized.support) };
     let sessionId: string;
     let setup: SessionSetup;
     if (opening.kind === 'new') {
@@ -186,6 +186,17 @@ export class AgentSession implements SessionEndpoint {
       freshProcess: this.connection.sessionOpened(),
       steering: initialized.steering,
     };
+  }
+
+  /**
+   * The workspace's other folders, for an agent that takes them: it may then work in each (our fs and terminal
+   * confinement allows exactly the workspace's folders, which are cwd and these). Omitted when there are none.
+   */
+  private additionalDirectories(support: SessionSupport): { additionalDirectories?: readonly string[] } {
+    if (!support.additionalDirectories) return {};
+    const cwd = this.connection.cwd;
+    const others = this.options.roots().filter((root) => root !== cwd);
+    return others.length > 0 ? { additionalDirectories: others } : {};
   }
 
   /** One page of the agent's sessions in our cwd; pass the previous page's `nextCursor` for the next. */

@@ -70,7 +70,7 @@ export function waitFor(
         queued: state.queued?.length ?? 0,
         conversation: client.shownConversation(),
       });
-      reject(new Error(`timed out; ${facts}; transcript: ${JSON.stringify(entriesOf(state)).slice(0, 1500)}`));
+      reject(new Error(`timed out; ${facts}; transcript (its end): ${JSON.stringify(entriesOf(state)).slice(-2500)}`));
     }, timeoutMs);
     const subscription = client.onDidChangeTranscript((state) => {
       if (!predicate(state)) return;

@@ -131,6 +131,8 @@ export function createHostHarness(
     store?: TranscriptStore;
     /** Agent processes shared with other harnesses (conversations of one window); the controller's own without. */
     pool?: AgentPool;
+    /** The workspace's other folders (a multi-root workspace; `root` is the first, the agent's cwd). */
+    otherRoots?: readonly string[];
   } = {},
 ): HostHarness {
   const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
@@ -157,7 +159,7 @@ export function createHostHarness(
     log: { info: keep, warn: keep, error: keep, trace: keep },
     env: {
       cwd: () => root,
-      roots: () => [root],
+      roots: () => [root, ...(options.otherRoots ?? [])],
       isTrusted: () => true,
       trace: () => options.trace ?? 'off',
       startupTimeoutMs: () => startupTimeoutMs,

@@ -371,6 +371,72 @@ describe('change tracking (engine)', () => {
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
   });
 
+  it('a file a tool call named, written on disk with the watcher event coming only after the turn settled, is on the card (Copilot CLI under load)', async () => {
+    const turnId = `t${++turn}`;
+    transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
+    // As Copilot CLI reports its create and edit tools: the path in locations and in a diff.
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'create',
+        title: 'Creating c.txt',
+        kind: 'edit',
+        status: 'completed',
+        locations: [{ path: file('c.txt') }],
+        content: [{ type: 'diff', files: [{ path: file('c.txt'), oldText: '', newText: 'sea\n' }] }],
+      },
+    });
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'edit',
+        title: 'Editing a.txt',
+        kind: 'edit',
+        status: 'completed',
+        content: [{ type: 'diff', files: [{ path: file('a.txt'), oldText: 'two', newText: 'TWO' }] }],
+      },
+    });
+    // And one it only read: named, unchanged, never on the card.
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'view',
+        title: 'Viewing b.txt',
+        kind: 'read',
+        status: 'completed',
+        locations: [{ path: file('b.txt') }],
+      },
+    });
+    write('c.txt', 'sea\n');
+    write('a.txt', 'one\nTWO\nthree\n');
+    // No watcher event reaches the tracker while the turn runs or settles.
+    transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    await tracker.idle();
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => [path.basename(f.path), f.change, f.added, f.removed, f.note]),
+      [
+        ['c.txt', 'created', 1, 0, undefined],
+        ['a.txt', 'modified', 1, 1, undefined],
+      ],
+    );
+    // The late events come now: they change nothing, and the next turn does not take them for its own.
+    tracker.diskChanged(file('c.txt'));
+    tracker.diskChanged(file('a.txt'));
+    const next = await runTurn(() => ['c.txt', 'a.txt']);
+    assert.equal(card(next), undefined);
+    assert.deepEqual(await tracker.undo(turnId), {
+      kind: 'applied',
+      paths: [file('c.txt'), file('a.txt')],
+      unrestorable: [],
+      skipped: [],
+    });
+    assert.equal(existsSync(file('c.txt')), false);
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+  });
+
   it('says where the tool call the agent reported differs from the file on disk', async () => {
     const turnId = `t${++turn}`;
     transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });

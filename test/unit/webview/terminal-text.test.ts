@@ -1,6 +1,6 @@
 /** Terminal output as the chat shows it: escapes removed, carriage-return redraws collapsed; the status line. */
 import * as assert from 'node:assert/strict';
-import { plainTerminalText, terminalStatus } from '../../../webview/transcript/terminal-text';
+import { plainTerminalText, terminalShown, terminalStatus } from '../../../webview/transcript/terminal-text';
 
 describe('webview: terminal text', () => {
   it('removes colour, cursor and title escape sequences', () => {
@@ -18,5 +18,27 @@ describe('webview: terminal text', () => {
     assert.deepEqual(terminalStatus({ exitCode: 0, signal: null }, true), { label: 'Exited with code 0', tone: 'ok' });
     assert.deepEqual(terminalStatus({ exitCode: 2, signal: null }, false), { label: 'Exited with code 2', tone: 'failed' });
     assert.deepEqual(terminalStatus({ exitCode: null, signal: 'SIGKILL' }, false), { label: 'Ended by SIGKILL', tone: 'failed' });
+  });
+
+  it('a terminal never created through terminal/create (no _meta either): "output not available" once the call is over, never an endless Running over an empty box', () => {
+    // What the reducer keeps for a terminal id a tool call named and nothing else filled.
+    const blank = { commandLine: '', output: '', trimmed: false, released: false };
+    assert.deepEqual(terminalShown('ghost-1', blank, true), {
+      commandLine: 'Terminal ghost-1',
+      status: { label: 'Output not available', tone: 'unavailable' },
+      output: 'Output not available: the agent ran this command itself and did not send its output.',
+      controls: false,
+    });
+    assert.equal(terminalShown('ghost-1', undefined, true).status.label, 'Output not available');
+    // While the call runs its output may still come (an agent-owned terminal's updates): Running, as before.
+    assert.deepEqual(terminalShown('ghost-1', blank, false).status, { label: 'Running', tone: 'running' });
+    // A terminal that ran through the editor keeps its output and controls after the call is over.
+    const ran = { commandLine: 'npm test', output: '42 passed\n', trimmed: false, released: true, exit: { exitCode: 0, signal: null } };
+    assert.deepEqual(terminalShown('t-1', ran, true), {
+      commandLine: 'npm test',
+      status: { label: 'Exited with code 0', tone: 'ok' },
+      output: '42 passed\n',
+      controls: true,
+    });
   });
 });
