@@ -5,7 +5,9 @@
 
 export class ToolDeadlineExceeded extends Error {
   constructor(what: string, ms: number) {
-    super(`${what} did not answer within ${(ms / 1000).toFixed(1)} s (the editor's language services may still be loading); try again later`);
+    super(
+      `${what} did not answer within ${(ms / 1000).toFixed(1)} s (the editor's language services may still be loading); try again later`,
+    );
   }
 }
 

@@ -34,7 +34,13 @@ export async function listenHttp(token: string, serverFor: () => McpServer): Pro
   return { url: `http://${LOOPBACK}:${port()}/mcp`, close: () => closeServer(http) };
 }
 
-async function answer(request: IncomingMessage, response: ServerResponse, token: string, port: number, serverFor: () => McpServer): Promise<void> {
+async function answer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  token: string,
+  port: number,
+  serverFor: () => McpServer,
+): Promise<void> {
   const host = request.headers.host;
   if (host !== `${LOOPBACK}:${port}` && host !== `localhost:${port}`) return refuse(response, 403, 'Forbidden: wrong Host');
   // MCP clients are not browsers: a request with an Origin came from a web page.

@@ -12,7 +12,6 @@ import type { ToolDeps } from './tool-deps';
 import { errorResult, jsonResult, positionAt, shownProblem, spanOf } from './tool-results';
 import { problemsAfterEdit } from './problems-after-edit';
 
-
 const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
 
 const path = z.string().min(1).max(4096).describe('File path: absolute, or relative to the first workspace folder');
@@ -24,8 +23,18 @@ const at = { path, line, column, cursor };
 const LOCATION_TOOLS: readonly { name: string; kind: LocationKind; title: string; description: string }[] = [
   { name: 'definition', kind: 'definition', title: 'Go to definition', description: 'Where the symbol at a position is defined.' },
   { name: 'references', kind: 'references', title: 'Find references', description: 'Every reference to the symbol at a position.' },
-  { name: 'type_definition', kind: 'type_definition', title: 'Go to type definition', description: 'Where the type of the symbol at a position is defined.' },
-  { name: 'implementations', kind: 'implementations', title: 'Find implementations', description: 'Implementations of the interface or abstract member at a position.' },
+  {
+    name: 'type_definition',
+    kind: 'type_definition',
+    title: 'Go to type definition',
+    description: 'Where the type of the symbol at a position is defined.',
+  },
+  {
+    name: 'implementations',
+    kind: 'implementations',
+    title: 'Find implementations',
+    description: 'Implementations of the interface or abstract member at a position.',
+  },
 ];
 
 export function registerTools(server: McpServer, deps: ToolDeps): void {
@@ -169,7 +178,8 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     'editor_context',
     {
       title: "The user's editor",
-      description: 'What the user has open: the open editors, and the active editor with its selection (and selected text) and visible range.',
+      description:
+        'What the user has open: the open editors, and the active editor with its selection (and selected text) and visible range.',
       inputSchema: {},
       annotations: { readOnlyHint: true },
     },
@@ -198,7 +208,14 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
   );
 }
 
-function shownSymbol(symbol: { name: string; kind: string; path: string; range: Location['range']; detail?: string; container?: string }): Record<string, unknown> {
+function shownSymbol(symbol: {
+  name: string;
+  kind: string;
+  path: string;
+  range: Location['range'];
+  detail?: string;
+  container?: string;
+}): Record<string, unknown> {
   return {
     name: capString(symbol.name, 500),
     kind: symbol.kind,

@@ -53,7 +53,9 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
     const symbols: SymbolInfo[] = [];
     const walk = (symbol: vscode.DocumentSymbol | vscode.SymbolInformation, container: string | undefined): void => {
       if (symbol instanceof vscode.SymbolInformation) {
-        symbols.push(symbolOf(symbol.name, symbol.kind, symbol.location.uri.fsPath, symbol.location.range, undefined, symbol.containerName));
+        symbols.push(
+          symbolOf(symbol.name, symbol.kind, symbol.location.uri.fsPath, symbol.location.range, undefined, symbol.containerName),
+        );
         return;
       }
       symbols.push(symbolOf(symbol.name, symbol.kind, path, symbol.range, symbol.detail, container));
@@ -64,10 +66,15 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
   }
 
   async workspaceSymbols(query: string): Promise<readonly SymbolInfo[]> {
-    const found = await vscode.commands.executeCommand<vscode.SymbolInformation[] | undefined>('vscode.executeWorkspaceSymbolProvider', query);
+    const found = await vscode.commands.executeCommand<vscode.SymbolInformation[] | undefined>(
+      'vscode.executeWorkspaceSymbolProvider',
+      query,
+    );
     return (found ?? [])
       .filter((symbol) => symbol.location.uri.scheme === 'file')
-      .map((symbol) => symbolOf(symbol.name, symbol.kind, symbol.location.uri.fsPath, symbol.location.range, undefined, symbol.containerName));
+      .map((symbol) =>
+        symbolOf(symbol.name, symbol.kind, symbol.location.uri.fsPath, symbol.location.range, undefined, symbol.containerName),
+      );
   }
 
   async locations(kind: LocationKind, path: string, position: Position): Promise<readonly Location[]> {
@@ -90,7 +97,13 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
       new vscode.Position(position.line, position.character),
     );
     return (hovers ?? []).flatMap((hover) =>
-      hover.contents.map((content) => (typeof content === 'string' ? content : 'language' in content ? `\`\`\`${content.language}\n${content.value}\n\`\`\`` : content.value)),
+      hover.contents.map((content) =>
+        typeof content === 'string'
+          ? content
+          : 'language' in content
+            ? `\`\`\`${content.language}\n${content.value}\n\`\`\``
+            : content.value,
+      ),
     );
   }
 
@@ -103,10 +116,16 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
     const calls: CallItem[] = [];
     for (const item of (items ?? []).slice(0, 5)) {
       if (direction === 'incoming') {
-        const incoming = await vscode.commands.executeCommand<vscode.CallHierarchyIncomingCall[] | undefined>('vscode.provideIncomingCalls', item);
+        const incoming = await vscode.commands.executeCommand<vscode.CallHierarchyIncomingCall[] | undefined>(
+          'vscode.provideIncomingCalls',
+          item,
+        );
         for (const call of incoming ?? []) calls.push(callOf(call.from));
       } else {
-        const outgoing = await vscode.commands.executeCommand<vscode.CallHierarchyOutgoingCall[] | undefined>('vscode.provideOutgoingCalls', item);
+        const outgoing = await vscode.commands.executeCommand<vscode.CallHierarchyOutgoingCall[] | undefined>(
+          'vscode.provideOutgoingCalls',
+          item,
+        );
         for (const call of outgoing ?? []) calls.push(callOf(call.to));
       }
     }
@@ -140,7 +159,11 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
   }
 
   diagnosticsSettled(paths: readonly string[], quietMs: number, signal: AbortSignal): Promise<void> {
-    return diagnosticsSettled(paths.map((path) => vscode.Uri.file(path)), quietMs, signal);
+    return diagnosticsSettled(
+      paths.map((path) => vscode.Uri.file(path)),
+      quietMs,
+      signal,
+    );
   }
 
   changedFiles(since: number): readonly ChangedFile[] {
@@ -152,7 +175,9 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
     const { start, end } = location.range;
     const selection = new vscode.Range(start.line, start.character, end.line, end.character);
     // preserveFocus: the user keeps typing in the composer while the editor shows where the agent looks.
-    void vscode.window.showTextDocument(vscode.Uri.file(location.path), { preserveFocus: true, preview: true, selection }).then(undefined, () => undefined);
+    void vscode.window
+      .showTextDocument(vscode.Uri.file(location.path), { preserveFocus: true, preview: true, selection })
+      .then(undefined, () => undefined);
   }
 
   dispose(): void {
@@ -193,10 +218,20 @@ function problemOf(path: string, diagnostic: vscode.Diagnostic): Problem {
 }
 
 function rangeOf(range: vscode.Range): Range {
-  return { start: { line: range.start.line, character: range.start.character }, end: { line: range.end.line, character: range.end.character } };
+  return {
+    start: { line: range.start.line, character: range.start.character },
+    end: { line: range.end.line, character: range.end.character },
+  };
 }
 
-function symbolOf(name: string, kind: vscode.SymbolKind, path: string, range: vscode.Range, detail?: string, container?: string): SymbolInfo {
+function symbolOf(
+  name: string,
+  kind: vscode.SymbolKind,
+  path: string,
+  range: vscode.Range,
+  detail?: string,
+  container?: string,
+): SymbolInfo {
   return {
     name,
     kind: vscode.SymbolKind[kind] ?? 'Unknown',
@@ -208,5 +243,10 @@ function symbolOf(name: string, kind: vscode.SymbolKind, path: string, range: vs
 }
 
 function callOf(item: vscode.CallHierarchyItem): CallItem {
-  return { name: item.name, kind: vscode.SymbolKind[item.kind] ?? 'Unknown', path: item.uri.scheme === 'file' ? item.uri.fsPath : '', range: rangeOf(item.selectionRange) };
+  return {
+    name: item.name,
+    kind: vscode.SymbolKind[item.kind] ?? 'Unknown',
+    path: item.uri.scheme === 'file' ? item.uri.fsPath : '',
+    range: rangeOf(item.selectionRange),
+  };
 }

@@ -15,7 +15,8 @@ export function vscodeEditorToolsLauncher(language: EditorLanguage): EditorTools
       startEditorTools(
         {
           language,
-          roots: () => (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
+          roots: () =>
+            (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
           // The editor's own executable runs the bridge as Node (ELECTRON_RUN_AS_NODE), as it runs the agent supervisor.
           bridge: { node: process.execPath, script: bridgeScript },
         },
