@@ -29,7 +29,7 @@ const LOCATION_COMMANDS: Record<LocationKind, string> = {
 };
 
 /** How long a document opened only for its diagnostics may take to get its first ones. */
-const FIRST_DIAGNOSTICS_MS = 3_000;
+const FIRST_DIAGNOSTICS_MS = 4_000;
 
 export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
   private readonly changes = new ChangeHistory((path) => this.problemsNow(path));
@@ -46,6 +46,7 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
   }
 
   async documentSymbols(path: string): Promise<readonly SymbolInfo[]> {
+    await this.inTab(path);
     const found = await vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined>(
       'vscode.executeDocumentSymbolProvider',
       vscode.Uri.file(path),
@@ -78,6 +79,7 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
   }
 
   async locations(kind: LocationKind, path: string, position: Position): Promise<readonly Location[]> {
+    await this.inTab(path);
     const found = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[] | undefined>(
       LOCATION_COMMANDS[kind],
       vscode.Uri.file(path),
@@ -91,6 +93,7 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
   }
 
   async hover(path: string, position: Position): Promise<readonly string[]> {
+    await this.inTab(path);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[] | undefined>(
       'vscode.executeHoverProvider',
       vscode.Uri.file(path),
@@ -108,6 +111,7 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
   }
 
   async callHierarchy(path: string, position: Position, direction: 'incoming' | 'outgoing'): Promise<readonly CallItem[]> {
+    await this.inTab(path);
     const items = await vscode.commands.executeCommand<vscode.CallHierarchyItem[] | undefined>(
       'vscode.prepareCallHierarchy',
       vscode.Uri.file(path),
@@ -188,13 +192,33 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
     return vscode.languages.getDiagnostics(vscode.Uri.file(path)).map((diagnostic) => problemOf(path, diagnostic));
   }
 
-  /** A file no editor has open has no diagnostics yet: open it (not shown) and give its language a moment. */
+  /**
+   * A file in no editor tab has no diagnostics and no full language service yet: the built-in JSON server pulls
+   * diagnostics only for documents in tabs, and TypeScript syncs only those to tsserver (a hidden document gets
+   * answers from a partial, syntax-only view, e.g. its own import line as the definition). So the tools open it
+   * in the preview tab without taking the focus: the composer keeps it, and the next preview replaces this one.
+   * (A background tab, `vscode.open` with `background: true`, got no diagnostics in the real VS Code 1.139.)
+   */
+  private async inTab(path: string): Promise<boolean> {
+    const uri = vscode.Uri.file(path);
+    if (inSomeTab(uri)) return false;
+    await vscode.window.showTextDocument(uri, { preview: true, preserveFocus: true });
+    return true;
+  }
+
+  /** Opens the file in a tab if none has it, then gives its language a moment for its first diagnostics. */
   private async opened(path: string): Promise<void> {
     const uri = vscode.Uri.file(path);
-    if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) return;
-    await vscode.workspace.openTextDocument(uri);
+    if (!(await this.inTab(path))) return;
     await diagnosticsSettled([uri], 300, AbortSignal.timeout(FIRST_DIAGNOSTICS_MS), { firstChange: true });
   }
+}
+
+function inSomeTab(uri: vscode.Uri): boolean {
+  const wanted = uri.toString();
+  return vscode.window.tabGroups.all.some((group) =>
+    group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === wanted),
+  );
 }
 
 const SEVERITIES: Record<vscode.DiagnosticSeverity, Severity> = {
