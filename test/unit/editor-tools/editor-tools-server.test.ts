@@ -128,6 +128,32 @@ describe('editor tools server', function () {
     assert.equal(result.total, 1);
   });
 
+  it('problems after an edit: what is new and what was fixed in the files changed this turn, the rest not repeated', async () => {
+    const { root, language, running } = await open();
+    const file = path.join(root, 'a.json');
+    const kept = problemAt(file, 3, 'Property keys must be doublequoted.');
+    language.changed = [{ path: file, problemsBefore: [problemAt(file, 0, 'End of file expected.'), kept] }];
+    language.problemsByPath.set(file, [kept, problemAt(file, 7, 'Expected comma.')]);
+    const client = await httpClient(running);
+    clients.push(client);
+    const result = JSON.parse(textOf(await client.callTool({ name: 'problems_after_edit', arguments: { quietMs: 0 } })));
+    assert.equal(result.files.length, 1);
+    const [only] = result.files;
+    assert.equal(only.path, file);
+    assert.equal(only.total, 2);
+    assert.deepEqual(
+      only.new.map((problem: { line: number; message: string }) => [problem.line, problem.message]),
+      [[8, 'Expected comma.']],
+    );
+    assert.deepEqual(
+      only.fixed.map((problem: { line: number; message: string }) => [problem.line, problem.message]),
+      [[1, 'End of file expected.']],
+    );
+    language.changed = [];
+    const none = JSON.parse(textOf(await client.callTool({ name: 'problems_after_edit', arguments: {} })));
+    assert.deepEqual(none, { files: [], note: 'No file was changed in this turn.' });
+  });
+
   it('pages large results and cuts long messages, so an answer stays bounded', async () => {
     const { root, language, running } = await open();
     const file = path.join(root, 'a.json');
