@@ -4,7 +4,8 @@
  * file behind a symlink out) is left out and counted, never shown.
  */
 import * as path from 'node:path';
-import { confinePath } from '../client/path-confinement';
+import { lstat } from 'node:fs/promises';
+import { confinePath, confineToRealRoots, realRootsOf, type Confinement } from '../client/path-confinement';
 
 export class WorkspaceScope {
   constructor(private readonly roots: () => readonly string[]) {}
@@ -20,23 +21,40 @@ export class WorkspaceScope {
 
   /**
    * The items whose path is inside, and how many were left out. Each distinct path is judged once per call
-   * (references name one file many times), never remembered across calls: a link may change in between.
+   * (references name one file many times), never remembered across calls: a link may change in between. A file
+   * that is no symlink is where its folder's real path says, so each folder is resolved once per call and each
+   * file costs one lstat: a workspace's problems can name 20,000 files (realpath walks every component of each).
    */
   async keepInside<T extends { readonly path: string }>(items: readonly T[]): Promise<{ items: T[]; outside: number }> {
-    const roots = this.roots();
+    const roots = await realRootsOf(this.roots());
+    const folders = new Map<string, Promise<boolean>>();
+    const folderInside = (folder: string): Promise<boolean> => {
+      let verdict = folders.get(folder);
+      if (!verdict) {
+        verdict = allowed(confineToRealRoots(folder, roots));
+        folders.set(folder, verdict);
+      }
+      return verdict;
+    };
+    const judge = async (candidate: string): Promise<boolean> => {
+      if (!path.isAbsolute(candidate) || candidate.includes('\0')) return false;
+      const plainFile = await lstat(candidate).then(
+        (stats) => !stats.isSymbolicLink(),
+        () => false,
+      );
+      return plainFile ? folderInside(path.dirname(candidate)) : allowed(confineToRealRoots(candidate, roots));
+    };
     const verdicts = new Map<string, Promise<boolean>>();
-    for (const { path: candidate } of items)
-      if (!verdicts.has(candidate))
-        verdicts.set(
-          candidate,
-          confinePath(candidate, roots).then(
-            (result) => result.allowed,
-            () => false,
-          ),
-        );
+    for (const { path: candidate } of items) if (!verdicts.has(candidate)) verdicts.set(candidate, judge(candidate));
     const inside = new Map<string, boolean>();
     for (const [candidate, verdict] of verdicts) inside.set(candidate, await verdict);
     const kept = items.filter((item) => inside.get(item.path) === true);
     return { items: kept, outside: items.length - kept.length };
   }
 }
+
+const allowed = (confinement: Promise<Confinement>): Promise<boolean> =>
+  confinement.then(
+    (result) => result.allowed,
+    () => false,
+  );
