@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: prints one line per figure with its target and ok/miss, and exits 0 — benchmarks inform, they
  * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
- * machine. Set BENCH_ONLY=host|limits|history|changes|webview|vscode|floods|size to run a part.
+ * machine. Set BENCH_ONLY=host|limits|history|changes|webview|vscode|floods|size|editor-tools to run a part.
  */
 import { execFileSync } from 'node:child_process';
 import { repoRoot } from '../test/support/repo-root';
 import { runLimitsBench } from './agent-limits';
 import { runHistoryBench } from './history-bench';
 import { runChangesBench } from './changes-bench';
+import { runEditorToolsBench } from './editor-tools-bench';
 import { runHostBench } from './host-throughput';
 import { sizeFigures } from './size';
 import type { Figure } from './webview/figure';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     { name: 'limits', run: runLimitsBench },
     { name: 'history', run: runHistoryBench },
     { name: 'changes', run: runChangesBench },
+    { name: 'editor-tools', run: runEditorToolsBench },
     { name: 'webview', run: () => optionalPart('./webview/webview-bench.js', 'runWebviewBench') },
     { name: 'vscode', run: () => optionalPart('./webview/vscode-bench.js', 'runVscodeBench') },
     { name: 'floods', run: () => optionalPart('./webview/vscode-floods.js', 'runVscodeFloodBench') },

@@ -46,6 +46,8 @@ import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 import { ForkFromMessage } from './conversations/fork-from-message';
 import { lifecycleOf, type LifecycleState } from './shared/lifecycle';
+import { VscodeEditorLanguage } from './editor/editor-language';
+import { vscodeEditorToolsLauncher } from './editor/editor-tools-launcher';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
@@ -82,6 +84,10 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
   const pool = new AgentPool();
   agentProcesses = pool;
+  // The editor's own MCP server (issue 28): one per agent process, started as its first session opens.
+  const editorLanguage = new VscodeEditorLanguage();
+  context.subscriptions.push(editorLanguage);
+  const editorTools = vscodeEditorToolsLauncher(editorLanguage);
   /**
    * Each conversation its own controller, brokers and file handler: nothing pending is shared between two. Its
    * session runs on the agent's shared process (the pool).
@@ -112,6 +118,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
       secrets: vscodeAgentSecrets(context.secrets),
       pool,
       launchApproval,
+      editorTools,
     });
   const diffs = new DiffDocuments((id) => conversations?.get(id)?.store);
   const chats: Conversations = new Conversations({

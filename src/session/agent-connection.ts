@@ -23,6 +23,7 @@ import { NeedsV1Restart } from './version-offer';
 import { EarlyUpdateBuffer } from './update-buffer';
 import { mcpCapabilitiesOf } from './mcp-capabilities';
 import { registerAgentRequests, type SessionEndpoint } from './agent-requests';
+import { describeOffer, offerEditorTools, type EditorToolsLauncher, type EditorToolsOffer } from '../editor-tools/editor-tools-offer';
 
 export type { SessionEndpoint } from './agent-requests';
 
@@ -33,6 +34,8 @@ export interface AgentConnectionOptions {
   readonly log: LogSink;
   readonly trace: TraceLevel;
   readonly clientVersion: string;
+  /** The editor's own MCP server, offered to this process's sessions; none without it. */
+  readonly editorTools?: EditorToolsLauncher;
 }
 
 /** What `initialize` settled, for every session opened on the connection. */
@@ -52,6 +55,8 @@ export class AgentConnection {
   readonly acp: AcpConnection;
   readonly cwd: string;
   private readonly process: AgentProcess;
+  private readonly wishes: { readonly editorTools?: boolean; readonly mcpServers?: boolean };
+  private editorToolsOffer: Promise<EditorToolsOffer> | undefined;
   private readonly endpoints = new Set<SessionEndpoint>();
   private readonly early = new EarlyUpdateBuffer<SessionUpdate>();
   private readonly redaction = new TraceRedaction();
@@ -72,6 +77,10 @@ export class AgentConnection {
   ) {
     this.agentName = config.name;
     this.cwd = options.cwd;
+    this.wishes = {
+      ...(config.editorTools !== undefined ? { editorTools: config.editorTools } : {}),
+      ...(config.mcpServers !== undefined ? { mcpServers: config.mcpServers } : {}),
+    };
     const log = options.log;
     // The agent's env holds its keys (the one stored at sign-in included): an agent quoting one back, or passing it
     // on in a request, must not put it in the trace. Only values long enough to be a key: it is never sent on the
@@ -106,7 +115,31 @@ export class AgentConnection {
       this.acp.dispose();
       for (const endpoint of [...this.endpoints]) endpoint.processExited(exit);
       this.endpoints.clear();
+      // The editor's server lives as long as the process it serves.
+      void this.editorToolsOffer?.then((offer) => (offer.kind === 'offered' ? offer.running.stop() : undefined));
     });
+  }
+
+  /**
+   * The editor's MCP server for this process, decided (and started) once, after `initialize`: every session on
+   * it gets the same server and token. The log says whether it was offered, and why not.
+   */
+  editorTools(): Promise<EditorToolsOffer> {
+    const initialized = this.settled;
+    if (!initialized) return Promise.resolve({ kind: 'not_offered', reason: 'the agent is not initialized' });
+    this.editorToolsOffer ??= offerEditorTools(this.options.editorTools, this.wishes, initialized.mcpCapabilities).then((offer) => {
+      if (offer.kind === 'offered') this.redaction.add(offer.running.secrets);
+      // A process that exited while its server started: the exit handler saw no server to stop.
+      if (offer.kind === 'offered' && this.exited) void offer.running.stop();
+      this.options.log.info(describeOffer(this.agentName, offer));
+      return offer;
+    });
+    return this.editorToolsOffer;
+  }
+
+  /** A turn began on one of this process's sessions: the editor tools' "changed in this turn" counts from now. */
+  turnStarted(): void {
+    void this.editorToolsOffer?.then((offer) => offer.kind === 'offered' && offer.running.turnStarted());
   }
 
   get exited(): boolean {

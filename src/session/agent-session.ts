@@ -18,6 +18,7 @@ import type { CancellationSignal } from '../acp/rpc-boundary';
 import type { ElicitationBroker } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
+import type { EditorToolsOffer } from '../editor-tools/editor-tools-offer';
 import type { ContentBlock } from '../shared/content';
 import type { AvailableCommand, ConfigOption, SessionModes } from '../shared/model';
 import type { ToolCallShown } from '../shared/tool-paths';
@@ -150,7 +151,7 @@ export class AgentSession implements SessionEndpoint {
    */
   async start(opening?: SessionOpening | ((support: SessionSupport) => SessionOpening)): Promise<StartedSession> {
     const init = await this.connection.initialize();
-    this.mcp = selectForAgent(this.options.mcpServers ?? [], init.mcpCapabilities);
+    this.mcp = withEditorTools(selectForAgent(this.options.mcpServers ?? [], init.mcpCapabilities), await this.connection.editorTools());
     this.connection.redact(this.mcp.secrets);
     // Names only: values may hold secrets.
     if (this.mcp.servers.length > 0)
@@ -252,6 +253,7 @@ export class AgentSession implements SessionEndpoint {
 
   prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string; messageId?: string | null }> {
     const sessionId = this.requireSession();
+    this.connection.turnStarted();
     return this.connection.acp.prompt({ sessionId, prompt: content });
   }
 
@@ -386,4 +388,13 @@ async function signedIn<T>(request: Promise<T>): Promise<T> {
     if (isAuthRequired(error)) throw new AuthRequired(error.message);
     throw error;
   }
+}
+
+/** The configured servers plus the editor's own (unless a configured server already has its name). */
+function withEditorTools(selection: McpSelection, offer: EditorToolsOffer): McpSelection {
+  if (offer.kind !== 'offered') return selection;
+  const { wire, secrets } = offer.running;
+  if (selection.servers.some((server) => server.name === wire.name))
+    return { ...selection, skipped: [...selection.skipped, `the editor's own "${wire.name}": a configured server has that name`] };
+  return { servers: [...selection.servers, wire], secrets: [...selection.secrets, ...secrets], skipped: selection.skipped };
 }

@@ -30,6 +30,7 @@ import type { AgentCatalog, LaunchApproval, McpServerSource, SessionEnvironment,
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
+import type { EditorToolsLauncher } from '../editor-tools/editor-tools-offer';
 import { PromptQueue, type SendVerdict } from './prompt-queue';
 import { positionOf } from '../shared/pages';
 import { userPromptKey } from '../shared/reducer-turns';
@@ -63,6 +64,8 @@ export interface SessionControllerDeps {
   readonly pool?: AgentPool;
   /** Asks before a workspace's own agent definition starts; without it every definition starts. */
   readonly launchApproval?: LaunchApproval;
+  /** The editor's own MCP server, offered to every agent process; none without it. */
+  readonly editorTools?: EditorToolsLauncher;
 }
 
 export class SessionController {
@@ -644,6 +647,7 @@ export class SessionController {
       log: this.deps.log,
       trace: this.deps.env.trace(),
       clientVersion: this.deps.env.extensionVersion,
+      ...(this.deps.editorTools ? { editorTools: this.deps.editorTools } : {}),
     });
     const session: AgentSession = new AgentSession(connection, {
       mcpServers,

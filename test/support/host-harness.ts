@@ -2,6 +2,7 @@
  * The whole host path outside VS Code — real agent process, framing, connection, validation, reducer — with the
  * editor ports replaced by in-memory ones. Used by unit tests and benchmarks.
  */
+import type { EditorToolsLauncher } from '../../src/editor-tools/editor-tools-offer';
 import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { FileSystemHandler, type RefusedAccess } from '../../src/client/fs-handler';
@@ -126,6 +127,8 @@ export function createHostHarness(
     idleTimeoutMs?: number;
     maxReadBytes?: number;
     mcpServers?: McpServerSource;
+    /** The editor's own MCP server; none without it. */
+    editorTools?: EditorToolsLauncher;
     trace?: TraceLevel;
     /** The transcript the controller drives (a conversation's); a fresh one without. */
     store?: TranscriptStore;
@@ -171,6 +174,7 @@ export function createHostHarness(
     secrets,
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
     ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+    ...(options.editorTools ? { editorTools: options.editorTools } : {}),
     ...(options.pool ? { pool: options.pool } : {}),
   });
   const waitFor = (predicate: (state: TranscriptState) => boolean, timeoutMs = 10_000): Promise<TranscriptState> =>

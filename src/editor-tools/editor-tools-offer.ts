@@ -1,0 +1,43 @@
+/**
+ * Whether an agent process gets the editor's MCP server, and why not: the setting, the agent's own entry, and
+ * what the agent can reach. Decided once per process, after `initialize` (the capabilities are known then).
+ */
+import type { McpCapabilities } from '../agents/mcp-wire';
+import type { RunningEditorTools } from './editor-tools-server';
+
+export interface EditorToolsLauncher {
+  /** `acpClient.editorTools.enabled`. */
+  enabled(): boolean;
+  start(capabilities: McpCapabilities): Promise<RunningEditorTools>;
+}
+
+export type EditorToolsOffer =
+  | { readonly kind: 'offered'; readonly running: RunningEditorTools }
+  | { readonly kind: 'not_offered'; readonly reason: string };
+
+export interface AgentWishes {
+  readonly editorTools?: boolean;
+  readonly mcpServers?: boolean;
+}
+
+export async function offerEditorTools(
+  launcher: EditorToolsLauncher | undefined,
+  agent: AgentWishes,
+  capabilities: McpCapabilities,
+): Promise<EditorToolsOffer> {
+  if (!launcher) return { kind: 'not_offered', reason: 'no editor tools in this host' };
+  if (!launcher.enabled()) return { kind: 'not_offered', reason: 'acpClient.editorTools.enabled is off' };
+  if (agent.editorTools === false) return { kind: 'not_offered', reason: 'disabled for this agent ("editorTools": false)' };
+  if (agent.mcpServers === false) return { kind: 'not_offered', reason: 'MCP servers are off for this agent ("mcpServers": false)' };
+  try {
+    return { kind: 'offered', running: await launcher.start(capabilities) };
+  } catch (error) {
+    return { kind: 'not_offered', reason: `the server could not start: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+export function describeOffer(agentName: string, offer: EditorToolsOffer): string {
+  if (offer.kind === 'not_offered') return `${agentName} does not get the editor's tools: ${offer.reason}`;
+  const how = offer.running.transport === 'http' ? 'over HTTP on 127.0.0.1' : 'over stdio (the bridge, through a local socket)';
+  return `${agentName} gets the editor's tools ${how}`;
+}
