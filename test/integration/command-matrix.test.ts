@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
 import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
+import { modePicker } from '../../src/shared/session-pickers';
 import { MATRIX, type MatrixCell, type MatrixCommand, type MatrixState } from '../support/command-matrix';
 import { eventually, processesMarked } from '../support/processes';
 import { scriptedAgentPath } from '../support/repo-root';
@@ -244,7 +245,8 @@ async function check(
       assert.deepEqual(result, { accepted: false, reason: outcome.reason });
       break;
     case 'mode_set':
-      await waitFor(client, (s) => s.modes?.current === outcome.mode, 10_000);
+      // What the header's mode picker shows (a mode config option, where the agent has one, stands for the modes).
+      await waitFor(client, (s) => modePicker(s)?.current === outcome.mode, 10_000);
       break;
     case 'option_set':
       await waitFor(
