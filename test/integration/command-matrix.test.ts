@@ -63,6 +63,9 @@ const pendingQuestion = (state: TranscriptState): boolean =>
   entriesOf(state).some(
     (entry) => entry.kind === 'tool_call' && entry.elicitation !== undefined && entry.elicitation.outcome === undefined,
   );
+/** A Send's verdict: accepted (queued while the agent starts or a turn runs, or sent at once). */
+const accepted = (result: unknown): boolean =>
+  typeof result === 'object' && result !== null && 'accepted' in result && result.accepted === true;
 const count = (agent: Agent): number => processesMarked(marks[agent]).length;
 
 async function configure(agents: object, idleTimeoutMinutes?: number): Promise<AcpClientApi> {
@@ -71,6 +74,8 @@ async function configure(agents: object, idleTimeoutMinutes?: number): Promise<A
   await config.update('defaultAgent', Object.keys(agents)[0], vscode.ConfigurationTarget.Global);
   await config.update('idleTimeoutMinutes', idleTimeoutMinutes, vscode.ConfigurationTarget.Global);
   const client = await api();
+  // The extension hears a changed definition a moment later and stops the agent it changed: not after the state is set up.
+  await sleep(1_500);
   await client.stopAgents();
   await eventually(() => count('Alpha') + count('Beta') === 0, 'no agent left from before', 15_000);
   return client;
@@ -233,12 +238,12 @@ async function check(
       assert.equal(shown, before);
       break;
     case 'answered':
-      assert.deepEqual(result, { accepted: true });
+      assert.ok(accepted(result), `the prompt is accepted: ${JSON.stringify(result)}`);
       await waitFor(client, (s) => agentText(s).includes(`You asked: **${SENT}**`) && turnEnded(s), 60_000);
       assert.equal(client.shownConversation(), before);
       break;
     case 'queued':
-      assert.deepEqual(result, { accepted: true });
+      assert.ok(accepted(result), `the prompt is accepted: ${JSON.stringify(result)}`);
       await waitFor(client, (s) => (s.queued ?? []).some((queued) => queued.text === SENT), 10_000);
       break;
     case 'refused':

@@ -288,10 +288,6 @@ export const MATRIX: readonly MatrixCell[] = [
       ['sign-in needed'],
       line(command, explained('Alpha needs sign-in'), alpha, 'notice "Alpha needs sign-in" (ACP: Sign In… first)'),
     ),
-    ...alike(
-      ['no agent configured'],
-      line(command, explained('No agent is running'), none, 'notice "No agent is running" (Select Agent / Add Agent)'),
-    ),
   ]),
 
   // Sessions.
