@@ -182,14 +182,11 @@ async function main(): Promise<void> {
     await statusIs(chat, /Exited/);
     await screenshot(page, 'crashed');
 
-    // Stopped by the idle timeout (3 s after a turn): the settings file changes under the running VS Code.
+    // Stopped by the idle timeout (3 s without a turn): the settings file changes under the running VS Code.
     writeUserSettings(userDataDir, { ...QUIET_SETTINGS, ...settings, 'acpClient.idleTimeoutMinutes': 0.05 });
     await page.waitForTimeout(2_000);
     await palette(page, 'ACP: Restart Agent');
     await statusIs(chat, /^Ready$/);
-    const answers = await chat.getByText('That is all.').count();
-    await send(chat, 'one more question');
-    await chat.getByText('That is all.').nth(answers).waitFor({ timeout: LONG });
     await statusIs(chat, /Not running/, LONG);
     await screenshot(page, 'stopped by the idle timeout');
     writeUserSettings(userDataDir, { ...QUIET_SETTINGS, ...settings });
