@@ -175,6 +175,8 @@ async function run(command: MatrixCommand, client: AcpClientApi, before: string 
       return exec('acpClient.signOut');
     case 'Select Mode':
       return exec('acpClient.selectMode', 'code');
+    case 'Mode picker in the header':
+      return client.postFromChat({ type: 'set_mode', modeId: 'code' });
     case 'Change Session Option':
       return exec('acpClient.changeSessionOption', 'model', 'deep');
     case 'Fork':

@@ -35,6 +35,7 @@ export type MatrixCommand =
   | 'Sign In'
   | 'Sign Out'
   | 'Select Mode'
+  | 'Mode picker in the header'
   | 'Change Session Option'
   | 'Fork'
   | 'Switch Session'
@@ -289,6 +290,17 @@ export const MATRIX: readonly MatrixCell[] = [
       line(command, explained('Alpha needs sign-in'), alpha, 'notice "Alpha needs sign-in" (ACP: Sign In… first)'),
     ),
   ]),
+
+  // The header's own mode picker (it stays on screen while the agent is down).
+  ...alike(
+    DOWN,
+    line(
+      'Mode picker in the header',
+      explained('Could not switch mode'),
+      none,
+      'notice "Could not switch mode: Alpha is not running…"; the picker snaps back',
+    ),
+  ),
 
   // Sessions.
   ...alike(
