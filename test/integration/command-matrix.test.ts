@@ -75,7 +75,7 @@ async function configure(agents: object, idleTimeoutMinutes?: number): Promise<A
   await config.update('idleTimeoutMinutes', idleTimeoutMinutes, vscode.ConfigurationTarget.Global);
   const client = await api();
   // The extension hears a changed definition a moment later and stops the agent it changed: not after the state is set up.
-  await sleep(1_500);
+  await sleep(3_000);
   await client.stopAgents();
   await eventually(() => count('Alpha') + count('Beta') === 0, 'no agent left from before', 15_000);
   return client;
@@ -144,7 +144,7 @@ async function enter(state: MatrixState): Promise<{ client: AcpClientApi; conver
 
 /** Runs a command that may open a quick pick, and picks its row `index` (0: the first) as a person would. */
 async function withPick(command: Thenable<unknown>, index: number): Promise<unknown> {
-  await sleep(1_500);
+  await sleep(3_000);
   for (let step = 0; step < index; step++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
   await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   return command;

@@ -232,7 +232,10 @@ export const MATRIX: readonly MatrixCell[] = [
     ['waiting for a permission', 'waiting for an elicitation'],
     line('Send', { kind: 'queued' }, alpha, 'the prompt waits in the queue while the agent waits for the user'),
   ),
-  ...alike(['sign-in needed'], line('Send', { kind: 'queued' }, alpha, 'the prompt waits in the queue until the user signs in')),
+  ...alike(
+    ['sign-in needed'],
+    line('Send', { kind: 'refused', reason: 'Sign in to Alpha first.' }, alpha, 'refused: "Sign in to Alpha first."; the draft stays'),
+  ),
   ...alike(
     ['crashed'],
     line(
