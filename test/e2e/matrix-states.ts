@@ -82,7 +82,7 @@ async function pick(page: Page, command: string, label: string): Promise<boolean
   // A person reads the list for a moment before clicking.
   await page.waitForTimeout(500);
   if (!(await row.isVisible())) return false;
-  await row.click({ timeout: 5_000 });
+  await row.click({ timeout: LONG });
   return true;
 }
 
