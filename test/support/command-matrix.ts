@@ -211,6 +211,13 @@ export const MATRIX: readonly MatrixCell[] = [
   ),
   ...alike(DOWN, line('Stop Agent', explained('Alpha is not running'), none, 'notice "Alpha is not running" (the next prompt starts it)')),
 
+  // No agent configured: nothing runs, and the chat says so (these two from the first matrix).
+  ...alike(['no agent configured'], line('Cancel Turn', explained('No turn is running'), none, 'notice "No turn is running"')),
+  ...alike(
+    ['no agent configured'],
+    line('Stop Agent', explained('No agent is running'), none, 'notice that no agent runs (Select Agent / Add Agent)'),
+  ),
+
   // Restart Agent.
   ...alike(
     ['starting', 'Ready, nothing said', 'Ready with history', ...BUSY, ...DOWN],
