@@ -189,9 +189,11 @@ async function main(): Promise<void> {
     await screenshot(page, 'sign-in needed');
 
     // Restored after Reload Window: back on Alpha's conversation, then reload. The chat comes back by itself.
-    assert.ok(await pick(page, 'ACP: Select Agent', 'Alpha'));
+    // (Select Agent would switch Gate's blank conversation to Alpha in place: Switch Session goes back to one with history.)
+    assert.ok(await pick(page, 'ACP: Switch Session', 'a long answer please'));
     await headerOn(chat, 'Alpha');
     await chat.locator('.user-bubble').first().waitFor({ timeout: LONG });
+    await palette(page, 'ACP: Restart Agent');
     await statusIs(chat, /Starting|Ready/);
     await statusIs(chat, /^Ready$/);
     await page.reload();
