@@ -373,7 +373,17 @@ export class ChatCommands implements vscode.Disposable {
           `${agent.name} is starting already`,
           'This chat is on it; type your prompt, it goes once the agent is ready.',
         );
-      if (controller.isRunning && shown.store.state.agent.phase !== 'exited')
+      const phase = shown.store.state.agent.phase;
+      // Waiting for sign-in, the agent runs but no session opens until the user signs in: say so, not "start over".
+      if (controller.isRunning && phase === 'needs_auth')
+        return shown.store.dispatch({
+          type: 'notice_added',
+          severity: 'info',
+          title: `${agent.name} needs sign-in`,
+          detail: 'This chat is on it already: sign in (the button here, or ACP: Sign In…) to open its session.',
+          action: 'sign_in',
+        });
+      if (controller.isRunning && phase !== 'exited')
         return explain(
           shown,
           `This chat is on ${agent.name} already`,

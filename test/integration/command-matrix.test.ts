@@ -223,6 +223,13 @@ async function check(
       break;
     case 'explained':
       await waitFor(client, (s) => notices(s).slice(noticesBefore).includes(outcome.title), 10_000);
+      if (outcome.action)
+        assert.ok(
+          entriesOf(client.transcript()).some(
+            (entry) => entry.kind === 'notice' && entry.title === outcome.title && entry.action === outcome.action,
+          ),
+          `the notice offers its ${outcome.action} button`,
+        );
       assert.equal(client.shownConversation(), before, 'the same conversation');
       break;
     case 'cancelled':

@@ -52,8 +52,8 @@ export type MatrixOutcome =
   | { readonly kind: 'ready_elsewhere'; readonly agent: Agent }
   /** The same conversation, its agent (running) asking for sign-in: the chat shows the Sign In button and methods. */
   | { readonly kind: 'sign_in_here' }
-  /** Nothing changes, and the chat says why in a notice with this title. */
-  | { readonly kind: 'explained'; readonly title: string }
+  /** Nothing changes, and the chat says why in a notice with this title (and the button of `action`, if given). */
+  | { readonly kind: 'explained'; readonly title: string; readonly action?: 'sign_in' }
   /** The turn ends as cancelled. */
   | { readonly kind: 'cancelled' }
   /** The agent is stopped ("Not running"), the transcript kept. */
@@ -164,9 +164,9 @@ export const MATRIX: readonly MatrixCell[] = [
     ['sign-in needed'],
     line(
       'Select Agent: same',
-      explained('This chat is on Alpha already'),
+      { kind: 'explained', title: 'Alpha needs sign-in', action: 'sign_in' },
       alpha,
-      'notice "This chat is on Alpha already"; still "Sign-in needed"',
+      'notice "Alpha needs sign-in" with its Sign in… button (this chat is on it already); still "Sign-in needed"',
     ),
   ),
   ...alike(
