@@ -98,8 +98,8 @@ async function main(): Promise<void> {
   const settings = { 'acpClient.agents': agents(), 'acpClient.defaultAgent': 'Alpha' };
   const server = await CodeServer.start({ home, userDataDir, extensionsDir, folder: workspace, settings });
   const browser = await launchBrowser(home, { width: 1280, height: 800 });
+  const page = browser.pages()[0] ?? (await browser.newPage());
   try {
-    const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: LONG * 2 });
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     const icon = page.locator('.activitybar [aria-label^="ACP"]').first();
@@ -204,7 +204,19 @@ async function main(): Promise<void> {
       await icon.click();
       return chatFrame(page);
     });
-    await chat.locator('.user-bubble').first().waitFor({ timeout: LONG });
+    await chat
+      .locator('.user-bubble')
+      .first()
+      .waitFor({ timeout: LONG })
+      .catch(async (error: unknown) => {
+        await screenshot(page, 'restored without its transcript');
+        const header = await chat
+          .locator('.chat-header, header')
+          .first()
+          .innerText()
+          .catch(() => '?');
+        throw new Error(`after the reload the chat shows no prompt (header: ${header.replace(/\s+/g, ' ')}): ${String(error)}`);
+      });
     await statusIs(chat, /Not running/);
     await screenshot(page, 'restored after reload');
     check('after Reload Window the chat is back on screen by itself, its conversation restored, no agent started');
@@ -226,6 +238,10 @@ async function main(): Promise<void> {
     await screenshot(page, 'no agent configured');
     console.log(`screenshots: ${shots.join(', ')}`);
     assert.deepEqual(failures, [], 'nothing the user did was lost');
+  } catch (error) {
+    // What the user saw when a step gave up: the picture says more than a timed-out locator.
+    await screenshot(page, 'failed step').catch(() => undefined);
+    throw error;
   } finally {
     await browser.close().catch(() => undefined);
     server.stop();
