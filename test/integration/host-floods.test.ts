@@ -26,12 +26,12 @@ import { api, waitFor } from './helpers';
 
 const AGENT = 'Raw';
 /**
- * A guard against the host wedging again (before the terminal mirror was paced and the poster flow-controlled, a
- * probe waited 34-69 s). The target is 200 ms and is not met yet (an idle 2-core run: 0.7-1.3 s, the wait being in
- * the workbench drawing the chat's card and the terminal); `npm run bench` (BENCH_ONLY=floods) reports it against
- * that target. Raise this bound's strictness as the figure improves; never loosen it.
+ * Issue 26: a command answers within 200 ms while the flood streams. Judged by the 95th percentile of what a command
+ * given at any moment of the flood waits (`anyMomentP95Ms`): one probe caught behind a garbage collection or a busy
+ * neighbour on the shared machine does not decide it (a bound on the single worst probe missed under parallel load),
+ * and a host that stalls for more than a twentieth of the flood, in one long wedge or many short ones, fails it.
  */
-const PROBE_BOUND_MS = 3_000;
+const PROBE_P95_BOUND_MS = 200;
 const PROBE_EVERY_MS = 100;
 
 interface FloodCase {
@@ -135,7 +135,7 @@ describe('host under floods in VS Code: a command answers while output streams',
   });
 
   for (const flood of CASES) {
-    it(`probe: ${flood.name}: a command answers within ${PROBE_BOUND_MS} ms`, async () => {
+    it(`probe: ${flood.name}: a command answers within ${PROBE_P95_BOUND_MS} ms (p95) at any moment of the flood`, async () => {
       const client = await api();
       await client.stopAgents();
       await configureAgent(flood.fault, flood.env);
@@ -162,12 +162,16 @@ describe('host under floods in VS Code: a command answers while output streams',
       const state = await settled;
       if (profile)
         await profile(`${process.env['ACP_FLOOD_PROFILE']}-${flood.fault}-${flood.env['ACP_RAW_FLOOD_LIMIT'] ?? 'default'}.cpuprofile`);
-      const figures: FloodProbeFigures = floodProbeFigures(flood.name, answers, idle, performance.now() - started);
+      const figures: FloodProbeFigures = floodProbeFigures(flood.name, answers, idle, performance.now() - started, PROBE_EVERY_MS);
       if (process.env['ACP_FLOOD_FIGURES']) appendFileSync(process.env['ACP_FLOOD_FIGURES'], `${JSON.stringify(figures)}\n`);
       console.log(`      ${JSON.stringify(figures)}`);
       flood.check(state);
       assert.ok(entriesOf(state).length > 0);
-      assert.ok(figures.maxMs <= PROBE_BOUND_MS, `a probe waited ${Math.round(figures.maxMs)} ms: ${JSON.stringify(figures)}`);
+      assert.ok(figures.probes >= 10, `enough probes to judge: ${JSON.stringify(figures)}`);
+      assert.ok(
+        figures.anyMomentP95Ms <= PROBE_P95_BOUND_MS,
+        `a command waits ${figures.anyMomentP95Ms} ms at the 95th percentile of the flood's moments: ${JSON.stringify(figures)}`,
+      );
     });
   }
 });
