@@ -86,6 +86,30 @@ async function pick(page: Page, command: string, label: string): Promise<boolean
   return true;
 }
 
+/** The element property the page function uses (this Node-side file has no DOM types). */
+interface Scrollable {
+  scrollTop: number;
+}
+
+/**
+ * The conversation's first prompt is shown: the transcript is virtualized (only entries near the viewport have DOM), so
+ * with a long tail (a crash notice and its output) the first prompt is found by scrolling to the top, as a person does.
+ */
+async function showsFirstPrompt(chat: Frame, text: string, timeout = LONG): Promise<void> {
+  const bubble = chat.locator('.user-bubble', { hasText: text }).first();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await chat
+      .locator('.transcript')
+      .first()
+      .evaluate((element: Scrollable) => void (element.scrollTop = 0))
+      .catch(() => undefined);
+    if (await bubble.isVisible().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`the transcript does not show its first prompt "${text}"`);
+    await chat.page().waitForTimeout(500);
+  }
+}
+
 async function send(chat: Frame, text: string): Promise<void> {
   const prompt = chat.locator('textarea[aria-label="Prompt"]');
   await prompt.fill(text);
@@ -192,7 +216,7 @@ async function main(): Promise<void> {
     // (Select Agent would switch Gate's blank conversation to Alpha in place: Switch Session goes back to one with history.)
     assert.ok(await pick(page, 'ACP: Switch Session', 'a long answer please'));
     await headerOn(chat, 'Alpha');
-    await chat.locator('.user-bubble').first().waitFor({ timeout: LONG });
+    await showsFirstPrompt(chat, 'a long answer please');
     await palette(page, 'ACP: Restart Agent');
     await statusIs(chat, /Starting|Ready/);
     await statusIs(chat, /^Ready$/);
@@ -204,19 +228,15 @@ async function main(): Promise<void> {
       await icon.click();
       return chatFrame(page);
     });
-    await chat
-      .locator('.user-bubble')
-      .first()
-      .waitFor({ timeout: LONG })
-      .catch(async (error: unknown) => {
-        await screenshot(page, 'restored without its transcript');
-        const header = await chat
-          .locator('.chat-header, header')
-          .first()
-          .innerText()
-          .catch(() => '?');
-        throw new Error(`after the reload the chat shows no prompt (header: ${header.replace(/\s+/g, ' ')}): ${String(error)}`);
-      });
+    await showsFirstPrompt(chat, 'a long answer please').catch(async (error: unknown) => {
+      await screenshot(page, 'restored without its transcript');
+      const header = await chat
+        .locator('.chat-header, header')
+        .first()
+        .innerText()
+        .catch(() => '?');
+      throw new Error(`after the reload the chat shows no prompt (header: ${header.replace(/\s+/g, ' ')}): ${String(error)}`);
+    });
     await statusIs(chat, /Not running/);
     await screenshot(page, 'restored after reload');
     check('after Reload Window the chat is back on screen by itself, its conversation restored, no agent started');
