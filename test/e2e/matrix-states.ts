@@ -220,7 +220,7 @@ async function main(): Promise<void> {
     await palette(page, 'ACP: Restart Agent');
     await statusIs(chat, /Starting|Ready/);
     await statusIs(chat, /^Ready$/);
-    await page.reload();
+    await page.reload({ timeout: LONG * 2 });
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     chat = await chatFrame(page).catch(async () => {
       await screenshot(page, 'reload without the chat');
@@ -242,7 +242,7 @@ async function main(): Promise<void> {
     check('after Reload Window the chat is back on screen by itself, its conversation restored, no agent started');
 
     // New Session given while the reloaded webview is still loading: a blank conversation on Alpha, Ready.
-    await page.reload();
+    await page.reload({ timeout: LONG * 2 });
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     await icon.waitFor({ timeout: LONG * 2 });
     await palette(page, 'ACP: New Session');
