@@ -2,7 +2,7 @@
  * A command that cannot do what its name says for a conversation: the chat says why and what to do instead (a notice
  * in its transcript, where the user is looking), never a silent no-op nor a toast that vanishes.
  */
-import type { Conversation } from '../session/conversations/conversation';
+import type { Conversation } from '../conversations/conversation';
 
 export function explainInChat(conversation: Conversation, title: string, detail: string): void {
   conversation.store.dispatch({ type: 'notice_added', severity: 'info', title, detail });

@@ -4,8 +4,8 @@
  * keybinding or another extension can set a value directly; without them they ask with quick picks.
  */
 import * as vscode from 'vscode';
-import type { Conversation } from '../session/conversations/conversation';
-import type { Conversations } from '../session/conversations/conversations';
+import type { Conversation } from '../conversations/conversation';
+import type { Conversations } from '../conversations/conversations';
 import { explainInChat, explainUnlessSessionOpen } from './explain-in-chat';
 import { currentChoiceName, modePicker, sessionPickers, type SessionPicker } from '../shared/session-pickers';
 import { visibleText } from '../shared/visible-text';
