@@ -175,6 +175,7 @@ export class ChatApp {
         this.requestFrame();
         return;
       case 'focus_composer':
+        if (message.ifFocused && !focusIsInFrame()) return;
         // The frame first: a textarea focused in a frame without the focus does not get the keys.
         window.focus();
         this.composer.focus();
@@ -387,6 +388,17 @@ function lastEntry(state: TranscriptState): Entry | undefined {
 }
 
 /** Runs `focus` when the webview's outer frame gains the focus and this page does not have it. */
+/** The focus is in this page or its outer frame (VS Code's webview host), not elsewhere in the workbench. */
+function focusIsInFrame(): boolean {
+  if (document.hasFocus()) return true;
+  try {
+    return window.parent !== window && window.parent.document.hasFocus();
+  } catch {
+    // A parent of another origin: where the focus is cannot be told, so the host's word goes.
+    return true;
+  }
+}
+
 function focusFollowsOuterFrame(focus: () => void, signal: AbortSignal): void {
   let outer: Window;
   try {

@@ -323,6 +323,15 @@ export class ChatCommands implements vscode.Disposable {
           `${agent.name} is starting already`,
           'This chat is on it; type your prompt, it goes once the agent is ready.',
         );
+      // Waiting for sign-in, the agent runs but no session opens until the user signs in: say so, not "start over".
+      if (lifecycle === 'sign_in_needed')
+        return shown.store.dispatch({
+          type: 'notice_added',
+          severity: 'info',
+          title: `${agent.name} needs sign-in`,
+          detail: 'This chat is on it already: sign in (the button here, or ACP: Sign In…) to open its session.',
+          action: 'sign_in',
+        });
       if (isLive(lifecycle))
         return explain(
           shown,

@@ -14,6 +14,7 @@ import type { ChatPanels } from '../views/chat-panels';
 import type { AgentSessions } from '../conversations/agent-sessions';
 import type { ChatCommands } from './chat-commands';
 import type { ChatViewProvider } from '../views/chat-view-provider';
+import { explainInChat, explainUnlessSessionOpen } from './explain-in-chat';
 
 export interface SessionCommandParts {
   readonly conversations: Conversations;
@@ -103,9 +104,13 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
     vscode.commands.registerCommand('acpClient.forkSession', async (argument: unknown) => {
       const id = idOf(argument);
       const conversation = id === undefined ? undefined : conversations.get(id);
-      if (!conversation?.controller.support?.fork)
-        return void vscode.window.showInformationMessage(
-          'Forking needs the conversation’s agent running, and an agent that offers session/fork.',
+      if (!conversation) return void vscode.window.showInformationMessage('Open a conversation to fork it.');
+      if (!explainUnlessSessionOpen(conversation, 'Forking')) return;
+      if (!conversation.controller.support?.fork)
+        return explainInChat(
+          conversation,
+          `${conversation.agentName ?? 'The agent'} cannot fork sessions`,
+          'It does not offer session/fork. ACP: New Session starts afresh.',
         );
       await chat.fork(conversation).catch(reportFailure('fork'));
     }),

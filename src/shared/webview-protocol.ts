@@ -47,7 +47,8 @@ export type HostToWebviewMessage =
     }
   | { readonly type: 'actions'; readonly firstSeq: number; readonly actions: readonly TranscriptAction[] }
   | { readonly type: 'host_info'; readonly info: HostInfo }
-  | { readonly type: 'focus_composer' }
+  /** `ifFocused`: only where the focus is in the chat's frame already (the chat loading must not take it from elsewhere). */
+  | { readonly type: 'focus_composer'; readonly ifFocused?: boolean }
   /** The host could not accept the user's prompt; the webview keeps the draft and shows why. */
   | { readonly type: 'prompt_rejected'; readonly reason: string }
   /** "Add to ACP Chat": attach these to the draft, then answer `attachments_taken` (until then the host re-sends). */
