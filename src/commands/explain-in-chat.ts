@@ -3,6 +3,7 @@
  * in its transcript, where the user is looking), never a silent no-op nor a toast that vanishes.
  */
 import type { Conversation } from '../conversations/conversation';
+import { isLive } from '../shared/lifecycle';
 
 export function explainInChat(conversation: Conversation, title: string, detail: string): void {
   conversation.store.dispatch({ type: 'notice_added', severity: 'info', title, detail });
@@ -13,14 +14,14 @@ export function explainInChat(conversation: Conversation, title: string, detail:
  * "Forking"): false, and the chat says why and what to do, when the agent is not there yet or any more.
  */
 export function explainUnlessSessionOpen(conversation: Conversation, needs: string): boolean {
-  const controller = conversation.controller;
   const name = conversation.agentName;
-  const phase = conversation.store.state.agent.phase;
-  if (controller.isRunning && phase === 'ready') return true;
+  const lifecycle = conversation.controller.lifecycle;
+  // A session is open from ready through a turn and its questions; only sign-in keeps a live process without one.
+  if (isLive(lifecycle) && lifecycle !== 'sign_in_needed') return true;
   if (!name) explainInChat(conversation, 'No agent is running', 'ACP: Select Agent… picks one, ACP: Add Agent… installs one.');
-  else if (phase === 'needs_auth')
+  else if (lifecycle === 'sign_in_needed')
     explainInChat(conversation, `${name} needs sign-in`, `${needs} needs a session: run ACP: Sign In… first.`);
-  else if (controller.isStarting || phase === 'starting')
+  else if (lifecycle === 'starting')
     explainInChat(conversation, `${name} is starting`, `${needs} needs its session: try again once it is ready.`);
   else
     explainInChat(

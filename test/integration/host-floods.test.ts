@@ -162,7 +162,7 @@ describe('host under floods in VS Code: a command answers while output streams',
       const state = await settled;
       if (profile)
         await profile(`${process.env['ACP_FLOOD_PROFILE']}-${flood.fault}-${flood.env['ACP_RAW_FLOOD_LIMIT'] ?? 'default'}.cpuprofile`);
-      const figures: FloodProbeFigures = floodProbeFigures(flood.name, answers, idle, performance.now() - started);
+      const figures: FloodProbeFigures = floodProbeFigures(flood.name, answers, idle, performance.now() - started, PROBE_EVERY_MS);
       if (process.env['ACP_FLOOD_FIGURES']) appendFileSync(process.env['ACP_FLOOD_FIGURES'], `${JSON.stringify(figures)}\n`);
       console.log(`      ${JSON.stringify(figures)}`);
       flood.check(state);
