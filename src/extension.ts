@@ -44,6 +44,7 @@ import { agentLaunchApproval, ModalApprovalDialog, workspaceApprovalMemory } fro
 import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 import { ForkFromMessage } from './session/fork-from-message';
+import { reviewLoop } from './commands/review-loop';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
@@ -126,12 +127,15 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     changes,
     new ForkFromMessage({ conversations: chats, ensureAgent: (conversation) => commands.ensureAgent(conversation) }),
   );
+  const review = reviewLoop(context.workspaceState, changes, chats, commands);
   const shown = new ShownTranscript(chats);
   const fileIndex = new WorkspaceFileIndex();
   const bindingDeps = {
     extensionUri: context.extensionUri,
     onIntent: (intent: UserIntent, conversation: Conversation, surface: ChatSurface) =>
-      changeCommands.handle(intent, conversation.id) || commands.handle(intent, conversation, surface),
+      changeCommands.handle(intent, conversation.id) ||
+      review.handle(intent, conversation, surface) ||
+      commands.handle(intent, conversation, surface),
     findFiles: (query: string) => fileIndex.search(query),
     setDraft: (id: string, text: string) => chats.setDraft(id, text),
     log,
@@ -158,6 +162,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     commands,
     changes,
     changeCommands,
+    review,
     fileIndex,
     shown,
     tree,

@@ -264,10 +264,11 @@ export class Composer {
     this.onDraftChanged({ text: this.textarea.value, attachments: this.tray.attachments });
   }
 
-  private send(): void {
+  /** Sends the draft: as a prompt, or (`send_review_comments`) after the conversation's review comments, which may go alone. */
+  send(type: 'send_prompt' | 'send_review_comments' = 'send_prompt'): void {
     const draft: Draft = { text: this.textarea.value, attachments: this.tray.attachments };
-    if (!this.canSend || (draft.text.trim() === '' && draft.attachments.length === 0)) return;
-    this.post({ type: 'send_prompt', text: draft.text, attachments: draft.attachments });
+    if (!this.canSend || (type === 'send_prompt' && draft.text.trim() === '' && draft.attachments.length === 0)) return;
+    this.post({ type, text: draft.text, attachments: draft.attachments });
     this.inFlight = draft;
     this.textarea.value = '';
     this.tray.set([]);

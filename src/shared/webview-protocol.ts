@@ -17,6 +17,8 @@ export interface HostInfo {
   readonly blockedReason?: string;
   /** An agent being installed from the ACP registry right now (see install-status.ts for where it shows). */
   readonly install?: InstallProgress;
+  /** Review comments not yet sent to the agent, by conversation id (the chat's "N review comments" above the composer). */
+  readonly reviewComments?: Readonly<Record<string, number>>;
 }
 
 export type HostToWebviewMessage =
@@ -65,6 +67,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'resync' }
   | { readonly type: 'send_prompt'; readonly text: string; readonly attachments: readonly Attachment[] }
+  /** "Send to agent" on the review comments bar: every open review comment, quoted, plus what is typed in the composer. */
+  | { readonly type: 'send_review_comments'; readonly text: string; readonly attachments: readonly Attachment[] }
   | { readonly type: 'attachments_taken'; readonly batch: number }
   /** The draft's text, so it survives a reload and follows the conversation (sent after typing pauses). */
   | { readonly type: 'draft_changed'; readonly conversationId: string; readonly text: string }

@@ -20,6 +20,7 @@ const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('resync') }),
   z.object({ type: z.literal('send_prompt'), text: z.string(), attachments: z.array(attachment).max(100).readonly() }),
+  z.object({ type: z.literal('send_review_comments'), text: z.string(), attachments: z.array(attachment).max(100).readonly() }),
   z.object({ type: z.literal('attachments_taken'), batch: z.number().int() }),
   z.object({ type: z.literal('draft_changed'), conversationId: z.string().max(200), text: z.string().max(1_000_000) }),
   z.object({ type: z.literal('find_files'), requestId: z.number().int(), query: z.string().max(500) }),
