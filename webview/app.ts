@@ -15,6 +15,7 @@ import { liveNoticeKey } from './live-notice';
 import { PinnedPlan } from './pinned-plan';
 import { QueuedPrompts } from './queued-prompts';
 import { ReviewCommentsBar } from './review-comments-bar';
+import { messageText, userMessageOf } from '../src/shared/transcript-fork';
 import { classifyLink } from './link-safety';
 import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './sync';
 import type { RenderContext } from './transcript/entry-view';
@@ -314,6 +315,14 @@ export class ChatApp {
           turnId: data.turnId,
           ...(data.path === undefined ? {} : { path: data.path }),
         });
+        return;
+      case 'edit-message': {
+        const message = data.turnId === undefined || !this.sync.state ? undefined : userMessageOf(this.sync.state, data.turnId);
+        if (message?.turnId !== undefined) this.composer.editSent(message.turnId, messageText(message.content));
+        return;
+      }
+      case 'cancel-message-edit':
+        this.composer.messageEdit.stop();
         return;
       case 'send-review-comments':
         this.composer.send('send_review_comments');

@@ -97,6 +97,11 @@ export type WebviewToHostMessage =
   | { readonly type: 'undo_changes'; readonly turnId: string; readonly path?: string }
   /** "Restore to here" on the user message that started `turnId`: a preview, then the workspace rewinds. */
   | { readonly type: 'restore_checkpoint'; readonly turnId: string }
+  /**
+   * Edit on a sent message, then Send: the files back to before the message of `turnId`, and `text` sent in a
+   * conversation that holds only the history before it (the original conversation stays as it is).
+   */
+  | { readonly type: 'resend_message'; readonly turnId: string; readonly text: string; readonly attachments: readonly Attachment[] }
   /** Show a terminal the agent runs in a VS Code terminal (its output so far, then live). */
   | { readonly type: 'open_terminal'; readonly terminalId: string }
   /** Stop an agent-owned (v2) terminal that the agent says may be cancelled. */

@@ -50,6 +50,12 @@ const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('keep_changes'), turnId: z.string().max(200), path: z.string().max(4096).optional() }),
   z.object({ type: z.literal('undo_changes'), turnId: z.string().max(200), path: z.string().max(4096).optional() }),
   z.object({ type: z.literal('restore_checkpoint'), turnId: z.string().max(200) }),
+  z.object({
+    type: z.literal('resend_message'),
+    turnId: z.string().max(200),
+    text: z.string(),
+    attachments: z.array(attachment).max(100).readonly(),
+  }),
   z.object({ type: z.literal('open_terminal'), terminalId: z.string() }),
   z.object({ type: z.literal('cancel_terminal'), terminalId: z.string() }),
   z.object({ type: z.literal('restart_agent') }),
