@@ -45,6 +45,7 @@ import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 import { ForkFromMessage } from './session/fork-from-message';
 import { reviewLoop } from './commands/review-loop';
+import { changedFileCount } from './shared/changed-files';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
@@ -145,6 +146,10 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   commands.attachView(view, panels);
   const agentSessions = new AgentSessions(chats);
   const tree = new SessionsTree(chats, agentSessions, (id) => chats.get(id)?.controller.support?.fork === true);
+  tree.countChangedFiles((id) => {
+    const state = chats.get(id)?.store.state;
+    return state && changedFileCount(state);
+  });
   // History first: the chat shows the conversation it showed before any agent starts.
   const restored = restoreConversations(chats, context, settings, log);
   commands.openAfter(restored);
