@@ -5,6 +5,8 @@ import { conversationChanges } from '../../../../src/session/review/conversation
 import { reviewPrompt } from '../../../../src/session/review/review-prompt';
 import { ReviewThreads, type ReviewThread } from '../../../../src/session/review/review-threads';
 import type { FileState } from '../../../../src/session/changes/file-state';
+import { carriedExchange, MAX_CARRIED_CHARS } from '../../../../src/session/edit-resend';
+import type { Entry } from '../../../../src/shared/model';
 
 const text = ['one', 'two', 'three', 'four', 'five'].join('\n');
 
@@ -160,5 +162,34 @@ describe("a conversation's changes as one set", () => {
       changed.map((f) => [f.path, f.before, f.after, f.review]),
       [['/w/a', absent, file('a2'), 'pending']],
     );
+  });
+});
+
+describe('Edit a sent message: the exchange a new session carries', () => {
+  it('holds the messages before the edited one, users and agent, and no thoughts', () => {
+    const entries: Entry[] = [
+      { kind: 'message', key: 'u1', role: 'user', content: [{ type: 'text', text: 'write a.txt' }], turnId: 't1' },
+      { kind: 'message', key: 't1', role: 'thought', content: [{ type: 'text', text: 'hidden thinking' }], turnId: 't1' },
+      { kind: 'message', key: 'a1', role: 'agent', content: [{ type: 'text', text: 'Done.' }], turnId: 't1' },
+    ];
+    assert.equal(
+      carriedExchange(entries),
+      [
+        'This continues an earlier conversation in a new session. The exchange so far was:',
+        '<earlier-conversation>',
+        'User: write a.txt\n\nAssistant: Done.',
+        '</earlier-conversation>',
+        'My next message:',
+      ].join('\n'),
+    );
+    assert.equal(carriedExchange([]), '');
+  });
+
+  it('is bounded: only its most recent part goes, and it says so', () => {
+    const long = 'x'.repeat(MAX_CARRIED_CHARS * 2);
+    const entries: Entry[] = [{ kind: 'message', key: 'u1', role: 'user', content: [{ type: 'text', text: long }], turnId: 't1' }];
+    const carried = carriedExchange(entries);
+    assert.ok(carried.length < MAX_CARRIED_CHARS + 500);
+    assert.match(carried, /\(its most recent part\)/);
   });
 });
