@@ -139,9 +139,10 @@ export class ReviewCommands implements vscode.Disposable {
       void vscode.window.showInformationMessage('This conversation has changed no files (or all its changes were undone).');
       return 0;
     }
-    await this.changes.diffs.openAll(changed, `Conversation changes: ${files(changed.length)}`);
+    // A rename is one entry (its deletion folded in), as the card shows it: the count is what the editor lists.
+    const shown = await this.changes.diffs.openAll(changed, (n) => `Conversation changes: ${files(n)}`);
     void this.offerChoices(changed.map((f) => f.path));
-    return changed.length;
+    return shown;
   }
 
   private async offerChoices(paths: readonly string[]): Promise<void> {
