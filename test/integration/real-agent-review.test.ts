@@ -9,13 +9,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
-import type { ChangeSetEntry, TranscriptState } from '../../src/shared/model';
+import type { ChangeSetEntry, Entry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
 import { claudeAgentBin, claudeAgentEnv } from '../support/claude-agent';
-import { sleep, toolCall, useAgent, waitFor, workspaceRoot } from './helpers';
-
-const WRITE_ID = 'toolu_mock_write';
+import { sleep, useAgent, waitFor, workspaceRoot } from './helpers';
 
 const changeSet = (state: TranscriptState, turnId: string): ChangeSetEntry | undefined =>
   entriesOf(state).find((e): e is ChangeSetEntry => e.kind === 'changes' && e.turnId === turnId);
@@ -63,14 +61,29 @@ describe('the review loop with a real agent: Claude Code', function () {
     const running = client.transcript().turn;
     assert.ok(running.phase !== 'idle');
     const turnId = running.turnId;
-    await waitFor(client, (s) => toolCall(s, WRITE_ID)?.status === 'awaiting_permission', 120_000);
+    const asking = (s: TranscriptState): boolean =>
+      entriesOf(s).some((e) => e.kind === 'tool_call' && e.turnId === turnId && e.status === 'awaiting_permission');
+    await waitFor(client, asking, 120_000);
     await sleep(500);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await waitFor(client, (s) => s.turn.phase === 'idle' && changeSet(s, turnId) !== undefined, 150_000).catch((error: unknown) => {
-      const sets = entriesOf(client.transcript()).flatMap((e) => (e.kind === 'changes' ? [[e.turnId, e.files.map((f) => f.path)]] : []));
-      throw new Error(`no change set for ${turnId} (${name}); change sets: ${JSON.stringify(sets)}; ${String(error).slice(0, 300)}`);
+      throw new Error(`no change set for ${turnId} (${name}): ${whatHappened(name)}; ${String(error).slice(0, 300)}`);
     });
     return turnId;
+  }
+
+  /** A failed turn's facts: change sets, tool calls, turn ends and notices, the file on disk, the mock's last requests. */
+  function whatHappened(name: string): string {
+    const facts = entriesOf(client.transcript()).flatMap((e) => {
+      if (e.kind === 'changes') return [`changes ${e.turnId}: ${e.files.map((f) => path.basename(f.path)).join(',')}`];
+      if (e.kind === 'tool_call') return [`tool ${e.toolCallId} ${e.turnId ?? '?'} ${e.status} ${e.title}`];
+      if (e.kind === 'turn_end') return [`end ${e.turnId} ${JSON.stringify(e.outcome)}`];
+      if (e.kind === 'notice') return [`notice ${e.title}: ${(e.detail ?? '').slice(0, 200)}`];
+      return [];
+    });
+    const disk = existsSync(file(name)) ? JSON.stringify(readFileSync(file(name), 'utf8')) : 'absent';
+    const last = mock.requests.slice(-3).map((r) => `${r.url} ${r.body.length}B`);
+    return `${facts.join(' | ')}; on disk: ${disk}; mock's last requests: ${last.join(', ')}`;
   }
 
   /** The model's requests since `mark` that are turns (not the agent's title generation). */
@@ -159,7 +172,8 @@ describe('the review loop with a real agent: Claude Code', function () {
   it('Edit on the second of three messages restores the files, and the next request holds only the first exchange', async () => {
     await freshConversation();
     const original = client.shownConversation();
-    await writeTurn('e1.txt', 'first edit');
+    assert.ok(original);
+    const first = await writeTurn('e1.txt', 'first edit');
     const second = await writeTurn('e2.txt', 'second edit');
     await writeTurn('e3.txt', 'third edit');
     const mark = mock.requests.length;
@@ -168,22 +182,50 @@ describe('the review loop with a real agent: Claude Code', function () {
     // The restore's preview: its first (safe) choice.
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     assert.equal((await resent)?.accepted, true, 'sent (queued while the new session starts)');
-    assert.equal(existsSync(file('e1.txt')), true, 'the first turn stays');
+    assert.equal(readFileSync(file('e1.txt'), 'utf8'), 'first edit', 'the first turn stays');
     assert.equal(existsSync(file('e2.txt')), false, 'the edited message’s turn is rewound');
     assert.equal(existsSync(file('e3.txt')), false, 'and the one after it');
-    assert.notEqual(client.shownConversation(), original, 'a new conversation');
-    await waitFor(client, (s) => entriesOf(s).some((e) => e.kind === 'notice' && e.title === 'Continued from an edited message'), 5_000);
-    await waitFor(client, (s) => entriesOf(s).some((e) => e.kind === 'turn_end'), 90_000);
+    const edited = client.shownConversation();
+    assert.ok(edited && edited !== original, 'a new conversation');
+    const isCarriedNotice = (e: Entry): boolean => e.kind === 'notice' && e.title === 'Continued from an edited message';
+    await waitFor(client, (s) => entriesOf(s).some(isCarriedNotice), 5_000);
+    const notice = entriesOf(client.transcript()).find(isCarriedNotice);
+    assert.ok(notice?.kind === 'notice', 'the chat says how it continues');
+    assert.match(notice.detail ?? '', /cannot fork a session at a message/);
+    assert.match(notice.detail ?? '', /original conversation is unchanged in the Sessions view/);
+    // The new conversation shows the first exchange (copied, its turn ended): wait for the edited message's own turn.
+    await waitFor(client, (s) => s.turn.phase === 'idle' && entriesOf(s).some((e) => e.kind === 'turn_end' && e.turnId !== first), 120_000);
     const sent = turnRequests(mark);
-    assert.ok(sent.length > 0);
+    assert.ok(
+      sent.length > 0,
+      `the edited message reached the model: ${mock.requests
+        .slice(mark)
+        .map((r) => r.url)
+        .join(', ')}`,
+    );
+    // The next request: a fresh session, so one user message and no earlier assistant turn; the first exchange is
+    // carried as text in it, and nothing of the second exchange or after.
     const messages = messagesOf(sent[0]!);
+    assert.deepEqual(
+      messages.filter((m) => m.role !== 'system').map((m) => m.role),
+      ['user'],
+      'a fresh session: one prompt, no earlier turn of the agent',
+    );
     const all = messages.map((m) => m.text).join('\n');
     assert.match(all, /say hello instead/);
     assert.match(all, new RegExp(`User: write ${file('e1.txt').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} with first edit`));
+    assert.match(all, /Assistant: Mock Claude writes the file\./);
     assert.doesNotMatch(all, /e2\.txt|e3\.txt|second edit|third edit/, 'nothing of the second exchange or after');
+    // The original branch stays, as its own conversation, with its three exchanges.
+    const listed = client.conversations().find((c) => c.id === original);
+    assert.ok(listed?.prompted, 'the original conversation stays listed in the Sessions view');
+    const originalState = client.transcriptOf(original);
+    assert.ok(originalState, 'the original is still loaded');
+    const originalPrompts = entriesOf(originalState).filter((e) => e.kind === 'message' && e.role === 'user').length;
+    assert.equal(originalPrompts, 3, 'the original keeps its three messages');
     assert.ok(
-      client.conversations().some((c) => c.id === original),
-      'the original conversation stays in the Sessions view',
+      client.conversations().some((c) => c.id === edited && c.prompted),
+      'the edited branch is listed beside it',
     );
   });
 });

@@ -287,6 +287,10 @@ export class ChangeTracker {
       await new Promise((resolve) => setTimeout(resolve, this.deps.settleMs ?? DEFAULT_SETTLE_MS));
       if (this.capture === capture) this.capture = undefined;
       this.lastCapture = capture;
+      // On a loaded machine a watcher event can trail the settle window: the files the turn's tool calls named are
+      // looked at now, as their event would have them (a later event then finds nothing new).
+      for (const path of pathsNamedByTurn(this.deps.transcript.state, turnId))
+        if (isAbsolute(path) && !capture.has(path) && !this.deps.files.excluded(path)) capture.diskChanged(path);
       const files = await capture.finish().finally(() => this.baseline.turnEnded(capture));
       await this.loaded;
       if (files.length > 0) await this.addRecord({ turnId, origin: 'turn', files });

@@ -371,6 +371,38 @@ describe('change tracking (engine)', () => {
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
   });
 
+  it('a file a tool call named, written on disk, whose watcher event comes only after the turn ended, is still the turn’s change', async () => {
+    const turnId = `t${++turn}`;
+    transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'w',
+        title: 'Write late.txt',
+        kind: 'edit',
+        status: 'pending',
+        locations: [{ path: file('late.txt') }],
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    write('late.txt', 'written by the agent\n');
+    transcript.dispatch({ type: 'session_update', update: { sessionUpdate: 'tool_call_update', toolCallId: 'w', status: 'completed' } });
+    // A loaded machine: the watcher has said nothing by the time the turn ends and its settle window closes.
+    transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    await tracker.idle();
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => [path.basename(f.path), f.change]),
+      [['late.txt', 'created']],
+    );
+    // The event, when it comes at last, changes nothing.
+    tracker.diskChanged(file('late.txt'));
+    await tracker.idle();
+    assert.equal(card(turnId)?.files.length, 1);
+    assert.equal((await tracker.undo(turnId, [file('late.txt')])).kind, 'applied');
+    assert.equal(existsSync(file('late.txt')), false);
+  });
+
   it('says where the tool call the agent reported differs from the file on disk', async () => {
     const turnId = `t${++turn}`;
     transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
