@@ -4,10 +4,10 @@ import { trackTextGrowth } from '../src/shared/text-growth';
 import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
 import { ChatApp, type ChatStats } from './app';
 import './elements';
-import { MessagePump } from './message-pump';
-import { SnapshotAssembler } from './snapshot-assembler';
-import { UiStore } from './ui-store';
-import { connectToHost, isHostMessage } from './vscode-api';
+import { MessagePump } from './host/message-pump';
+import { SnapshotAssembler } from './host/snapshot-assembler';
+import { UiStore } from './host/ui-store';
+import { connectToHost, isHostMessage } from './host/vscode-api';
 
 declare global {
   interface Window {

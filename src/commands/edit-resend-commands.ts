@@ -5,9 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { ChangeTracking } from '../editor/change-tracking';
-import type { Conversation } from '../session/conversations/conversation';
-import { EditResend } from '../session/edit-resend';
-import type { Conversations } from '../session/conversations/conversations';
+import type { Conversation } from '../conversations/conversation';
+import { EditResend } from '../conversations/edit-resend';
+import type { Conversations } from '../conversations/conversations';
 import type { PromptVerdict } from '../session/session-controller';
 import type { Attachment } from '../shared/attachments';
 import { shownText } from '../shared/shown-text';

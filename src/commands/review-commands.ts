@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import type { ChangeTracking, TrackedConversation } from '../editor/change-tracking';
 import { ReviewCommentView, type ReviewCommentController } from '../editor/review-comment-controller';
-import type { ApplyOutcome } from '../session/changes/change-tracker';
-import type { Conversation } from '../session/conversations/conversation';
-import type { Conversations } from '../session/conversations/conversations';
+import type { ApplyOutcome } from '../changes/plan-application';
+import type { Conversation } from '../conversations/conversation';
+import type { Conversations } from '../conversations/conversations';
 import type { UserIntent } from '../session/intents';
 import type { PromptVerdict } from '../session/session-controller';
-import { conversationChanges } from '../session/review/conversation-changes';
+import { conversationChanges } from '../changes/conversation-changes';
 import { reviewPrompt } from '../session/review/review-prompt';
 import type { ReviewThreads } from '../session/review/review-threads';
 import type { Attachment } from '../shared/attachments';

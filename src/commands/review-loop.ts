@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import type { ChangeTracking } from '../editor/change-tracking';
 import { ReviewCommentController } from '../editor/review-comment-controller';
-import type { Conversation } from '../session/conversations/conversation';
-import type { Conversations } from '../session/conversations/conversations';
+import type { Conversation } from '../conversations/conversation';
+import type { Conversations } from '../conversations/conversations';
 import type { UserIntent } from '../session/intents';
-import { conversationChanges } from '../session/review/conversation-changes';
+import { conversationChanges } from '../changes/conversation-changes';
 import { ReviewThreads } from '../session/review/review-threads';
 import type { ChatSurface } from '../views/chat-binding';
 import type { ChatCommands } from './chat-commands';

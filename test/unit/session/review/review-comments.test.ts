@@ -1,11 +1,11 @@
 /** Review comments (issue 29): anchored to content, kept across a reload, quoted into the prompt. */
 import * as assert from 'node:assert/strict';
 import { anchorAt, placeAnchor } from '../../../../src/session/review/comment-anchor';
-import { conversationChanges } from '../../../../src/session/review/conversation-changes';
+import { conversationChanges } from '../../../../src/changes/conversation-changes';
 import { reviewPrompt } from '../../../../src/session/review/review-prompt';
 import { ReviewThreads, type ReviewThread } from '../../../../src/session/review/review-threads';
-import type { FileState } from '../../../../src/session/changes/file-state';
-import { carriedExchange, MAX_CARRIED_CHARS } from '../../../../src/session/edit-resend';
+import type { FileState } from '../../../../src/changes/file-state';
+import { carriedExchange, MAX_CARRIED_CHARS } from '../../../../src/conversations/edit-resend';
 import type { Entry } from '../../../../src/shared/model';
 
 const text = ['one', 'two', 'three', 'four', 'five'].join('\n');
