@@ -33,6 +33,7 @@ step "e2e (restricted mode)" node out/test/e2e/restricted-mode.js
 step "e2e (focus)" node out/test/e2e/focus.js
 step "e2e (host death)" node out/test/e2e/host-death.js
 step "e2e (first run)" node out/test/e2e/first-run.js
+step "e2e (review loop)" node out/test/e2e/review-loop.js
 
 echo
 echo "=== summary"

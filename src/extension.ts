@@ -48,6 +48,8 @@ import { ForkFromMessage } from './conversations/fork-from-message';
 import { lifecycleOf, type LifecycleState } from './shared/lifecycle';
 import { VscodeEditorLanguage } from './editor/editor-language';
 import { vscodeEditorToolsLauncher } from './editor/editor-tools-launcher';
+import { reviewLoop } from './commands/review-loop';
+import { changedFileCount } from './shared/changed-files';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
@@ -135,12 +137,13 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     changes,
     new ForkFromMessage({ conversations: chats, ensureAgent: (conversation) => commands.ensureAgent(conversation) }),
   );
+  const review = reviewLoop(context.workspaceState, changes, chats, commands);
   const shown = new ShownTranscript(chats);
   const fileIndex = new WorkspaceFileIndex();
   const bindingDeps = {
     extensionUri: context.extensionUri,
     onIntent: (intent: ChatIntent, conversation: Conversation, surface: ChatSurface) =>
-      routeIntent(intent, { conversation, surface, chat: commands, changes: changeCommands }),
+      routeIntent(intent, { conversation, surface, chat: commands, changes: changeCommands, review }),
     findFiles: (query: string) => fileIndex.search(query),
     setDraft: (id: string, text: string) => chats.setDraft(id, text),
     log,
@@ -150,6 +153,10 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   commands.attachView(view, panels);
   const agentSessions = new AgentSessions(chats);
   const tree = new SessionsTree(chats, agentSessions, (id) => chats.get(id)?.controller.support?.fork === true);
+  tree.countChangedFiles((id) => {
+    const state = chats.get(id)?.store.state;
+    return state && changedFileCount(state);
+  });
   // History first: the chat shows the conversation it showed before any agent starts.
   const restored = restoreConversations(chats, context, settings, log);
   commands.openAfter(restored);
@@ -167,6 +174,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     commands,
     changes,
     changeCommands,
+    review,
     fileIndex,
     shown,
     tree,

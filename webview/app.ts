@@ -14,6 +14,8 @@ import { Header } from './header/header';
 import { liveNoticeKey } from './transcript/live-notice';
 import { PinnedPlan } from './composer/pinned-plan';
 import { QueuedPrompts } from './composer/queued-prompts';
+import { ReviewCommentsBar } from './review/review-comments-bar';
+import { messageText, userMessageOf } from '../src/shared/transcript-fork';
 import { classifyLink } from './markdown/link-safety';
 import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './host/sync';
 import type { RenderContext } from './transcript/entry-view';
@@ -84,6 +86,7 @@ export class ChatApp {
   private readonly banner: Banner;
   private readonly pinnedPlan = new PinnedPlan();
   private readonly queuedPrompts = new QueuedPrompts();
+  private readonly reviewComments = new ReviewCommentsBar();
   private liveNotice: string | undefined;
   private readonly emptyState = new EmptyState();
   private readonly transcript: VirtualTranscript;
@@ -112,7 +115,14 @@ export class ChatApp {
       this.banner.element,
       h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element),
       // The session's options sit by the composer, as chips that wrap, so the header stays one line.
-      h('div', { className: 'composer-chrome' }, this.pinnedPlan.element, this.queuedPrompts.element, this.header.pickers),
+      h(
+        'div',
+        { className: 'composer-chrome' },
+        this.pinnedPlan.element,
+        this.queuedPrompts.element,
+        this.reviewComments.element,
+        this.header.pickers,
+      ),
       this.composer.element,
     );
     this.element.addEventListener('click', (event) => this.onClick(event));
@@ -235,6 +245,7 @@ export class ChatApp {
       this.banner.update(state?.banner, `${state?.sessionId ?? ''}#${state?.banner?.id ?? ''}`, this.ui.dismissedBanners ?? []);
       this.pinnedPlan.update(state);
       this.queuedPrompts.update(state);
+      this.reviewComments.update(this.host, this.stats.conversationId);
       this.composer.update(state, this.host);
       this.emptyState.update(state, this.host, (state?.entryCount ?? 0) === 0);
     }
@@ -305,6 +316,17 @@ export class ChatApp {
           turnId: data.turnId,
           ...(data.path === undefined ? {} : { path: data.path }),
         });
+        return;
+      case 'edit-message': {
+        const message = data.turnId === undefined || !this.sync.state ? undefined : userMessageOf(this.sync.state, data.turnId);
+        if (message?.turnId !== undefined) this.composer.editSent(message.turnId, messageText(message.content));
+        return;
+      }
+      case 'cancel-message-edit':
+        this.composer.messageEdit.stop();
+        return;
+      case 'send-review-comments':
+        this.composer.send('send_review_comments');
         return;
       case 'restore-checkpoint':
         if (data.turnId !== undefined) this.channel.post({ type: 'restore_checkpoint', turnId: data.turnId });

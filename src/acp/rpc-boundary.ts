@@ -14,7 +14,14 @@ export const RpcErrorCode = {
 } as const;
 
 /** An error answered to the agent as a JSON-RPC error response (code, message, data). */
-export class RpcError<D = void> extends ResponseError<D> {}
+export class RpcError<D = void> extends ResponseError<D> {
+  constructor(code: number, message: string, data?: D) {
+    super(code, message, data);
+    // The library's constructor sets its own prototype on the instance, which would make `instanceof RpcError` false
+    // (the read limit's error was then wrapped again as "Cannot read … Cannot read …" with the wrong code).
+    Object.setPrototypeOf(this, new.target.prototype);
+  }
+}
 
 /** A request's cancellation, as the handlers above the wire see it. */
 export interface CancellationSignal {

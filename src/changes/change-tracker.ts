@@ -144,6 +144,12 @@ export class ChangeTracker {
 
   // --- review -----------------------------------------------------------------------------------------------------
 
+  /** Every change set of the conversation and every turn, in the order they ran (the conversation-wide review). */
+  async history(): Promise<{ readonly records: readonly TurnChangeRecord[]; readonly turns: readonly string[] }> {
+    await this.loaded;
+    return { records: this.records, turns: this.turns };
+  }
+
   record(turnId: string): TurnChangeRecord | undefined {
     return this.records.find((r) => r.turnId === turnId);
   }

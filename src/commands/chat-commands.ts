@@ -32,6 +32,8 @@ export class ChatCommands implements vscode.Disposable {
   private readonly terminals = new Map<TranscriptStore, TerminalMirrors>();
   /** `acpClient.hasAgent` as last set (the walkthrough's "Add an agent" step completes on it). */
   private hasAgent: boolean | undefined;
+  /** Open review comments by conversation, for the chat's bar above the composer (set by `countReviewComments`). */
+  private reviewCounts: (() => Readonly<Record<string, number>>) | undefined;
   /** Settles once the conversation shown last is restored (see `openAfter`). */
   private opening: Promise<void> = Promise.resolve();
 
@@ -94,6 +96,11 @@ export class ChatCommands implements vscode.Disposable {
   private async afterOpening<T>(command: () => T | Promise<T>): Promise<T> {
     await this.opening;
     return command();
+  }
+
+  /** Where the chat's "N review comments" come from (review-commands.ts); call `publishHostInfo` when they change. */
+  countReviewComments(counts: () => Readonly<Record<string, number>>): void {
+    this.reviewCounts = counts;
   }
 
   attachView(view: ChatViewProvider, panels: ChatPanels): void {
@@ -425,6 +432,7 @@ export class ChatCommands implements vscode.Disposable {
       ...(selected ? { selectedAgent: selected } : {}),
       workspaceTrusted: trusted,
       ...(blockedReason ? { blockedReason } : {}),
+      ...(this.reviewCounts ? { reviewComments: this.reviewCounts() } : {}),
     };
     this.view?.setHostInfo(info);
     this.panels?.setHostInfo(info);

@@ -9,6 +9,7 @@ import type { Conversation } from '../conversations/conversation';
 import type { ChatSurface } from '../views/chat-binding';
 import type { ChangeCommands } from './change-commands';
 import type { ChatCommands } from './chat-commands';
+import type { ReviewLoop } from './review-loop';
 
 /** Where an intent came from and what it may act on. */
 export interface RouteContext {
@@ -16,6 +17,7 @@ export interface RouteContext {
   readonly surface: ChatSurface;
   readonly chat: ChatCommands;
   readonly changes: ChangeCommands;
+  readonly review: ReviewLoop;
 }
 
 type IntentOf = { [I in ChatIntent as I['type']]: I };
@@ -40,6 +42,10 @@ export const CHAT_ROUTES: Routes = {
     changes.withTarget(conversation.id, (target) => changes.undo(target, intent.turnId, intent.path)),
   restore_checkpoint: (intent, { changes, conversation }) =>
     changes.withTarget(conversation.id, (target) => changes.restore(target, intent.turnId)),
+  send_review_comments: (intent, { review, conversation, surface }) =>
+    void review.sendComments(conversation, intent.text, intent.attachments, surface),
+  resend_message: (intent, { review, conversation, surface }) =>
+    void review.resend(conversation, intent.turnId, intent.text, intent.attachments, surface),
   open_terminal: (intent, { chat, conversation }) => chat.showTerminal(conversation, intent.terminalId),
   cancel_terminal: (intent, { conversation }) => void conversation.controller.cancelTerminal(intent.terminalId),
   restart_agent: (_, { chat, conversation }) => void chat.restart(conversation),

@@ -42,6 +42,14 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     this.subscription = { dispose: () => (listed.dispose(), changed.dispose()) };
   }
 
+  /** Files changed by a loaded conversation, for its "N files changed" (set by the review loop). */
+  private changedFiles: ((id: string) => number | undefined) | undefined;
+
+  countChangedFiles(count: (id: string) => number | undefined): void {
+    this.changedFiles = count;
+    this.refreshSoon();
+  }
+
   refresh(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
@@ -87,7 +95,12 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     const shown = this.conversations.shown?.id === info.id;
     const item = new vscode.TreeItem(conversationLabel(info), vscode.TreeItemCollapsibleState.None);
     item.id = `conversation:${info.id}`;
-    item.description = [info.agentName ? visibleText(info.agentName) : undefined, shortAge(info.updatedAt, this.now())]
+    const changed = this.changedFiles?.(info.id) ?? 0;
+    item.description = [
+      info.agentName ? visibleText(info.agentName) : undefined,
+      changed > 0 ? `${changed} file${changed === 1 ? '' : 's'} changed` : undefined,
+      shortAge(info.updatedAt, this.now()),
+    ]
       .filter((part) => part !== undefined)
       .join(' · ');
     item.iconPath = statusIcon(info.status);

@@ -65,6 +65,13 @@ export const CHAT_INTENTS = [
   message('undo_changes', { turnId, path: filePath.optional() }),
   /** "Restore to here" on the user message that started `turnId`: a preview, then the workspace rewinds. */
   message('restore_checkpoint', { turnId }),
+  /** "Send to agent" on the review comments bar: every open review comment, quoted, plus what is typed in the composer. */
+  message('send_review_comments', { text: z.string(), attachments: z.array(attachment).max(100).readonly() }),
+  /**
+   * Edit on a sent message, then Send: the files back to before the message of `turnId`, and `text` sent in a
+   * conversation that holds only the history before it (the original conversation stays as it is).
+   */
+  message('resend_message', { turnId, text: z.string(), attachments: z.array(attachment).max(100).readonly() }),
   /** Show a terminal the agent runs in a VS Code terminal (its output so far, then live). */
   message('open_terminal', { terminalId: z.string() }),
   /** Stop an agent-owned (v2) terminal that the agent says may be cancelled. */

@@ -18,6 +18,8 @@ export interface HostInfo {
   readonly blockedReason?: string;
   /** An agent being installed from the ACP registry right now (see install-status.ts for where it shows). */
   readonly install?: InstallProgress;
+  /** Review comments not yet sent to the agent, by conversation id (the chat's "N review comments" above the composer). */
+  readonly reviewComments?: Readonly<Record<string, number>>;
 }
 
 export type HostToWebviewMessage =
