@@ -62,6 +62,8 @@ export class ChangeTracker {
   /** The paths the last asked-about turn's tool calls named, for the transcript state they were read from. */
   private namedCache: { state: TranscriptState; turnId: string; paths: Set<string> } | undefined;
   private readonly finishing = new Set<Promise<void>>();
+  /** Watcher events being read outside a turn's queue (the baseline's refreshes, a new folder's files, late events). */
+  private readonly reading = new Set<Promise<void>>();
   private loaded: Promise<void>;
   private restores = 0;
   private readonly subscriptions: { dispose(): void }[];
@@ -99,7 +101,7 @@ export class ChangeTracker {
 
   /** Settles once seeding, loading and every ending turn are done (tests and benchmarks wait on it). */
   async idle(): Promise<void> {
-    await Promise.all([this.baseline.seed(), this.loaded, ...this.finishing]);
+    await Promise.all([this.baseline.seed(), this.loaded, ...this.finishing, ...this.reading]);
   }
 
   /** A turn is running (or settling): disk changes now are captured as this conversation's. */
@@ -142,8 +144,16 @@ export class ChangeTracker {
     if (this.deps.files.excluded(path) || this.applying.has(path)) return;
     if (this.capture) return this.capture.diskChanged(path);
     const last = this.lastCapture;
-    if (last && this.awaitingLateEvents) return void this.lateOrOutside(last, path).catch((error: unknown) => this.reportError(error));
-    void this.baseline.refresh(path).catch((error: unknown) => this.reportError(error));
+    this.whileReading(last && this.awaitingLateEvents ? this.lateOrOutside(last, path) : this.baseline.refresh(path));
+  }
+
+  private whileReading(work: Promise<unknown>): void {
+    const tracked = work.then(
+      () => undefined,
+      (error: unknown) => this.reportError(error),
+    );
+    this.reading.add(tracked);
+    void tracked.finally(() => this.reading.delete(tracked));
   }
 
   /** An event just after a turn: the turn's change reported late (its card grows), else a change by someone else. */
@@ -163,6 +173,17 @@ export class ChangeTracker {
     const grown = { ...record, files: [...record.files, file] };
     this.records[index] = grown;
     await this.publish(grown);
+  }
+
+  /**
+   * The watcher: created. For a new folder VS Code reports the folder only, not the files made in it before its
+   * watch began (a folder made with a file in it at once): those are looked up, or a file the user made there is
+   * unknown to the baseline and a turn that rewrites it would call it the agent's creation.
+   */
+  diskCreated(path: string): void {
+    this.diskChanged(path);
+    if (this.deps.files.excluded(path) || this.applying.has(path)) return;
+    this.whileReading(this.deps.files.filesIn(path).then((inside) => inside.forEach((file) => this.diskChanged(file))));
   }
 
   /** The user saved a document in the editor: whatever it holds now is theirs, never the agent's change. */
@@ -303,6 +324,7 @@ export class ChangeTracker {
       // Files the turn's tool calls named are checked now, whether or not the watcher has reported them yet.
       for (const path of pathsNamedByTurn(this.deps.transcript.state, turnId))
         if (isAbsolute(path) && !this.deps.files.excluded(path) && !this.applying.has(path)) capture.namedAtEnd(path);
+      await capture.sweepTouchedFolders();
       if (this.capture === capture) this.capture = undefined;
       this.lastCapture = capture;
       const files = await capture.finish().finally(() => this.baseline.turnEnded(capture));

@@ -142,14 +142,32 @@ export class TurnCapture {
   /**
    * The file's state before the turn. The baseline calls a file it never heard of absent; but the user may have made
    * it a moment before the turn, its watcher event still on the way (seconds on a loaded machine). A file born before
-   * the turn began was not the agent's creation: its before is unknown, so Undo leaves it rather than deleting it.
-   * (A writer that replaces the file by a rename gives it a new birth time: that case stays "created".)
+   * the turn began and written during it was there before the agent: its before is unknown, so Undo leaves it rather
+   * than deleting it. Born before but not written since: the agent moved it here (a rename keeps both times), and it
+   * is new at this path. (A writer that replaces a file by a rename gives it a new birth: that case stays "created".)
    */
   private async beforeOf(path: string): Promise<FileState> {
     const before = await this.baseline.settled(path);
     if (before.kind !== 'absent') return before;
     const born = await this.files.bornAt(path);
-    return born !== undefined && born < this.startedAt - CLOCK_SLACK_MS ? UNKNOWN : before;
+    if (born === undefined || born >= this.startedAt - CLOCK_SLACK_MS) return before;
+    const modified = await this.files.modifiedAt(path);
+    return modified !== undefined && modified >= this.startedAt - CLOCK_SLACK_MS ? UNKNOWN : before;
+  }
+
+  /**
+   * The turn is ending: the folders it changed files in are looked through for more changes of the turn that no
+   * watcher event reported (VS Code's watcher drops some under load; a file written last before the turn ended was
+   * never reported at all). A file there changed during the turn, or one the baseline knew there that is gone, is
+   * checked as a named one is. Folders the turn never touched are not read: an end-of-turn cost of a few listings.
+   */
+  async sweepTouchedFolders(): Promise<void> {
+    await this.queue;
+    const folders = new Set([...this.touched.keys()].map((path) => dirname(path)));
+    for (const folder of folders) {
+      const present = await this.files.filesDirectlyIn(folder);
+      for (const path of new Set([...present, ...this.baseline.knownIn(folder)])) if (!this.touched.has(path)) this.namedAtEnd(path);
+    }
   }
 
   /** The file last changed before this turn began (its ctime, which no tool sets back), with a little slack. */

@@ -56,10 +56,13 @@ export class ChangeTracking implements vscode.Disposable {
     const changed = (uri: vscode.Uri): void => {
       if (uri.scheme === 'file' && vscode.workspace.isTrusted) for (const tracker of this.recipients()) tracker.diskChanged(uri.fsPath);
     };
+    const created = (uri: vscode.Uri): void => {
+      if (uri.scheme === 'file' && vscode.workspace.isTrusted) for (const tracker of this.recipients()) tracker.diskCreated(uri.fsPath);
+    };
     this.disposables.push(
       this.review,
       watcher,
-      watcher.onDidCreate(changed),
+      watcher.onDidCreate(created),
       watcher.onDidChange(changed),
       watcher.onDidDelete(changed),
       vscode.workspace.onDidSaveTextDocument((doc) => {

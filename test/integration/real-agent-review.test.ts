@@ -155,6 +155,10 @@ describe('the review loop with a real agent: Claude Code', function () {
     await writeTurn('one.txt', 'first');
     await writeTurn('kept.txt', 'rewritten by the agent');
     await writeTurn('three.txt', 'third');
+    const cards = entriesOf(client.transcript()).flatMap((e) =>
+      e.kind === 'changes' ? e.files.map((f) => `${path.basename(f.path)} ${f.change}${f.note ? ` (${f.note})` : ''}`) : [],
+    );
+    assert.ok(cards.includes('kept.txt modified'), `the user's file is modified, never created: ${cards.join('; ')}`);
     const count = await vscode.commands.executeCommand<number>('acpClient.reviewConversation');
     assert.equal(count, 3);
     const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));

@@ -93,6 +93,8 @@ describe('change tracking (engine)', () => {
   });
 
   it('folds a delete and a create of the same content into a rename, and undoes it as one', async () => {
+    // The file was made well before the turn: a rename keeps its birth time, and it is still new at its new path.
+    await new Promise((resolve) => setTimeout(resolve, 60));
     const turnId = await runTurn(() => {
       renameSync(file('b.txt'), file('moved.txt'));
       return ['b.txt', 'moved.txt'];
@@ -348,7 +350,8 @@ describe('change tracking (engine)', () => {
         locations: [{ path: file('a.txt') }],
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The tool runs a moment later (long enough for the read ahead of the walk on a loaded machine).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     write('a.txt', 'one\nTWO\nthree\n');
     tracker.diskChanged(file('a.txt'));
     // Not announced: b.txt changes, and the walk only reaches it afterwards (reading the agent's result).
@@ -454,12 +457,16 @@ describe('change tracking (engine)', () => {
   });
 
   it("a change in the turn whose watcher event comes after the card is out joins the card; the user's change after it does not", async () => {
+    write('other/late.txt', 'one\n');
+    tracker.diskChanged(file('other/late.txt'));
+    await tracker.idle();
+    await new Promise((resolve) => setTimeout(resolve, 60));
     const turnId = `t${++turn}`;
     transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
-    write('a.txt', 'one\ntwo\nthree\nby the agent\n');
+    write('other/late.txt', 'one\nby the agent\n');
     write('made.txt', 'made by the agent\n');
     tracker.diskChanged(file('made.txt'));
-    // The edit of a.txt is not reported while the turn runs or settles (a loaded machine's watcher).
+    // The edit of other/late.txt (a folder the turn changed nothing else in) is not reported while the turn runs or settles (a loaded machine's watcher).
     transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
     await tracker.idle();
     assert.deepEqual(
@@ -469,7 +476,7 @@ describe('change tracking (engine)', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     // After the turn the user edits b.txt; then both events come.
     write('b.txt', 'the user, after the turn\n');
-    tracker.diskChanged(file('a.txt'));
+    tracker.diskChanged(file('other/late.txt'));
     tracker.diskChanged(file('b.txt'));
     for (let i = 0; i < 100 && card(turnId)?.files.length !== 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -477,13 +484,71 @@ describe('change tracking (engine)', () => {
       card(turnId)?.files.map((f) => [path.basename(f.path), f.change, f.added]),
       [
         ['made.txt', 'created', 1],
-        ['a.txt', 'modified', 1],
+        ['late.txt', 'modified', 1],
       ],
     );
     const outcome = await tracker.undo(turnId);
     assert.equal(outcome.kind, 'applied');
-    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    assert.equal(readFileSync(file('other/late.txt'), 'utf8'), 'one\n');
     assert.equal(readFileSync(file('b.txt'), 'utf8'), 'the user, after the turn\n', "the user's change is not the agent's");
+  });
+
+  it('a folder made with a file in it at once, reported as the folder only: its file is known, and a turn that replaces it shows a modification', async () => {
+    // VS Code's watcher reports a new folder but not a file made in it before its watch began.
+    write('fresh/note.txt', 'the user wrote this\n');
+    tracker.diskCreated(file('fresh'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const turnId = await runTurn(() => {
+      // The agent replaces the file by a rename (a new inode, born in the turn), as atomic writers do.
+      write('fresh/note.txt.tmp', 'the agent rewrote it\n');
+      renameSync(file('fresh/note.txt.tmp'), file('fresh/note.txt'));
+      return ['fresh/note.txt'];
+    });
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => [path.basename(f.path), f.change, f.added, f.removed]),
+      [['note.txt', 'modified', 1, 1]],
+    );
+    assert.equal((await tracker.undo(turnId)).kind, 'applied');
+    assert.equal(readFileSync(file('fresh/note.txt'), 'utf8'), 'the user wrote this\n');
+  });
+
+  it("the agent's new folder with files, reported as the folder only: the card lists the files as created", async () => {
+    const turnId = await runTurn(() => {
+      write('made/one.txt', '1\n');
+      write('made/deeper/two.txt', '2\n');
+      tracker.diskCreated(file('made'));
+      return [];
+    });
+    assert.deepEqual(
+      card(turnId)
+        ?.files.map((f) => [path.relative(root, f.path), f.change])
+        .sort(),
+      [
+        ['made/deeper/two.txt', 'created'],
+        ['made/one.txt', 'created'],
+      ],
+    );
+  });
+
+  it('changes the watcher never reported, in a folder where the turn changed a file, are on the card', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const turnId = await runTurn(() => {
+      write('a.txt', 'one\ntwo\nthree\nfour\n');
+      write('quiet.txt', 'never reported\n');
+      unlinkSync(file('b.txt'));
+      // Only a.txt's event comes (VS Code's watcher drops some under load).
+      return ['a.txt'];
+    });
+    assert.deepEqual(
+      card(turnId)
+        ?.files.map((f) => [path.basename(f.path), f.change])
+        .sort(),
+      [
+        ['a.txt', 'modified'],
+        ['b.txt', 'deleted'],
+        ['quiet.txt', 'created'],
+      ],
+    );
   });
 
   it('says where the tool call the agent reported differs from the file on disk', async () => {
