@@ -50,6 +50,7 @@ import { VscodeEditorLanguage } from './editor/editor-language';
 import { vscodeEditorToolsLauncher } from './editor/editor-tools-launcher';
 import { reviewLoop } from './commands/review-loop';
 import { changedFileCount } from './shared/changed-files';
+import { errorMessage } from './shared/error-text';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
@@ -245,11 +246,11 @@ async function restoreConversations(
       chats.useHistory(
         await HistoryStore.open(vscode.Uri.joinPath(storage, 'history').fsPath, {
           maxSessions: settings.historyMaxSessions(),
-          onError: (error) => log.error(`Storing history failed: ${error instanceof Error ? error.message : String(error)}`),
+          onError: (error) => log.error(`Storing history failed: ${errorMessage(error)}`),
         }),
       );
     } catch (error) {
-      log.error(`History is off: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`History is off: ${errorMessage(error)}`);
     }
   }
   await chats.restore(context.workspaceState.get<string>(SHOWN_KEY));

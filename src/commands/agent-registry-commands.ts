@@ -15,6 +15,7 @@ import { withInstallProgress } from '../editor/install-progress';
 import { registryUrl, unofficialRegistryHost } from '../editor/registry-settings';
 import { shownPickItem, shownText } from '../shared/shown-text';
 import { UNTRUSTED_INSTALL } from '../shared/wording';
+import { errorMessage } from '../shared/error-text';
 
 export interface AgentRegistryDeps {
   readonly installer: AgentInstaller;
@@ -24,8 +25,6 @@ export interface AgentRegistryDeps {
   readonly storageDir: string;
   readonly log: vscode.LogOutputChannel;
 }
-
-const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** No dead ends: a setup error comes with the actions that may fix it; the one picked runs. */
 async function errorWithFixes<T>(message: string, fixes: Readonly<Record<string, () => Thenable<T> | Promise<T>>>): Promise<T | undefined> {
