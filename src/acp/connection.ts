@@ -18,6 +18,7 @@ import {
 import type { CancellationSignal } from './rpc-boundary';
 import type { z } from 'zod';
 import { LEGACY_MODEL_OPTION, type ConfigOption, type PermissionOption } from '../shared/model';
+import { errorWithStack } from '../shared/error-text';
 import type { AgentTerminalUpdate, SessionUpdate, ToolCallFields } from '../shared/updates';
 import { LibraryBridgeReader, LibraryBridgeWriter } from './library-bridge';
 import { NdjsonMessageReader, NdjsonMessageWriter, DEFAULT_MAX_LINE_BYTES } from './ndjson';
@@ -244,10 +245,7 @@ export class AcpConnection {
           );
         handle('params' in message ? message.params : undefined);
       },
-      failed: (_message, error) =>
-        this.options.log.error(
-          `Handling a session/update failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        ),
+      failed: (_message, error) => this.options.log.error(`Handling a session/update failed: ${errorWithStack(error)}`),
     });
   }
 

@@ -22,6 +22,7 @@ import { applyPlan, blockedOf, currentStates, type ApplyOutcome, type PlanApplic
 import { conflictsOf, planRestore, planUndo, type RestorePlan } from './restore-plan';
 import { TurnCapture } from './turn-capture';
 import { pathsNamedByTurn } from './turn-names';
+import { errorMessage } from '../shared/error-text';
 
 /** Watcher events trail the writes that caused them: a turn's capture stays open this long after it ends. */
 const DEFAULT_SETTLE_MS = 400;
@@ -426,7 +427,7 @@ export class ChangeTracker {
   }
 
   private reportError(error: unknown): void {
-    this.deps.onError(error instanceof Error ? error.message : String(error));
+    this.deps.onError(errorMessage(error));
   }
 }
 

@@ -10,6 +10,7 @@ import { readWindow } from './read-window';
 import { sliceLines } from './text-window';
 import { DEFAULT_MAX_READ_BYTES } from '../shared/limits';
 import { readTooLargeMessage } from './read-limit';
+import { errorMessage } from '../shared/error-text';
 
 /** ACP's "resource not found". */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -62,7 +63,7 @@ export class FileSystemHandler {
     } catch (error) {
       if (error instanceof RpcError) throw error;
       if (missingFile === 'empty_content' && !(await this.exists(target))) return { content: '' };
-      throw new RpcError(RESOURCE_NOT_FOUND, `Cannot read ${params.path}: ${describe(error)}`, { uri: params.path });
+      throw new RpcError(RESOURCE_NOT_FOUND, `Cannot read ${params.path}: ${errorMessage(error)}`, { uri: params.path });
     }
   }
 
@@ -80,7 +81,7 @@ export class FileSystemHandler {
     try {
       await this.files.writeFileText(target, params.content);
     } catch (error) {
-      throw new RpcError(RpcErrorCode.InternalError, `Cannot write ${params.path}: ${describe(error)}`);
+      throw new RpcError(RpcErrorCode.InternalError, `Cannot write ${params.path}: ${errorMessage(error)}`);
     }
     return {};
   }
@@ -118,8 +119,4 @@ function tooLarge(
     size: bytes,
     limit: cap,
   });
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

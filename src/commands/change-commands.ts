@@ -12,6 +12,7 @@ import type { TranscriptStore } from '../session/transcript-store';
 import { entriesOf } from '../shared/selectors';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
+import { errorMessage } from '../shared/error-text';
 
 /** A path the agent chose, as the user reads it: relative to the workspace, bidi and invisible characters shown. */
 const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
@@ -181,9 +182,7 @@ export class ChangeCommands implements vscode.Disposable {
     const outcome = nothing ? { kind: 'nothing' as const } : this.report(await tracker.restore(turnId, true, except), 'restore');
     if (picked.choice === 'fork' && (outcome.kind === 'applied' || outcome.kind === 'nothing'))
       await this.forks?.fork(conversationId, turnId).catch((error: unknown) => {
-        void vscode.window.showErrorMessage(
-          shownText(`Could not fork the conversation: ${error instanceof Error ? error.message : String(error)}`, 'notification'),
-        );
+        void vscode.window.showErrorMessage(shownText(`Could not fork the conversation: ${errorMessage(error)}`, 'notification'));
       });
     return outcome;
   }

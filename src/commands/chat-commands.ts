@@ -23,6 +23,7 @@ import { TerminalMirrors } from '../editor/terminal-mirrors';
 import { shownText } from '../shared/shown-text';
 import { visibleText } from '../shared/visible-text';
 import { linkDestination } from '../session/link-target';
+import { errorMessage } from '../shared/error-text';
 
 export class ChatCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -407,9 +408,7 @@ export class ChatCommands implements vscode.Disposable {
       const uri = vscode.Uri.file(destination.path);
       await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true });
     } catch (error) {
-      void vscode.window.showWarningMessage(
-        shownText(`Cannot open ${destination.path}: ${error instanceof Error ? error.message : String(error)}`, 'notification'),
-      );
+      void vscode.window.showWarningMessage(shownText(`Cannot open ${destination.path}: ${errorMessage(error)}`, 'notification'));
     }
   }
 

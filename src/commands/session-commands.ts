@@ -15,6 +15,7 @@ import type { AgentSessions } from '../conversations/agent-sessions';
 import type { ChatCommands } from './chat-commands';
 import type { ChatViewProvider } from '../views/chat-view-provider';
 import { explainInChat, explainUnlessSessionOpen } from './explain-in-chat';
+import { errorMessage } from '../shared/error-text';
 
 export interface SessionCommandParts {
   readonly conversations: Conversations;
@@ -153,9 +154,7 @@ function conversationIdOf(argument: unknown): string | undefined {
 
 function reportFailure(what: string): (error: unknown) => undefined {
   return (error) => {
-    void vscode.window.showErrorMessage(
-      shownText(`Could not ${what} the session: ${error instanceof Error ? error.message : String(error)}`, 'notification'),
-    );
+    void vscode.window.showErrorMessage(shownText(`Could not ${what} the session: ${errorMessage(error)}`, 'notification'));
     return undefined;
   };
 }

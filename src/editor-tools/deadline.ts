@@ -2,6 +2,7 @@
  * Every tool answers within a deadline: a language service that never answers (an extension stuck indexing, a
  * provider that loops) turns into a clear error for the agent instead of a tool call that hangs its turn.
  */
+import { asError } from '../shared/error-text';
 
 export class ToolDeadlineExceeded extends Error {
   constructor(what: string, ms: number) {
@@ -26,7 +27,7 @@ export function withDeadline<T>(what: string, ms: number, work: (signal: AbortSi
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(asError(error));
       },
     );
   });

@@ -2,8 +2,9 @@
  * Whether an agent process gets the editor's MCP server, and why not: the setting, the agent's own entry, and
  * what the agent can reach. Decided once per process, after `initialize` (the capabilities are known then).
  */
-import type { McpCapabilities } from '../agents/mcp-wire';
+import type { McpCapabilities } from '../acp/agent-capabilities';
 import type { RunningEditorTools } from './editor-tools-server';
+import { errorMessage } from '../shared/error-text';
 
 export interface EditorToolsLauncher {
   /** `acpClient.editorTools.enabled`. */
@@ -32,7 +33,7 @@ export async function offerEditorTools(
   try {
     return { kind: 'offered', running: await launcher.start(capabilities) };
   } catch (error) {
-    return { kind: 'not_offered', reason: `the server could not start: ${error instanceof Error ? error.message : String(error)}` };
+    return { kind: 'not_offered', reason: `the server could not start: ${errorMessage(error)}` };
   }
 }
 

@@ -5,7 +5,8 @@
  * with the same tools.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { McpCapabilities, McpServerWire } from '../agents/mcp-wire';
+import type { McpServerWire } from '../agents/mcp-wire';
+import type { McpCapabilities } from '../acp/agent-capabilities';
 import { newToken } from './bearer-token';
 import { BRIDGE_ENV } from './bridge/bridge-env';
 import { listenHttp } from './http-endpoint';

@@ -2,6 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { capString } from './bounds';
 import type { Position, Problem, Range } from './ports';
+import { errorMessage } from '../shared/error-text';
 
 export interface Span {
   readonly line: number;
@@ -35,6 +36,6 @@ export function jsonResult(value: unknown): CallToolResult {
 }
 
 export function errorResult(error: unknown): CallToolResult {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return { isError: true, content: [{ type: 'text', text: capString(message, 2000) }] };
 }

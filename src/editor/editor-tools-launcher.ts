@@ -1,6 +1,6 @@
 /** The editor's MCP server as the sessions start it: the setting, VS Code's language services, the workspace folders. */
 import * as vscode from 'vscode';
-import type { McpCapabilities } from '../agents/mcp-wire';
+import type { McpCapabilities } from '../acp/agent-capabilities';
 import { bridgeScript } from '../editor-tools/bridge/bridge-script';
 import type { EditorToolsLauncher } from '../editor-tools/editor-tools-offer';
 import { startEditorTools, type RunningEditorTools } from '../editor-tools/editor-tools-server';

@@ -10,18 +10,15 @@ import { AgentProcess, type AgentExit } from '../agents/agent-process';
 import { AcpConnection, type SessionNotification } from '../acp/connection';
 import type { LogSink, TraceLevel } from '../acp/log-sink';
 import { MIN_MASKED_ANYWHERE, TraceRedaction } from '../acp/trace-redaction';
-import { acceptedVersion, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
-import { canLogOut, parseAuthMethods, type AuthMethod } from '../acp/schemas/auth-methods';
-import { steeringAdvertised } from '../acp/schemas/agent-results';
-import { NO_SESSION_SUPPORT, sessionSupportOf, type SessionSupport } from '../acp/schemas/session-capabilities';
+import { acceptedVersion, type ProtocolVersion } from '../acp/protocol-version';
+import { parseAuthMethods, type AuthMethod } from '../acp/schemas/auth-methods';
+import { capabilitiesOf, type AgentCapabilities } from '../acp/agent-capabilities';
 import type { CancellationSignal } from '../acp/rpc-boundary';
 import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
-import type { McpCapabilities } from '../agents/mcp-wire';
 import type { SessionUpdate } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
 import { NeedsV1Restart } from './version-offer';
 import { EarlyUpdateBuffer } from './update-buffer';
-import { mcpCapabilitiesOf } from './mcp-capabilities';
 import { registerAgentRequests, type SessionEndpoint } from './agent-requests';
 import { describeOffer, offerEditorTools, type EditorToolsLauncher, type EditorToolsOffer } from '../editor-tools/editor-tools-offer';
 
@@ -38,16 +35,10 @@ export interface AgentConnectionOptions {
   readonly editorTools?: EditorToolsLauncher;
 }
 
-/** What `initialize` settled, for every session opened on the connection. */
-export interface Initialized {
+/** What `initialize` settled, for every session opened on the connection: the version, what the agent can do, how to sign in. */
+export interface Initialized extends AgentCapabilities {
   readonly version: ProtocolVersion;
-  readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
-  readonly mcpCapabilities: McpCapabilities;
-  readonly support: SessionSupport;
   readonly authMethods: readonly AuthMethod[];
-  readonly canLogOut: boolean;
-  /** A running turn can be steered (`_session/steering`, advertised in `_meta`). */
-  readonly steering: boolean;
 }
 
 export class AgentConnection {
@@ -252,13 +243,8 @@ export class AgentConnection {
     problems.forEach((problem) => log.warn(`${this.agentName}: ${problem}`));
     this.settled = {
       version,
-      promptCapabilities: promptCapabilitiesOf(init, version),
-      mcpCapabilities: mcpCapabilitiesOf(init, version),
-      // The v2 draft names its lifecycle differently and is not offered these yet.
-      support: version === 1 ? sessionSupportOf(init.agentCapabilities) : NO_SESSION_SUPPORT,
+      ...capabilitiesOf(init, version),
       authMethods,
-      canLogOut: canLogOut(init.agentCapabilities),
-      steering: version === 1 && steeringAdvertised.safeParse(init['_meta']).success,
     };
     return this.settled;
   }

@@ -12,6 +12,7 @@ import { ActionPoster } from './action-poster';
 import { chatHtml } from './chat-html';
 import { CHAT_STYLESHEETS } from './chat-styles';
 import { parseWebviewMessage } from './webview-messages';
+import { errorMessage } from '../shared/error-text';
 
 /** The chat an intent came from: a refusal is shown where the user acted. */
 export interface ChatSurface {
@@ -147,7 +148,7 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     try {
       matches = await this.deps.findFiles(query);
     } catch (error) {
-      this.deps.log.warn(`Listing workspace files for @ completion failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.warn(`Listing workspace files for @ completion failed: ${errorMessage(error)}`);
     }
     this.post({ type: 'file_matches', requestId, matches });
   }
