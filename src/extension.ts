@@ -153,6 +153,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   commands.attachView(view, panels);
   const agentSessions = new AgentSessions(chats);
   const tree = new SessionsTree(chats, agentSessions, (id) => chats.get(id)?.controller.support?.fork === true);
+  tree.describeEditorTools((id) => chats.get(id)?.controller.editorTools);
   tree.countChangedFiles((id) => {
     const state = chats.get(id)?.store.state;
     return state && changedFileCount(state);

@@ -30,7 +30,7 @@ import type { AgentCatalog, LaunchApproval, McpServerSource, SessionEnvironment,
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';
 import { TurnIds } from './turn-ids';
-import type { EditorToolsLauncher } from '../editor-tools/editor-tools-offer';
+import type { EditorToolsLauncher, EditorToolsStatus } from '../editor-tools/editor-tools-offer';
 import { PromptQueue, type SendVerdict } from './prompt-queue';
 import { positionOf } from '../shared/pages';
 import { userPromptKey } from '../shared/reducer-turns';
@@ -442,6 +442,11 @@ export class SessionController {
 
   get support(): SessionSupport | undefined {
     return this.menu.support;
+  }
+
+  /** Whether the running agent got the editor's MCP server, and why not; undefined while none runs. */
+  get editorTools(): EditorToolsStatus | undefined {
+    return this.session?.editorTools;
   }
 
   listAgentSessions(): Promise<readonly ListedSession[]> {
