@@ -48,6 +48,7 @@ import { ForkFromMessage } from './conversations/fork-from-message';
 import { lifecycleOf, type LifecycleState } from './shared/lifecycle';
 import { VscodeEditorLanguage } from './editor/editor-language';
 import { vscodeEditorToolsLauncher } from './editor/editor-tools-launcher';
+import { FollowAgent } from './editor/follow-agent';
 import { reviewLoop } from './commands/review-loop';
 import { changedFileCount } from './shared/changed-files';
 
@@ -127,7 +128,11 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     factory: {
       controller: (store, id) => controllerFor(store, id),
       // Commands are made next; a conversation is first made by `restore`, after both exist.
-      extras: (store): readonly vscode.Disposable[] => [...commands.conversationExtras(store), changes.trackedUntilDisposed(store)],
+      extras: (store): readonly vscode.Disposable[] => [
+        ...commands.conversationExtras(store),
+        changes.trackedUntilDisposed(store),
+        new FollowAgent(store, () => conversations?.shown?.store === store),
+      ],
     },
     log: logSink,
   });
