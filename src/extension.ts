@@ -35,6 +35,7 @@ import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 import { ForkFromMessage } from './conversations/fork-from-message';
 import { lifecycleOf, type LifecycleState } from './shared/lifecycle';
+import { FollowAgent } from './editor/follow-agent';
 import { reviewLoop } from './commands/review-loop';
 import { changedFileCount } from './shared/changed-files';
 import { errorMessage } from './shared/error-text';
@@ -76,7 +77,11 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     factory: {
       controller: (store, id) => controllerFor(store, id),
       // Commands are made next; a conversation is first made by `restore`, after both exist.
-      extras: (store): readonly vscode.Disposable[] => [...commands.conversationExtras(store), changes.trackedUntilDisposed(store)],
+      extras: (store): readonly vscode.Disposable[] => [
+        ...commands.conversationExtras(store),
+        changes.trackedUntilDisposed(store),
+        new FollowAgent(store, () => conversations?.shown?.store === store),
+      ],
     },
     log: logSink,
   });
@@ -102,6 +107,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   commands.attachView(view, panels);
   const agentSessions = new AgentSessions(chats);
   const tree = new SessionsTree(chats, agentSessions, (id) => chats.get(id)?.controller.support?.fork === true);
+  tree.describeEditorTools((id) => chats.get(id)?.controller.editorTools);
   tree.countChangedFiles((id) => {
     const state = chats.get(id)?.store.state;
     return state && changedFileCount(state);

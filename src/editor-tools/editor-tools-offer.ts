@@ -37,8 +37,18 @@ export async function offerEditorTools(
   }
 }
 
-export function describeOffer(agentName: string, offer: EditorToolsOffer): string {
-  if (offer.kind === 'not_offered') return `${agentName} does not get the editor's tools: ${offer.reason}`;
+/** What the user reads about one agent's editor tools (the Sessions view, the log): given how, or not given and why. */
+export type EditorToolsStatus = { readonly given: true; readonly how: string } | { readonly given: false; readonly reason: string };
+
+export function statusOf(offer: EditorToolsOffer): EditorToolsStatus {
+  if (offer.kind === 'not_offered') return { given: false, reason: offer.reason };
   const how = offer.running.transport === 'http' ? 'over HTTP on 127.0.0.1' : 'over stdio (the bridge, through a local socket)';
-  return `${agentName} gets the editor's tools ${how}`;
+  return { given: true, how };
+}
+
+export function describeOffer(agentName: string, offer: EditorToolsOffer): string {
+  const status = statusOf(offer);
+  return status.given
+    ? `${agentName} gets the editor's tools ${status.how}`
+    : `${agentName} does not get the editor's tools: ${status.reason}`;
 }

@@ -1,6 +1,7 @@
 /**
  * The editor's tools, registered on one MCP server instance. Each runs under the deadline, confines the path it
- * is given to the workspace folders, leaves out results outside them, and answers one bounded page.
+ * is given to the workspace folders, leaves out results outside them, and answers one bounded page (judging the
+ * paths of that page only: inside-page.ts).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -11,6 +12,7 @@ import type { Location, LocationKind, Problem, Severity } from './ports';
 import type { ToolDeps } from './tool-deps';
 import { errorResult, jsonResult, positionAt, shownProblem, spanOf } from './tool-results';
 import { problemsAfterEdit } from './problems-after-edit';
+import { pageInside } from './inside-page';
 
 const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
 
@@ -72,8 +74,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
         }
         const limit = SEVERITY_ORDER.indexOf(args.minSeverity ?? 'hint');
         const wanted = found.filter((problem) => SEVERITY_ORDER.indexOf(problem.severity) <= limit);
-        const { items, outside } = await scope.keepInside(wanted);
-        return withOutside(pageOf(items.map(shownProblem), args.cursor), outside);
+        return pageInside(wanted, args.cursor, scope.judge, shownProblem);
       }),
   );
 
@@ -119,8 +120,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     },
     (args) =>
       run('workspace_symbols', async () => {
-        const { items, outside } = await scope.keepInside(await language.workspaceSymbols(args.query));
-        return withOutside(pageOf(items.map(shownSymbol), args.cursor), outside);
+        return pageInside(await language.workspaceSymbols(args.query), args.cursor, scope.judge, shownSymbol);
       }),
   );
 
@@ -133,8 +133,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
           const file = await scope.confine(args.path);
           const position = positionAt(args.line, args.column);
           language.follow({ path: file, range: { start: position, end: position } });
-          const { items, outside } = await scope.keepInside(await language.locations(tool.kind, file, position));
-          return withOutside(pageOf(items.map(shownLocation), args.cursor), outside);
+          return pageInside(await language.locations(tool.kind, file, position), args.cursor, scope.judge, shownLocation);
         }),
     );
 
@@ -168,9 +167,12 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       run('call_hierarchy', async () => {
         const file = await scope.confine(args.path);
         const calls = await language.callHierarchy(file, positionAt(args.line, args.column), args.direction);
-        const { items, outside } = await scope.keepInside(calls);
-        const shown = items.map((call) => ({ name: capString(call.name, 500), kind: call.kind, path: call.path, ...spanOf(call.range) }));
-        return withOutside(pageOf(shown, args.cursor), outside);
+        return pageInside(calls, args.cursor, scope.judge, (call) => ({
+          name: capString(call.name, 500),
+          kind: call.kind,
+          path: call.path,
+          ...spanOf(call.range),
+        }));
       }),
   );
 
@@ -228,8 +230,4 @@ function shownSymbol(symbol: {
 
 function shownLocation(location: Location): Record<string, unknown> {
   return { path: location.path, ...spanOf(location.range) };
-}
-
-function withOutside<T extends object>(page: T, outside: number): T & { outsideWorkspace?: number } {
-  return outside > 0 ? { ...page, outsideWorkspace: outside } : page;
 }

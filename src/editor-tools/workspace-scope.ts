@@ -19,13 +19,20 @@ export class WorkspaceScope {
     return verdict.realPath;
   }
 
-  /**
-   * The items whose path is inside, and how many were left out. Each distinct path is judged once per call
-   * (references name one file many times), never remembered across calls: a link may change in between. A file
-   * that is no symlink is where its folder's real path says, so each folder is resolved once per call and each
-   * file costs one lstat: a workspace's problems can name 20,000 files (realpath walks every component of each).
-   */
+  /** The items whose path is inside, and how many were left out. */
   async keepInside<T extends { readonly path: string }>(items: readonly T[]): Promise<{ items: T[]; outside: number }> {
+    const verdicts = await this.judge(items.map((item) => item.path));
+    const kept = items.filter((_, index) => verdicts[index] === true);
+    return { items: kept, outside: items.length - kept.length };
+  }
+
+  /**
+   * Whether each path is inside, in order. Each distinct path is judged once per call (references name one file
+   * many times), never remembered across calls: a link may change in between. A file that is no symlink is where
+   * its folder's real path says, so each folder is resolved once per call and each file costs one lstat (realpath
+   * walks every component). Callers judge one page at a time (inside-page.ts), not everything the services found.
+   */
+  judge = async (paths: readonly string[]): Promise<boolean[]> => {
     const roots = await realRootsOf(this.roots());
     const folders = new Map<string, Promise<boolean>>();
     const folderInside = (folder: string): Promise<boolean> => {
@@ -36,7 +43,7 @@ export class WorkspaceScope {
       }
       return verdict;
     };
-    const judge = async (candidate: string): Promise<boolean> => {
+    const judgeOne = async (candidate: string): Promise<boolean> => {
       if (!path.isAbsolute(candidate) || candidate.includes('\0')) return false;
       const plainFile = await lstat(candidate).then(
         (stats) => !stats.isSymbolicLink(),
@@ -45,12 +52,9 @@ export class WorkspaceScope {
       return plainFile ? folderInside(path.dirname(candidate)) : allowed(confineToRealRoots(candidate, roots));
     };
     const verdicts = new Map<string, Promise<boolean>>();
-    for (const { path: candidate } of items) if (!verdicts.has(candidate)) verdicts.set(candidate, judge(candidate));
-    const inside = new Map<string, boolean>();
-    for (const [candidate, verdict] of verdicts) inside.set(candidate, await verdict);
-    const kept = items.filter((item) => inside.get(item.path) === true);
-    return { items: kept, outside: items.length - kept.length };
-  }
+    for (const candidate of paths) if (!verdicts.has(candidate)) verdicts.set(candidate, judgeOne(candidate));
+    return Promise.all(paths.map((candidate) => verdicts.get(candidate) ?? Promise.resolve(false)));
+  };
 }
 
 const allowed = (confinement: Promise<Confinement>): Promise<boolean> =>

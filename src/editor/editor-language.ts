@@ -4,6 +4,7 @@
  * changed since a turn began. File URIs only: a virtual document has no path an agent could use.
  */
 import * as vscode from 'vscode';
+import { followAgentEnabled, revealWithoutFocus } from './follow-agent';
 import type {
   CallItem,
   ChangedFile,
@@ -175,13 +176,12 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
   }
 
   follow(location: Location): void {
-    if (vscode.workspace.getConfiguration('acpClient').get<boolean>('followAgent') !== true) return;
+    if (!followAgentEnabled()) return;
     const { start, end } = location.range;
-    const selection = new vscode.Range(start.line, start.character, end.line, end.character);
-    // preserveFocus: the user keeps typing in the composer while the editor shows where the agent looks.
-    void vscode.window
-      .showTextDocument(vscode.Uri.file(location.path), { preserveFocus: true, preview: true, selection })
-      .then(undefined, () => undefined);
+    void revealWithoutFocus(location.path, new vscode.Range(start.line, start.character, end.line, end.character)).then(
+      undefined,
+      () => undefined,
+    );
   }
 
   dispose(): void {

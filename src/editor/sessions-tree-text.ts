@@ -3,6 +3,7 @@
  * its day group. Pure (no vscode), so what the user reads is unit-tested apart from the tree.
  */
 import type { ConversationInfo } from '../conversations/conversations';
+import type { EditorToolsStatus } from '../editor-tools/editor-tools-offer';
 import { dayGroup, shortAge } from '../shared/relative-time';
 import { visibleText } from '../shared/visible-text';
 
@@ -29,4 +30,9 @@ export function conversationDescription(info: ConversationInfo, changedFiles: nu
 /** The day heading a conversation is listed under, by its last activity. */
 export function conversationDay(info: ConversationInfo, now: number): string {
   return dayGroup(info.updatedAt, now);
+}
+
+/** The tooltip's line on the editor's own MCP server: whether this conversation's agent got it, and why not. */
+export function editorToolsLine(status: EditorToolsStatus): string {
+  return status.given ? `Editor tools: given ${status.how}` : `Editor tools: not given (${visibleText(status.reason)})`;
 }

@@ -9,7 +9,8 @@ import type { AgentSessionInfo, AgentSessions } from '../conversations/agent-ses
 import { STATUS_WORDS, type ConversationStatus } from '../conversations/conversation-status';
 import { shortAge } from '../shared/relative-time';
 import { visibleText } from '../shared/visible-text';
-import { conversationDay, conversationDescription, conversationLabel } from './sessions-tree-text';
+import type { EditorToolsStatus } from '../editor-tools/editor-tools-offer';
+import { conversationDay, conversationDescription, conversationLabel, editorToolsLine } from './sessions-tree-text';
 
 const REFRESH_WINDOW_MS = 250;
 const TITLE_CHARS = 80;
@@ -48,6 +49,14 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
 
   countChangedFiles(count: (id: string) => number | undefined): void {
     this.changedFiles = count;
+    this.refreshSoon();
+  }
+
+  /** Whether a loaded conversation's agent got the editor's MCP server (its tooltip says so, and why not). */
+  private editorTools: ((id: string) => EditorToolsStatus | undefined) | undefined;
+
+  describeEditorTools(status: (id: string) => EditorToolsStatus | undefined): void {
+    this.editorTools = status;
     this.refreshSoon();
   }
 
@@ -98,7 +107,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     item.id = `conversation:${info.id}`;
     item.description = conversationDescription(info, this.changedFiles?.(info.id) ?? 0, this.now());
     item.iconPath = statusIcon(info.status);
-    item.tooltip = tooltip(info, shown);
+    item.tooltip = tooltip(info, shown, this.editorTools?.(info.id));
     item.contextValue = `conversation${this.canFork(info.id) ? ' forkable' : ''}`;
     item.accessibilityInformation = {
       label: `${conversationLabel(info)}, ${info.agentName ?? ''}, ${STATUS_WORDS[info.status]}`,
@@ -160,11 +169,12 @@ function statusIcon(status: ConversationStatus): vscode.ThemeIcon {
  * Plain text, not markdown: a tree item's string tooltip is shown as text (line breaks kept), while markdown would
  * turn a bare web address in an agent's title into a link and load an image it names.
  */
-function tooltip(info: ConversationInfo, shown: boolean): string {
+function tooltip(info: ConversationInfo, shown: boolean, editorTools: EditorToolsStatus | undefined): string {
   const lines = [
     conversationLabel(info),
     `${STATUS_WORDS[info.status]}${info.agentName ? ` · ${visibleText(info.agentName)}` : ''}${shown ? ' · in the chat' : ''}`,
   ];
+  if (editorTools) lines[1] += `\n${editorToolsLine(editorTools)}`;
   if (info.firstPrompt && info.firstPrompt !== info.title) lines.push(visibleText(info.firstPrompt, 'multiline'));
   return lines.join('\n\n');
 }

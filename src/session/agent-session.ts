@@ -18,7 +18,7 @@ import { CancellationSource, type CancellationSignal } from '../acp/rpc-boundary
 import type { ElicitationBroker } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
-import type { EditorToolsOffer } from '../editor-tools/editor-tools-offer';
+import { statusOf, type EditorToolsOffer, type EditorToolsStatus } from '../editor-tools/editor-tools-offer';
 import type { ContentBlock } from '../shared/content';
 import type { AvailableCommand, ConfigOption, SessionModes } from '../shared/model';
 import type { ToolCallShown } from '../shared/tool-paths';
@@ -80,6 +80,7 @@ export class AgentSession implements SessionEndpoint {
   private readonly agentTerminals = new AgentTerminalDecoder();
   private currentSessionId: string | undefined;
   private mcp: McpSelection = NO_MCP_SERVERS;
+  private editorToolsStatus: EditorToolsStatus | undefined;
   /**
    * A resume or load in flight: its session id is known before the answer, unlike a new session's. `giveUp` fires
    * when the session is let go of before the answer: the agent is sent `$/cancel_request` for it.
@@ -118,6 +119,11 @@ export class AgentSession implements SessionEndpoint {
   get reopeningRequest(): { readonly method: 'session/load' | 'session/resume'; readonly sessionId: string } | undefined {
     const opening = this.opening;
     return opening && { method: `session/${opening.kind}`, sessionId: opening.sessionId };
+  }
+
+  /** Whether this session's agent got the editor's MCP server, and why not (the Sessions view says it); unknown before start. */
+  get editorTools(): EditorToolsStatus | undefined {
+    return this.editorToolsStatus;
   }
 
   /** The MCP servers `session/new` carried: `session/load` and `session/resume` must carry the same. */
@@ -162,7 +168,12 @@ export class AgentSession implements SessionEndpoint {
    */
   async start(opening?: SessionOpening | ((support: SessionSupport) => SessionOpening)): Promise<StartedSession> {
     const init = await this.connection.initialize();
-    this.mcp = withEditorTools(selectForAgent(this.options.mcpServers ?? [], init.mcpCapabilities), await this.connection.editorTools());
+    const offer = await this.connection.editorTools();
+    this.mcp = withEditorTools(selectForAgent(this.options.mcpServers ?? [], init.mcpCapabilities), offer);
+    this.editorToolsStatus =
+      offer.kind === 'offered' && !this.mcp.servers.includes(offer.running.wire)
+        ? { given: false, reason: `a configured MCP server is named "${offer.running.wire.name}"` }
+        : statusOf(offer);
     this.connection.redact(this.mcp.secrets);
     // Names only: values may hold secrets.
     if (this.mcp.servers.length > 0)

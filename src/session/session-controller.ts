@@ -20,6 +20,7 @@ import { ControllerState, type SessionControllerDeps } from './controller-state'
 import { AgentStart } from './agent-start';
 import { PromptTurns } from './prompt-turns';
 import { LifecycleSteps } from './lifecycle-steps';
+import type { EditorToolsStatus } from '../editor-tools/editor-tools-offer';
 
 export type { SessionControllerDeps } from './controller-state';
 
@@ -178,6 +179,11 @@ export class SessionController {
 
   get support(): SessionSupport | undefined {
     return this.menu.support;
+  }
+
+  /** Whether the running agent got the editor's MCP server, and why not; undefined while none runs. */
+  get editorTools(): EditorToolsStatus | undefined {
+    return this.state.session?.editorTools;
   }
 
   listAgentSessions(): Promise<readonly ListedSession[]> {

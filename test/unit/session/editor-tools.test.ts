@@ -2,8 +2,15 @@
  * The editor's own MCP server through the whole host path to a real scripted agent process, which says what
  * `session/new` gave it: HTTP with the bearer token for an agent advertising http, the bundled stdio bridge for one
  * that does not, none when the agent or the user turned it off (the log says which and why), the token masked in
- * the wire trace, and the server gone when the agent stops.
+ * the wire trace, and the server gone when the agent stops. The Sessions view's tooltip line says the same per
+ * conversation (given how, or not given and why).
  */
+
+/** The line the Sessions view's tooltip shows for the harness's conversation. */
+function sessionsViewLine(harness: HostHarness): string | undefined {
+  const status = harness.controller.editorTools;
+  return status && editorToolsLine(status);
+}
 import * as assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -14,7 +21,8 @@ import { startEditorTools } from '../../../src/editor-tools/editor-tools-server'
 import { BRIDGE_BUNDLE } from '../../../src/editor-tools/bridge/bridge-env';
 import { entriesOf } from '../../../src/shared/selectors';
 import { HarnessSuite } from '../../support/harness-suite';
-import { scriptedAgent, type HostHarness } from '../../support/host-harness';
+import { scriptedAgent, v2Agent, type HostHarness } from '../../support/host-harness';
+import { editorToolsLine } from '../../../src/editor/sessions-tree-text';
 import { repoRoot } from '../../support/repo-root';
 import { FakeLanguage } from '../editor-tools/fake-language';
 
@@ -71,6 +79,7 @@ describe('the editor tools offered to a real agent', function () {
     const authorization = editor?.headers?.find((header) => header.name === 'Authorization')?.value ?? '';
     assert.match(authorization, /^Bearer [A-Za-z0-9_-]{43}$/);
     assert.ok(harness.logLines.includes("Scripted gets the editor's tools over HTTP on 127.0.0.1"), harness.logLines.join('\n'));
+    assert.equal(sessionsViewLine(harness), 'Editor tools: given over HTTP on 127.0.0.1');
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(editor!.url!), { requestInit: { headers: { Authorization: authorization } } }),
@@ -93,6 +102,7 @@ describe('the editor tools offered to a real agent', function () {
     assert.equal(env['ELECTRON_RUN_AS_NODE'], '1');
     assert.ok(env['ACP_EDITOR_TOOLS_PIPE'] && env['ACP_EDITOR_TOOLS_TOKEN']);
     assert.ok(harness.logLines.some((line) => line.startsWith("Scripted gets the editor's tools over stdio")));
+    assert.equal(sessionsViewLine(harness), 'Editor tools: given over stdio (the bridge, through a local socket)');
   });
 
   it('an agent whose entry says `editorTools: false` does not get it, and the log says why', async () => {
@@ -100,6 +110,7 @@ describe('the editor tools offered to a real agent', function () {
     await harness.controller.start({ ...scriptedAgent('echo', { ACP_REPORT_MCP: '1', ACP_MCP_CAPABILITIES: 'http' }), editorTools: false });
     assert.deepEqual(await reported(harness), []);
     assert.ok(harness.logLines.includes(`Scripted does not get the editor's tools: disabled for this agent ("editorTools": false)`));
+    assert.equal(sessionsViewLine(harness), 'Editor tools: not given (disabled for this agent ("editorTools": false))');
   });
 
   it('with acpClient.editorTools.enabled off no agent gets it, and the log says why', async () => {
@@ -107,6 +118,34 @@ describe('the editor tools offered to a real agent', function () {
     await harness.controller.start(scriptedAgent('echo', { ACP_REPORT_MCP: '1', ACP_MCP_CAPABILITIES: 'http' }));
     assert.deepEqual(await reported(harness), []);
     assert.ok(harness.logLines.includes("Scripted does not get the editor's tools: acpClient.editorTools.enabled is off"));
+    assert.equal(sessionsViewLine(harness), 'Editor tools: not given (acpClient.editorTools.enabled is off)');
+  });
+
+  it('a v2-draft agent does not get it (the offer is in v1 shapes), and the log and the Sessions view say why', async () => {
+    const harness = suite.start({ editorTools: launcher() });
+    await harness.controller.start(v2Agent('answer', 2));
+    assert.ok(harness.logLines.includes("V2 does not get the editor's tools: it speaks the ACP v2 draft"), harness.logLines.join('\n'));
+    assert.equal(sessionsViewLine(harness), 'Editor tools: not given (the agent speaks the ACP v2 draft)');
+  });
+
+  it('a configured MCP server already named "editor" keeps the name: the Sessions view says the editor’s was not given', async () => {
+    const harness = suite.start({
+      editorTools: launcher(),
+      mcpServers: {
+        forAgent: () =>
+          Promise.resolve({
+            servers: [{ config: { name: 'editor', transport: 'stdio', command: '/usr/bin/mcp-editor', args: [], env: {} }, secrets: [] }],
+            problems: [],
+          }),
+      },
+    });
+    await harness.controller.start(scriptedAgent('echo', { ACP_REPORT_MCP: '1', ACP_MCP_CAPABILITIES: 'http' }));
+    const servers = await reported(harness);
+    assert.deepEqual(
+      servers.map((server) => [server.name, server.command]),
+      [['editor', '/usr/bin/mcp-editor']],
+    );
+    assert.equal(sessionsViewLine(harness), 'Editor tools: not given (a configured MCP server is named "editor")');
   });
 
   it('attack: the editor tools token leaks into the wire log', async () => {
