@@ -190,33 +190,43 @@ export class SessionController {
     return starting;
   }
 
-  /** A new lifecycle step: whatever is starting now is no longer wanted and is stopped (it may never answer). */
-  private supersede(): number {
+  /**
+   * A new lifecycle step: whatever is starting now is no longer wanted and is stopped (it may never answer).
+   * `transcriptGoes`: the caller replaces the transcript next, so a given-up reopening is told in a notification.
+   */
+  private supersede(transcriptGoes = false): number {
     this.generation++;
     this.startupTimer.clear();
     const session = this.session;
     if (session && session.sessionId === undefined) {
       this.session = undefined;
-      this.gaveUpReopening(session);
+      this.gaveUpReopening(session, transcriptGoes ? 'notification' : 'transcript');
       void session.stop();
     }
     return this.generation;
   }
 
   /**
-   * The user moved on (Stop, Retry, another agent, a new session) while the agent was still loading or resuming
-   * this conversation's session: stopping the session sends `$/cancel_request` for that request; the transcript
-   * says so, as the header alone would only say "Not running".
+   * The user moved on (Stop, Retry, another agent, a new session, closing the conversation) while the agent was
+   * still loading or resuming this conversation's session: stopping the session sends `$/cancel_request` for that
+   * request. The conversation says so, as the header alone would only say "Not running"; when its transcript is
+   * being replaced or the conversation closed, a notification does, never the transcript that comes next.
    */
-  private gaveUpReopening(session: AgentSession): void {
+  private gaveUpReopening(session: AgentSession, where: 'transcript' | 'notification'): void {
     const request = session.reopeningRequest;
     if (!request) return;
     const verb = request.method === 'session/load' ? 'load' : 'resume';
     this.deps.log.info(`Gave up ${request.method} of ${request.sessionId} on ${session.agentName}: $/cancel_request sent`);
+    const title = `Stopped waiting for ${session.agentName} to ${verb} the session`;
+    if (where === 'notification') {
+      const named = this.deps.store.state.title;
+      this.deps.notifier.info(named === undefined ? title : `${title} "${named}"`);
+      return;
+    }
     this.deps.store.dispatch({
       type: 'notice_added',
       severity: 'info',
-      title: `Stopped waiting for ${session.agentName} to ${verb} the session`,
+      title,
       detail: `${session.agentName} had not answered ${request.method} and was asked to cancel it. The conversation above is kept; the next prompt starts the agent again and tries to continue the session once more.`,
     });
   }
@@ -228,6 +238,7 @@ export class SessionController {
    */
   switchTo(agent: AgentConfig): Promise<void> {
     const waiting = [...this.queue.pending];
+    this.supersede(true);
     this.deps.store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
     // Cleared, the old agent's session id is gone too: the new agent is not asked to continue it.
     this.deps.store.dispatch({ type: 'transcript_cleared' });
@@ -237,6 +248,7 @@ export class SessionController {
 
   /** "New Session": the old agent process is stopped, the transcript cleared, a fresh process and session. */
   async newSession(agent: AgentConfig | undefined = this.agent): Promise<void> {
+    this.supersede(true);
     this.deps.store.dispatch({ type: 'transcript_cleared' });
     if (agent) await this.start(agent);
     else await this.stop();
@@ -470,7 +482,10 @@ export class SessionController {
     this.deps.permissions.cancelAll();
     this.deps.elicitations.cancelAll();
     this.revival.dispose();
-    this.session?.killNow();
+    const session = this.session;
+    // The conversation goes with this controller: a reopening given up now is told outside it.
+    if (session && session.sessionId === undefined) this.gaveUpReopening(session, 'notification');
+    session?.killNow();
     this.session = undefined;
     this.advance('stop');
     if (this.phase === 'stopping') this.advance('stopped');
