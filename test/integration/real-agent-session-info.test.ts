@@ -17,7 +17,7 @@ import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
 import { claudeAgentBin, claudeAgentEnv } from '../support/claude-agent';
 import { turnEnded, useAgent, waitFor } from './helpers';
-import { readWire, wireTapPath, type WireMessage } from './wire-log';
+import { optInsUsed, readWire, wireTapPath, type WireMessage } from './wire-log';
 
 const AGENT = 'Claude Code (session info)';
 const DAY = 24 * 60 * 60 * 1000;
@@ -57,6 +57,8 @@ describe('real agent opt-ins: Claude Code sends session_info_update; a resume gi
   });
 
   after(async () => {
+    // The README's compatibility table is written from this line (as the other real agents' in real-agent-wire.ts).
+    console.log(`      ${AGENT} opt-ins: ${JSON.stringify(optInsUsed(wire()))}`);
     await client.stopAgents();
     await mock?.close();
     if (home) rmSync(home, { recursive: true, force: true });
