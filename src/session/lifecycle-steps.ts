@@ -47,35 +47,45 @@ export class LifecycleSteps {
     return starting;
   }
 
-  /** A new lifecycle step: whatever is starting now is no longer wanted and is stopped (it may never answer). */
-  private supersede(): number {
+  /**
+   * A new lifecycle step: whatever is starting now is no longer wanted and is stopped (it may never answer).
+   * `transcriptGoes`: the caller replaces the transcript next, so a given-up reopening is told in a notification.
+   */
+  private supersede(transcriptGoes = false): number {
     const { state } = this;
     state.generation++;
     state.startupTimer.clear();
     const session = state.session;
     if (session && session.sessionId === undefined) {
       state.session = undefined;
-      this.gaveUpReopening(session);
+      this.gaveUpReopening(session, transcriptGoes ? 'notification' : 'transcript');
       void session.stop();
     }
     return state.generation;
   }
 
   /**
-   * The user moved on (Stop, Retry, another agent, a new session) while the agent was still loading or resuming
-   * this conversation's session: stopping the session sends `$/cancel_request` for that request; the transcript
-   * says so, as the header alone would only say "Not running".
+   * The user moved on (Stop, Retry, another agent, a new session, closing the conversation) while the agent was
+   * still loading or resuming this conversation's session: stopping the session sends `$/cancel_request` for that
+   * request. The conversation says so, as the header alone would only say "Not running"; when its transcript is
+   * being replaced or the conversation closed, a notification does, never the transcript that comes next.
    */
-  private gaveUpReopening(session: AgentSession): void {
+  private gaveUpReopening(session: AgentSession, where: 'transcript' | 'notification'): void {
     const { deps } = this.state;
     const request = session.reopeningRequest;
     if (!request) return;
     const verb = request.method === 'session/load' ? 'load' : 'resume';
     deps.log.info(`Gave up ${request.method} of ${request.sessionId} on ${session.agentName}: $/cancel_request sent`);
+    const title = `Stopped waiting for ${session.agentName} to ${verb} the session`;
+    if (where === 'notification') {
+      const named = deps.store.state.title;
+      deps.notifier.info(named === undefined ? title : `${title} "${named}"`);
+      return;
+    }
     deps.store.dispatch({
       type: 'notice_added',
       severity: 'info',
-      title: `Stopped waiting for ${session.agentName} to ${verb} the session`,
+      title,
       detail: `${session.agentName} had not answered ${request.method} and was asked to cancel it. The conversation above is kept; the next prompt starts the agent again and tries to continue the session once more.`,
     });
   }
@@ -88,6 +98,7 @@ export class LifecycleSteps {
   switchTo(agent: AgentConfig): Promise<void> {
     const { store } = this.state.deps;
     const waiting = [...this.queue.pending];
+    this.supersede(true);
     store.dispatch({ type: 'agent_status', status: { phase: 'starting', agentName: agent.name } });
     // Cleared, the old agent's session id is gone too: the new agent is not asked to continue it.
     store.dispatch({ type: 'transcript_cleared' });
@@ -97,6 +108,7 @@ export class LifecycleSteps {
 
   /** "New Session": the old agent process is stopped, the transcript cleared, a fresh process and session. */
   async newSession(agent: AgentConfig | undefined = this.state.agent): Promise<void> {
+    this.supersede(true);
     this.state.deps.store.dispatch({ type: 'transcript_cleared' });
     if (agent) await this.start(agent);
     else await this.stop();
@@ -159,7 +171,10 @@ export class LifecycleSteps {
     state.cancelTimer.clear();
     state.idleTimer.clear();
     state.withdrawQuestions();
-    state.session?.killNow();
+    const session = state.session;
+    // The conversation goes with this controller: a reopening given up now is told outside it.
+    if (session && session.sessionId === undefined) this.gaveUpReopening(session, 'notification');
+    session?.killNow();
     state.session = undefined;
     state.advance('stop');
     if (state.phase === 'stopping') state.advance('stopped');

@@ -111,6 +111,8 @@ export interface HostHarness {
   readonly prompt: ScriptedPermissionPrompt;
   readonly refused: RefusedAccess[];
   readonly warnings: string[];
+  /** Information notifications (VS Code's showInformationMessage in the product), in order. */
+  readonly notifications: string[];
   readonly signIn: ScriptedSignInPrompts;
   readonly secrets: MemorySecrets;
   /** What the controller logged (stderr of the agent included), in order. */
@@ -145,6 +147,7 @@ export function createHostHarness(
   const elicitationPorts = new RecordingElicitationPorts();
   const refused: RefusedAccess[] = [];
   const warnings: string[] = [];
+  const notifications: string[] = [];
   const logLines: string[] = [];
   const signIn = new ScriptedSignInPrompts();
   const secrets = new MemorySecrets();
@@ -158,7 +161,10 @@ export function createHostHarness(
     ),
     permissions: new PermissionBroker(prompt),
     elicitations: new ElicitationBroker(elicitationPorts),
-    notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
+    notifier: {
+      warn: (message) => (warnings.push(message), Promise.resolve(undefined)),
+      info: (message) => void notifications.push(message),
+    },
     log: { info: keep, warn: keep, error: keep, trace: keep },
     env: {
       cwd: () => root,
@@ -191,5 +197,5 @@ export function createHostHarness(
         resolve(state);
       });
     });
-  return { elicitationPorts, store, controller, files, prompt, refused, warnings, signIn, secrets, logLines, waitFor };
+  return { elicitationPorts, store, controller, files, prompt, refused, warnings, notifications, signIn, secrets, logLines, waitFor };
 }
