@@ -34,6 +34,18 @@ prompt?.addEventListener('keydown', (event) => {
   handoff.sendRequested = true;
 });
 
+// Where typing goes, as in the chat (webview/app.ts) until it takes over: the prompt, when the page itself has the
+// focus (VS Code focuses the frame of a view it opens) or a character is typed with the focus nowhere.
+const focusPrompt = (): void => {
+  const nowhere = document.activeElement === document.body || document.activeElement === null;
+  if (prompt?.hasAttribute('data-boot-prompt') && nowhere) prompt.focus();
+};
+if (document.hasFocus()) focusPrompt();
+window.addEventListener('focus', focusPrompt);
+document.addEventListener('keydown', (event) => {
+  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) focusPrompt();
+});
+
 connectToHost(api).post({ type: 'ready' });
 
 let chatLoading = false;
