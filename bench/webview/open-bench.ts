@@ -58,7 +58,15 @@ async function probeRecord(page: Page, which: Which, since: number, until: 'type
       if (process.env['BENCH_VERBOSE'] && record?.title === TITLE[which])
         console.log(`  ${which}: ${frame.url().slice(0, 80)} ${JSON.stringify(record)}`);
       // A frame made before `since` is an earlier open's.
-      if (record && record.title === TITLE[which] && record.timeOrigin >= since - 5 && record[until] !== undefined) return record;
+      // The script's mark too, for the phases (ours paints its prompt before its chat's script has run).
+      if (
+        record &&
+        record.title === TITLE[which] &&
+        record.timeOrigin >= since - 5 &&
+        record[until] !== undefined &&
+        record.scriptEvaluated !== undefined
+      )
+        return record;
     }
     await page.waitForTimeout(100);
   }
@@ -89,7 +97,7 @@ async function showExplorer(page: Page): Promise<void> {
 
 async function reload(page: Page, which: Which): Promise<Phases> {
   const since = Date.now();
-  await page.reload();
+  await page.reload({ timeout: LONG, waitUntil: 'commit' });
   return phasesOf(await probeRecord(page, which, since, which === 'ours' ? 'entry' : 'typeable'), since);
 }
 
@@ -99,7 +107,7 @@ async function freshWorkbench(home: string, url: string): Promise<{ browser: Bro
   await browser.addInitScript({ content: OPEN_PROBE_SCRIPT });
   const page = browser.pages()[0] ?? (await browser.newPage());
   const started = Date.now();
-  await page.goto(url);
+  await page.goto(url, { timeout: LONG, waitUntil: 'commit' });
   const icons = { ours: 0, baseline: 0 };
   for (const which of ['ours', 'baseline'] as const) {
     await page.locator(ICON[which]).first().waitFor({ state: 'visible', timeout: LONG });
@@ -115,7 +123,7 @@ async function converse(page: Page): Promise<void> {
     if ((await frame.title().catch(() => '')) !== TITLE.ours || !(await prompt.count())) continue;
     await prompt.fill('stream');
     await prompt.press('Enter');
-    await frame.locator('[data-entry-key]').nth(1).waitFor({ timeout: LONG });
+    await frame.locator('[data-kind="turn_end"]').first().waitFor({ state: 'attached', timeout: LONG });
     // The history store appends as it goes; give its last write a moment before the reload.
     await page.waitForTimeout(1_500);
     return;
