@@ -85,13 +85,16 @@ async function answerReady(page: Page, draft: string): Promise<void> {
     { type: 'snapshot', seq: 0, state: initialState(), conversationId: 'c1', draft },
   ];
   await page.evaluate(
-    (list) => list.forEach((message) => window.postMessage(message, '*')),
+    (list) => {
+      const post = Reflect.get(globalThis, 'postMessage') as (this: unknown, message: unknown, targetOrigin: string) => void;
+      list.forEach((message) => post.call(globalThis, message, '*'));
+    },
     JSON.parse(JSON.stringify(messages)) as unknown[],
   );
 }
 
 async function posted(page: Page): Promise<{ type: string; text?: string }[]> {
-  return page.evaluate(() => Reflect.get(window, '__posted') as { type: string; text?: string }[]);
+  return page.evaluate(() => Reflect.get(globalThis, '__posted') as { type: string; text?: string }[]);
 }
 
 async function until(what: string, test: () => Promise<boolean>): Promise<void> {
@@ -115,14 +118,14 @@ async function main(): Promise<void> {
         await page.goto(server.url, { waitUntil: 'commit' });
         const prompt = page.locator('textarea[aria-label="Prompt"]');
         await prompt.waitFor({ state: 'visible', timeout: 20_000 });
-        assert.equal(await page.evaluate(() => Reflect.get(window, '__acpChat')), undefined, "the chat's script has not run");
+        assert.equal(await page.evaluate(() => Reflect.get(globalThis, '__acpChat')), undefined, "the chat's script has not run");
         assert.deepEqual(await posted(page), [{ type: 'ready' }], 'the page said ready before the chat loaded');
         await prompt.click();
         await page.keyboard.type('typed before the chat', { delay: 10 });
         if (pressEnter) await page.keyboard.press('Enter');
         assert.equal(await prompt.inputValue(), 'typed before the chat', 'typed, and Enter is no newline');
         server.release();
-        await until('the chat loaded', async () => (await page.evaluate(() => Reflect.get(window, '__acpChat'))) !== undefined);
+        await until('the chat loaded', async () => (await page.evaluate(() => Reflect.get(globalThis, '__acpChat'))) !== undefined);
         await answerReady(page, pressEnter ? '' : 'older host draft');
         if (pressEnter) {
           await until('the prompt is sent', async () => (await posted(page)).some((message) => message.type === 'send_prompt'));
@@ -135,7 +138,10 @@ async function main(): Promise<void> {
             (await posted(page)).some((message) => message.type === 'draft_changed' && message.text === 'typed before the chat'),
           );
           assert.equal(await prompt.inputValue(), 'typed before the chat', 'the typed draft beats the older host copy');
-          assert.ok(await prompt.evaluate((element) => element === document.activeElement), 'the prompt kept the focus');
+          assert.ok(
+            await prompt.evaluate((element) => element === Reflect.get(Reflect.get(element, 'ownerDocument') as object, 'activeElement')),
+            'the prompt kept the focus',
+          );
           await page.keyboard.type(' and after', { delay: 10 });
           assert.equal(await prompt.inputValue(), 'typed before the chat and after', 'typing goes on in the same prompt');
           await page.screenshot({ path: path.join(E2E_RESULTS, 'e2e-boot-prompt.png') });
