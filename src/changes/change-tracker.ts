@@ -25,6 +25,11 @@ import { pathsNamedByTurn } from './turn-names';
 
 /** Watcher events trail the writes that caused them: a turn's capture stays open this long after it ends. */
 const DEFAULT_SETTLE_MS = 400;
+/**
+ * And some trail by seconds (VS Code's watcher on a loaded 2-core machine): an event this long after the card is out
+ * is still checked against the turn (its file's change time), and the card grows by it.
+ */
+const LATE_EVENT_WINDOW_MS = 15_000;
 
 export interface ChangeTrackerDeps {
   readonly conversationId: string;
@@ -102,6 +107,11 @@ export class ChangeTracker {
     return this.capture !== undefined;
   }
 
+  /** No turn runs, and a watcher event may still be a late report of the last one's change. */
+  get awaitingLateEvents(): boolean {
+    return this.capture === undefined && this.lastCapture?.awaitsLate(LATE_EVENT_WINDOW_MS) === true;
+  }
+
   get baselineSize(): number {
     return this.baseline.size;
   }
@@ -131,7 +141,28 @@ export class ChangeTracker {
   diskChanged(path: string): void {
     if (this.deps.files.excluded(path) || this.applying.has(path)) return;
     if (this.capture) return this.capture.diskChanged(path);
+    const last = this.lastCapture;
+    if (last && this.awaitingLateEvents) return void this.lateOrOutside(last, path).catch((error: unknown) => this.reportError(error));
     void this.baseline.refresh(path).catch((error: unknown) => this.reportError(error));
+  }
+
+  /** An event just after a turn: the turn's change reported late (its card grows), else a change by someone else. */
+  private async lateOrOutside(capture: TurnCapture, path: string): Promise<void> {
+    // The card is out first: a late file is added to it, never raced by its first publication.
+    await Promise.all(this.finishing);
+    const file = await capture.lateChange(path);
+    if (!file) {
+      await this.baseline.refresh(path);
+      return;
+    }
+    this.baseline.set(path, file.after);
+    await this.loaded;
+    const index = this.records.findIndex((r) => r.turnId === capture.turnId && r.origin === 'turn');
+    const record = this.records[index];
+    if (!record) return this.addRecord({ turnId: capture.turnId, origin: 'turn', files: [file] });
+    const grown = { ...record, files: [...record.files, file] };
+    this.records[index] = grown;
+    await this.publish(grown);
   }
 
   /** The user saved a document in the editor: whatever it holds now is theirs, never the agent's change. */

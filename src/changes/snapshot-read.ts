@@ -44,6 +44,19 @@ export async function statusChangedAt(absolutePath: string): Promise<number | un
   }
 }
 
+/**
+ * When the file was made (its birth time), or undefined when missing or when the filesystem does not record it
+ * (Node reports 0 then).
+ */
+export async function bornAt(absolutePath: string): Promise<number | undefined> {
+  try {
+    const born = (await stat(absolutePath)).birthtimeMs;
+    return born > 0 ? born : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The file's state now: stored when it fits, else by hash only. */
 export async function snapshotFile(files: ChangeFiles, store: ContentStore, absolutePath: string): Promise<FileState> {
   return stateOfRead(store, await files.read(absolutePath, store.maxFileBytes));

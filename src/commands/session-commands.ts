@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ConversationInfo, Conversations } from '../conversations/conversations';
 import { STATUS_WORDS } from '../conversations/conversation-status';
 import type { SessionNode, SessionsTree } from '../editor/sessions-tree';
-import { conversationLabel } from '../editor/sessions-tree';
+import { conversationLabel } from '../editor/sessions-tree-text';
 import { shortAge } from '../shared/relative-time';
 import { shownText } from '../shared/shown-text';
 import type { ChatPanels } from '../views/chat-panels';

@@ -48,18 +48,28 @@ export class Conversation {
     this.recorder = parts.recorder;
     let status = this.status;
     let title = this.title;
+    let reported = parts.store.state.agentUpdatedAt;
+    let promptedAt = Number.NEGATIVE_INFINITY;
     this.disposables.push(
       ...(parts.extras ?? []),
       parts.store.subscribe((action, state) => {
         this.recorder?.record(action, state);
-        this.updatedAt = Date.now();
+        // While the agent reports its own "last activity" time, that is the conversation's (a session loaded from
+        // last week ages as last week's, however much it replays now), except that the user's own prompt is
+        // activity now. Without one, anything that happens is activity now.
+        if (action.type === 'prompt_sent') promptedAt = Date.now();
+        const nextReported = state.agentUpdatedAt;
+        const reportedChanged = nextReported !== reported;
+        reported = nextReported;
+        const reportedAt = reportedTime(nextReported);
+        this.updatedAt = reportedAt === undefined ? Date.now() : Math.max(reportedAt, promptedAt);
         if (action.type === 'permission_requested' || action.type === 'elicitation_requested') this.questions.add(action.requestId);
         if (action.type === 'permission_resolved' || action.type === 'elicitation_resolved') this.questions.delete(action.requestId);
         if (action.type === 'turn_ended' || action.type === 'turn_failed') this.questions.clear();
         // Streaming changes neither: the tree is told only when what it shows changed.
         const nextStatus = this.status;
         const nextTitle = this.title;
-        if (nextStatus !== status || nextTitle !== title || action.type === 'prompt_sent') {
+        if (nextStatus !== status || nextTitle !== title || reportedChanged || action.type === 'prompt_sent') {
           const statusChanged = nextStatus !== status;
           status = nextStatus;
           title = nextTitle;
@@ -110,4 +120,11 @@ export class Conversation {
     this.disposables.forEach((disposable) => disposable.dispose());
     this.recorder = undefined;
   }
+}
+
+/** Milliseconds of an agent-reported timestamp; undefined when absent or not a date (then local time counts). */
+function reportedTime(reported: string | undefined): number | undefined {
+  if (reported === undefined) return undefined;
+  const time = Date.parse(reported);
+  return Number.isNaN(time) ? undefined : time;
 }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeFiles, SnapshotRead } from '../changes/change-ports';
 import { globToRegExp, isExcluded } from '../changes/exclude-globs';
-import { modifiedAt, readForSnapshot, statusChangedAt } from '../changes/snapshot-read';
+import { bornAt, modifiedAt, readForSnapshot, statusChangedAt } from '../changes/snapshot-read';
 
 /** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
 const MAX_SEEDED_FILES = 50_000;
@@ -36,6 +36,10 @@ export class VscodeChangeFiles implements ChangeFiles {
 
   statusChangedAt(absolutePath: string): Promise<number | undefined> {
     return statusChangedAt(absolutePath);
+  }
+
+  bornAt(absolutePath: string): Promise<number | undefined> {
+    return bornAt(absolutePath);
   }
 
   openTexts(): ReadonlyMap<string, string> {

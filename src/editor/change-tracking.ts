@@ -113,7 +113,10 @@ export class ChangeTracking implements vscode.Disposable {
   private recipients(): ChangeTracker[] {
     const all = [...this.trackers.values()].map((entry) => entry.tracker);
     const capturing = all.filter((tracker) => tracker.capturing);
-    return capturing.length > 0 ? capturing : all.slice(0, 1);
+    if (capturing.length > 0) return capturing;
+    // Just after a turn its conversation hears the events: one may be the turn's change, reported late.
+    const settling = all.filter((tracker) => tracker.awaitingLateEvents);
+    return settling.length > 0 ? settling : all.slice(0, 1);
   }
 
   /** The conversation on screen: the one ACP: Review Changes and the palette's change commands act on. */

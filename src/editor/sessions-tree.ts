@@ -7,8 +7,9 @@ import * as vscode from 'vscode';
 import type { ConversationInfo, Conversations } from '../conversations/conversations';
 import type { AgentSessionInfo, AgentSessions } from '../conversations/agent-sessions';
 import { STATUS_WORDS, type ConversationStatus } from '../conversations/conversation-status';
-import { dayGroup, shortAge } from '../shared/relative-time';
+import { shortAge } from '../shared/relative-time';
 import { visibleText } from '../shared/visible-text';
+import { conversationDay, conversationDescription, conversationLabel } from './sessions-tree-text';
 
 const REFRESH_WINDOW_MS = 250;
 const TITLE_CHARS = 80;
@@ -65,7 +66,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     const now = this.now();
     const groups = new Map<string, ConversationInfo[]>();
     for (const info of this.conversations.listed()) {
-      const label = dayGroup(info.updatedAt, now);
+      const label = conversationDay(info, now);
       const group = groups.get(label) ?? [];
       group.push(info);
       groups.set(label, group);
@@ -95,14 +96,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     const shown = this.conversations.shown?.id === info.id;
     const item = new vscode.TreeItem(conversationLabel(info), vscode.TreeItemCollapsibleState.None);
     item.id = `conversation:${info.id}`;
-    const changed = this.changedFiles?.(info.id) ?? 0;
-    item.description = [
-      info.agentName ? visibleText(info.agentName) : undefined,
-      changed > 0 ? `${changed} file${changed === 1 ? '' : 's'} changed` : undefined,
-      shortAge(info.updatedAt, this.now()),
-    ]
-      .filter((part) => part !== undefined)
-      .join(' · ');
+    item.description = conversationDescription(info, this.changedFiles?.(info.id) ?? 0, this.now());
     item.iconPath = statusIcon(info.status);
     item.tooltip = tooltip(info, shown);
     item.contextValue = `conversation${this.canFork(info.id) ? ' forkable' : ''}`;
@@ -123,13 +117,6 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   private refreshSoon(): void {
     this.timer ??= setTimeout(() => this.refresh(), REFRESH_WINDOW_MS);
   }
-}
-
-/** The agent's (or user's) title, else the first prompt, else a placeholder; one line, bounded. */
-export function conversationLabel(info: ConversationInfo): string {
-  const text = (info.title ?? info.firstPrompt ?? 'New conversation').replace(/\s+/g, ' ').trim();
-  const line = visibleText(text || 'New conversation');
-  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
 }
 
 function agentSessionItem(session: AgentSessionInfo, now: number): vscode.TreeItem {

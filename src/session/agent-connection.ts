@@ -127,6 +127,12 @@ export class AgentConnection {
   editorTools(): Promise<EditorToolsOffer> {
     const initialized = this.settled;
     if (!initialized) return Promise.resolve({ kind: 'not_offered', reason: 'the agent is not initialized' });
+    // The v2 draft types its MCP servers (`type: "stdio"` too) and gates stdio behind `session.mcp.stdio`: the offer
+    // is made in v1's shapes only, so a v2 agent is not given a server it would refuse the session over.
+    if (initialized.version === 2) {
+      this.options.log.info(`${this.agentName} does not get the editor's tools: it speaks the ACP v2 draft`);
+      return Promise.resolve({ kind: 'not_offered', reason: 'the agent speaks the ACP v2 draft' });
+    }
     this.editorToolsOffer ??= offerEditorTools(this.options.editorTools, this.wishes, initialized.mcpCapabilities).then((offer) => {
       if (offer.kind === 'offered') this.redaction.add(offer.running.secrets);
       // A process that exited while its server started: the exit handler saw no server to stop.

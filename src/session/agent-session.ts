@@ -14,7 +14,7 @@ import { NO_SESSION_SUPPORT, type SessionSupport } from '../acp/schemas/session-
 import type { SessionSetup } from '../acp/schemas/session-setup';
 import type { LogSink } from '../acp/log-sink';
 import type { FileSystemHandler } from '../client/fs-handler';
-import type { CancellationSignal } from '../acp/rpc-boundary';
+import { CancellationSource, type CancellationSignal } from '../acp/rpc-boundary';
 import type { ElicitationBroker } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
@@ -80,8 +80,13 @@ export class AgentSession implements SessionEndpoint {
   private readonly agentTerminals = new AgentTerminalDecoder();
   private currentSessionId: string | undefined;
   private mcp: McpSelection = NO_MCP_SERVERS;
-  /** A resume or load in flight: its session id is known before the answer, unlike a new session's. */
-  private opening: { readonly sessionId: string; readonly load?: LoadReplay } | undefined;
+  /**
+   * A resume or load in flight: its session id is known before the answer, unlike a new session's. `giveUp` fires
+   * when the session is let go of before the answer: the agent is sent `$/cancel_request` for it.
+   */
+  private opening:
+    | { readonly sessionId: string; readonly kind: 'load' | 'resume'; readonly load?: LoadReplay; readonly giveUp: CancellationSource }
+    | undefined;
   /** It let go of the connection (stopped): nothing it is asked to do reaches the agent any more. */
   private released = false;
 
@@ -107,6 +112,12 @@ export class AgentSession implements SessionEndpoint {
 
   get reopening(): string | undefined {
     return this.opening?.sessionId;
+  }
+
+  /** The `session/load` or `session/resume` in flight, if one is: what stopping now gives up. */
+  get reopeningRequest(): { readonly method: 'session/load' | 'session/resume'; readonly sessionId: string } | undefined {
+    const opening = this.opening;
+    return opening && { method: `session/${opening.kind}`, sessionId: opening.sessionId };
   }
 
   /** The MCP servers `session/new` carried: `session/load` and `session/resume` must carry the same. */
@@ -338,6 +349,8 @@ export class AgentSession implements SessionEndpoint {
 
   private release(): void {
     this.released = true;
+    // Before the process may stop: an agent that lives on for other sessions stops loading this one.
+    this.opening?.giveUp.cancel();
     this.terminals.disposeAll();
   }
 
@@ -351,20 +364,24 @@ export class AgentSession implements SessionEndpoint {
     const sessions = this.connection.acp.sessions;
     if (opening.kind === 'resume') {
       this.requireSupport('resume', 'session/resume');
-      this.opening = { sessionId };
+      const giveUp = new CancellationSource();
+      this.opening = { sessionId, kind: 'resume', giveUp };
       try {
-        return await signedIn(sessions.resume(params));
+        return await signedIn(sessions.resume(params, giveUp.signal));
       } finally {
         this.opening = undefined;
+        giveUp.dispose();
       }
     }
     this.requireSupport('load', 'session/load');
     const load = new LoadReplay(opening.replay);
-    this.opening = { sessionId, load };
+    const giveUp = new CancellationSource();
+    this.opening = { sessionId, kind: 'load', load, giveUp };
     try {
-      return await signedIn(sessions.load(params));
+      return await signedIn(sessions.load(params, giveUp.signal));
     } finally {
       this.opening = undefined;
+      giveUp.dispose();
       // Once per load, not per update: a long history would flood the log.
       if (load.dropped > 0) this.options.log.info(`${this.agentName}: left out ${load.dropped} replayed updates of session ${sessionId}`);
     }

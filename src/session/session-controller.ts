@@ -197,9 +197,28 @@ export class SessionController {
     const session = this.session;
     if (session && session.sessionId === undefined) {
       this.session = undefined;
+      this.gaveUpReopening(session);
       void session.stop();
     }
     return this.generation;
+  }
+
+  /**
+   * The user moved on (Stop, Retry, another agent, a new session) while the agent was still loading or resuming
+   * this conversation's session: stopping the session sends `$/cancel_request` for that request; the transcript
+   * says so, as the header alone would only say "Not running".
+   */
+  private gaveUpReopening(session: AgentSession): void {
+    const request = session.reopeningRequest;
+    if (!request) return;
+    const verb = request.method === 'session/load' ? 'load' : 'resume';
+    this.deps.log.info(`Gave up ${request.method} of ${request.sessionId} on ${session.agentName}: $/cancel_request sent`);
+    this.deps.store.dispatch({
+      type: 'notice_added',
+      severity: 'info',
+      title: `Stopped waiting for ${session.agentName} to ${verb} the session`,
+      detail: `${session.agentName} had not answered ${request.method} and was asked to cancel it. The conversation above is kept; the next prompt starts the agent again and tries to continue the session once more.`,
+    });
   }
 
   /**

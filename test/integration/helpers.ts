@@ -87,6 +87,12 @@ export const textOf = (entry: Entry | undefined): string =>
 export const toolCall = (state: TranscriptState, id: string): ToolCallEntry | undefined =>
   entriesOf(state).find((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId === id);
 
+/** The newest tool call whose id starts with `idPrefix` (the mock Messages API numbers a conversation's later writes). */
+export const latestToolCall = (state: TranscriptState, idPrefix: string): ToolCallEntry | undefined =>
+  entriesOf(state)
+    .filter((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId.startsWith(idPrefix))
+    .at(-1);
+
 export const turnEnded = (state: TranscriptState): boolean =>
   state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');
 

@@ -96,6 +96,9 @@ describe('the review loop with a real agent: Claude Code', function () {
   before(async () => {
     rmSync(dir(), { recursive: true, force: true });
     mkdirSync(dir(), { recursive: true });
+    // The user's file exists well before the conversation that changes it: its watcher event has long come, so the
+    // baseline knows its content (a file the watcher has not reported yet is "before unknown", never "created").
+    writeFileSync(file('kept.txt'), 'the original\n');
     mock = await startMockAnthropic();
   });
 
@@ -148,9 +151,7 @@ describe('the review loop with a real agent: Claude Code', function () {
   });
 
   it("the conversation review lists the union of three turns' files, and Undo of all restores them", async () => {
-    writeFileSync(file('kept.txt'), 'the original\n');
     await freshConversation();
-    await sleep(1500);
     await writeTurn('one.txt', 'first');
     await writeTurn('kept.txt', 'rewritten by the agent');
     await writeTurn('three.txt', 'third');

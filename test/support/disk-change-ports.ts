@@ -2,7 +2,7 @@
 import { readdir, rm, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ChangeApplier, ChangeFiles, RestoreStep, SnapshotRead } from '../../src/changes/change-ports';
-import { modifiedAt, readForSnapshot, statusChangedAt } from '../../src/changes/snapshot-read';
+import { bornAt, modifiedAt, readForSnapshot, statusChangedAt } from '../../src/changes/snapshot-read';
 
 export class DiskChangeFiles implements ChangeFiles {
   readonly open = new Map<string, string>();
@@ -33,6 +33,10 @@ export class DiskChangeFiles implements ChangeFiles {
 
   statusChangedAt(absolutePath: string): Promise<number | undefined> {
     return statusChangedAt(absolutePath);
+  }
+
+  bornAt(absolutePath: string): Promise<number | undefined> {
+    return bornAt(absolutePath);
   }
 
   openTexts(): ReadonlyMap<string, string> {

@@ -437,6 +437,55 @@ describe('change tracking (engine)', () => {
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
   });
 
+  it("a file the user made just before a turn, whose watcher event has not come, is never taken for the agent's creation", async () => {
+    // The attack on the user's data: a seeded baseline that never heard of a file calls it absent; the agent then
+    // rewrites it on disk, the card said "created", and Undo deleted the user's file.
+    write('fresh.txt', 'the user wrote this\n');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const turnId = await runTurn(() => {
+      write('fresh.txt', 'the agent rewrote it\n');
+      return ['fresh.txt'];
+    });
+    const shown = card(turnId)?.files.map((f) => [path.basename(f.path), f.change, f.note]);
+    assert.deepEqual(shown, [['fresh.txt', 'modified', 'Its content before the turn is unknown (it was never read or snapshotted).']]);
+    // Nothing to put back: Undo refuses rather than deleting the file.
+    assert.deepEqual(await tracker.undo(turnId), { kind: 'refused', skipped: [] });
+    assert.equal(readFileSync(file('fresh.txt'), 'utf8'), 'the agent rewrote it\n', 'left as it is, never deleted');
+  });
+
+  it("a change in the turn whose watcher event comes after the card is out joins the card; the user's change after it does not", async () => {
+    const turnId = `t${++turn}`;
+    transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
+    write('a.txt', 'one\ntwo\nthree\nby the agent\n');
+    write('made.txt', 'made by the agent\n');
+    tracker.diskChanged(file('made.txt'));
+    // The edit of a.txt is not reported while the turn runs or settles (a loaded machine's watcher).
+    transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    await tracker.idle();
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => path.basename(f.path)),
+      ['made.txt'],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // After the turn the user edits b.txt; then both events come.
+    write('b.txt', 'the user, after the turn\n');
+    tracker.diskChanged(file('a.txt'));
+    tracker.diskChanged(file('b.txt'));
+    for (let i = 0; i < 100 && card(turnId)?.files.length !== 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => [path.basename(f.path), f.change, f.added]),
+      [
+        ['made.txt', 'created', 1],
+        ['a.txt', 'modified', 1],
+      ],
+    );
+    const outcome = await tracker.undo(turnId);
+    assert.equal(outcome.kind, 'applied');
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+    assert.equal(readFileSync(file('b.txt'), 'utf8'), 'the user, after the turn\n', "the user's change is not the agent's");
+  });
+
   it('says where the tool call the agent reported differs from the file on disk', async () => {
     const turnId = `t${++turn}`;
     transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
