@@ -34,6 +34,7 @@ step "e2e (focus)" node out/test/e2e/focus.js
 step "e2e (host death)" node out/test/e2e/host-death.js
 step "e2e (first run)" node out/test/e2e/first-run.js
 step "e2e (review loop)" node out/test/e2e/review-loop.js
+step "e2e (boot prompt)" node out/test/e2e/boot-prompt.js
 
 echo
 echo "=== summary"
