@@ -35,6 +35,7 @@ step "e2e (host death)" node out/test/e2e/host-death.js
 step "e2e (first run)" node out/test/e2e/first-run.js
 step "e2e (review loop)" node out/test/e2e/review-loop.js
 step "e2e (boot prompt)" node out/test/e2e/boot-prompt.js
+step "e2e (follow the agent)" node out/test/e2e/follow-focus.js
 
 echo
 echo "=== summary"
