@@ -10,7 +10,6 @@
  *   before the turn began; otherwise it may already be the agent's result, and the file's before is unknown
  *   rather than wrongly "unchanged" (which would hide the change) or "absent" (which would call it created).
  */
-import { dirname } from 'node:path';
 import { ABSENT, UNKNOWN, type FileState } from './file-state';
 import type { ChangeFiles } from './change-ports';
 import type { ContentStore } from './content-store';
@@ -76,11 +75,6 @@ export class Baseline {
   async settled(absolutePath: string): Promise<FileState> {
     await this.priming.get(absolutePath);
     return this.stateOf(absolutePath);
-  }
-
-  /** The files it knows directly in `folder` (a deleted one among them is no longer on disk). */
-  knownIn(folder: string): string[] {
-    return [...this.states.keys()].filter((path) => dirname(path) === folder);
   }
 
   set(absolutePath: string, state: FileState): void {

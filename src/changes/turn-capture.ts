@@ -158,16 +158,16 @@ export class TurnCapture {
   /**
    * The turn is ending: the folders it changed files in are looked through for more changes of the turn that no
    * watcher event reported (VS Code's watcher drops some under load; a file written last before the turn ended was
-   * never reported at all). A file there changed during the turn, or one the baseline knew there that is gone, is
-   * checked as a named one is. Folders the turn never touched are not read: an end-of-turn cost of a few listings.
+   * never reported at all). A file there is checked as a named one is: only one changed during the turn counts.
+   * A missing file is not looked for: when it went cannot be told (the user may have deleted it before the turn,
+   * its event still on the way), and calling that the agent's deletion would be wrong. Folders the turn never
+   * touched are not read: an end-of-turn cost of a few listings.
    */
   async sweepTouchedFolders(): Promise<void> {
     await this.queue;
     const folders = new Set([...this.touched.keys()].map((path) => dirname(path)));
-    for (const folder of folders) {
-      const present = await this.files.filesDirectlyIn(folder);
-      for (const path of new Set([...present, ...this.baseline.knownIn(folder)])) if (!this.touched.has(path)) this.namedAtEnd(path);
-    }
+    for (const folder of folders)
+      for (const path of await this.files.filesDirectlyIn(folder)) if (!this.touched.has(path)) this.namedAtEnd(path);
   }
 
   /** The file last changed before this turn began (its ctime, which no tool sets back), with a little slack. */

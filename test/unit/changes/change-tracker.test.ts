@@ -530,11 +530,12 @@ describe('change tracking (engine)', () => {
     );
   });
 
-  it('changes the watcher never reported, in a folder where the turn changed a file, are on the card', async () => {
+  it('a file the watcher never reported, in a folder where the turn changed a file, is on the card; an unreported deletion is not guessed', async () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     const turnId = await runTurn(() => {
       write('a.txt', 'one\ntwo\nthree\nfour\n');
       write('quiet.txt', 'never reported\n');
+      // Gone with no event: the user may have deleted it before the turn, its event still on the way.
       unlinkSync(file('b.txt'));
       // Only a.txt's event comes (VS Code's watcher drops some under load).
       return ['a.txt'];
@@ -545,7 +546,6 @@ describe('change tracking (engine)', () => {
         .sort(),
       [
         ['a.txt', 'modified'],
-        ['b.txt', 'deleted'],
         ['quiet.txt', 'created'],
       ],
     );
