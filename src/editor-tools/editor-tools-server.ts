@@ -11,8 +11,10 @@ import { newToken } from './bearer-token';
 import { BRIDGE_ENV } from './bridge/bridge-env';
 import { listenHttp } from './http-endpoint';
 import { listenPipe } from './pipe-endpoint';
+import type { ActionAsker, EditorActions } from './action-ports';
 import type { EditorLanguage } from './ports';
 import { registerTools } from './tools';
+import { registerActionTools } from './action-tools';
 import { WorkspaceScope } from './workspace-scope';
 
 /** The name agents know the server by (Claude Code calls its tools `mcp__editor__<tool>`). */
@@ -23,6 +25,8 @@ export interface EditorToolsOptions {
   readonly language: EditorLanguage;
   readonly roots: () => readonly string[];
   readonly deadlineMs?: number;
+  /** VS Code's side of the actions; with an asker from the process, they are offered. */
+  readonly actions?: EditorActions;
   /** The bridge for stdio-only agents: run with `node` (the editor's own, via ELECTRON_RUN_AS_NODE). */
   readonly bridge: { readonly node: string; readonly script: () => string };
 }
@@ -37,7 +41,11 @@ export interface RunningEditorTools {
   stop(): Promise<void>;
 }
 
-export async function startEditorTools(options: EditorToolsOptions, capabilities: McpCapabilities): Promise<RunningEditorTools> {
+export async function startEditorTools(
+  options: EditorToolsOptions,
+  capabilities: McpCapabilities,
+  asker?: ActionAsker,
+): Promise<RunningEditorTools> {
   const token = newToken();
   let turnStartedAt = Date.now();
   const scope = new WorkspaceScope(options.roots);
@@ -46,10 +54,12 @@ export async function startEditorTools(options: EditorToolsOptions, capabilities
     scope,
     deadlineMs: options.deadlineMs ?? DEFAULT_TOOL_DEADLINE_MS,
     turnStartedAt: () => turnStartedAt,
+    ...(options.actions && asker ? { actions: { editor: options.actions, asker } } : {}),
   };
   const serverFor = (): McpServer => {
     const server = new McpServer({ name: 'acp-client-editor', version: '1.0.0' });
     registerTools(server, deps);
+    if (deps.actions) registerActionTools(server, deps, deps.actions);
     return server;
   };
   const common = { secrets: [token], turnStarted: () => void (turnStartedAt = Date.now()) };

@@ -90,6 +90,8 @@ export class AgentSession implements SessionEndpoint {
     | undefined;
   /** It let go of the connection (stopped): nothing it is asked to do reaches the agent any more. */
   private released = false;
+  /** Prompts sent and not yet answered: a turn of this session is running while any is. */
+  private promptsWaiting = 0;
 
   constructor(
     private readonly connection: AgentConnection,
@@ -276,7 +278,12 @@ export class AgentSession implements SessionEndpoint {
   prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string; messageId?: string | null }> {
     const sessionId = this.requireSession();
     this.connection.turnStarted();
-    return this.connection.acp.prompt({ sessionId, prompt: content });
+    this.promptsWaiting++;
+    return this.connection.acp.prompt({ sessionId, prompt: content }).finally(() => this.promptsWaiting--);
+  }
+
+  get turnRunning(): boolean {
+    return this.promptsWaiting > 0;
   }
 
   /** Into the running turn; `prompt_required` when none runs any more (the caller prompts instead). */
