@@ -5,11 +5,12 @@
  * A scripted agent that advertises no HTTP MCP support starts as before (it is offered the stdio bridge).
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
-import type { TranscriptState } from '../../src/shared/model';
+import type { ChangeSetEntry, ToolCallEntry, TranscriptState } from '../../src/shared/model';
+import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
 import { claudeAgentBin, claudeAgentEnv } from '../support/claude-agent';
 import { sleep, toolCall, turnEnded, useAgent, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
@@ -132,6 +133,62 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
         sent.includes(`{\\"path\\":\\"${main}\\",\\"line\\":${line},\\"column\\":${column}`),
         `a reference at main.ts ${line}:${column}; sent: ${sent.slice(-1500)}`,
       );
+  });
+
+  // The rename is an action: Claude Code asks its own permission for the MCP tool, then the editor asks the user on
+  // a card of its own in this conversation (the same buttons and dialog), and only Allow makes the change.
+  it('rename_symbol asks on the permission card with the files and counts; Allow renames across files and the change card lists them', async () => {
+    const main = path.join(project(), 'main.ts');
+    const greet = path.join(project(), 'greet.ts');
+    await warmLanguage(path.join(project(), 'warm.ts'), "const warmth: number = 'x';\nexport {};\n");
+    const before = client.transcript().entryCount;
+    const input = { path: greet, line: 1, column: 17, newName: 'welcome' };
+    assert.deepEqual(await client.sendPrompt(`call editor rename_symbol ${JSON.stringify(input)}`), { accepted: true });
+    const editorCard = (state: TranscriptState): ToolCallEntry | undefined =>
+      entriesOf(state).find(
+        (entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId.startsWith('editor-rename_symbol-'),
+      );
+    const claudeAsks = (state: TranscriptState): boolean => toolCall(state, 'toolu_mock_rename_symbol')?.status === 'awaiting_permission';
+    let state = await waitFor(client, (s) => claudeAsks(s) || editorCard(s)?.status === 'awaiting_permission' || turnEnded(s), 60_000);
+    if (claudeAsks(state)) {
+      await sleep(500);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      state = await waitFor(client, (s) => editorCard(s)?.status === 'awaiting_permission' || turnEnded(s), 60_000);
+    }
+    const card = editorCard(state);
+    assert.equal(card?.status, 'awaiting_permission', `the editor's card asks; transcript: ${JSON.stringify(state).slice(-2000)}`);
+    assert.equal(card?.title, 'Rename to "welcome": 4 edits in 2 files');
+    assert.deepEqual(
+      card?.permission?.options.map((option) => option.name),
+      ['Allow', 'Reject'],
+    );
+    assert.deepEqual(card?.locations.map((location) => location.path).sort(), [greet, main].sort());
+    assert.ok(readFileSync(main, 'utf8').includes('greet('), 'nothing renamed before the answer');
+    // Answered from the card, as a click on its Allow button posts it.
+    client.postFromChat({ type: 'permission_answer', requestId: card!.permission!.requestId, optionId: 'allow' });
+    await waitFor(client, turnEnded, 60_000);
+    assert.equal(readFileSync(greet, 'utf8'), 'export function welcome(name: string): string {\n  return `hi ${name}`;\n}\n');
+    assert.equal(readFileSync(main, 'utf8'), "import { welcome } from './greet';\n\nwelcome('a');\nwelcome('b');\n");
+    const sent = toolResultsSent(mock!);
+    assert.ok(sent.includes('\\"renamedTo\\":\\"welcome\\"'), `the agent is told: ${sent.slice(-1500)}`);
+    assert.ok(sent.includes(`{\\"path\\":\\"${main}\\",\\"edits\\":3}`), `main.ts with its 3 edits: ${sent.slice(-1500)}`);
+    assert.equal(editorCard(client.transcript())?.status, 'completed');
+    const changes = await waitFor(
+      client,
+      (s) =>
+        entriesOf(s)
+          .slice(before)
+          .some((entry) => entry.kind === 'changes'),
+      20_000,
+    );
+    const changeCard = entriesOf(changes)
+      .slice(before)
+      .find((entry): entry is ChangeSetEntry => entry.kind === 'changes');
+    assert.deepEqual(
+      changeCard?.files.map((file) => file.path).sort(),
+      [greet, main].sort(),
+      `the change card: ${JSON.stringify(changeCard?.files)}`,
+    );
   });
 
   it('an agent without HTTP MCP support starts and answers as before', async () => {
