@@ -67,36 +67,39 @@ export class VscodeEditorActions implements EditorActions {
   async runTask(name: string, signal: AbortSignal): Promise<number | undefined> {
     const task = (await vscode.tasks.fetchTasks()).find((candidate) => candidate.name === name);
     if (!task) throw new Error(`No task named "${name}"`);
-    const execution = await vscode.tasks.executeTask(task);
-    return new Promise((resolve, reject) => {
-      const subscriptions: vscode.Disposable[] = [];
-      const done = (): void => {
-        subscriptions.forEach((subscription) => subscription.dispose());
-        signal.removeEventListener('abort', onAbort);
-      };
-      const onAbort = (): void => {
-        done();
-        execution.terminate();
-        reject(new Error('stopped'));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
+    // Listening before the start: a quick task may end before executeTask's answer arrives.
+    const ends: { execution: vscode.TaskExecution; exitCode: number | undefined }[] = [];
+    let settle: ((exitCode: number | undefined) => void) | undefined;
+    let execution: vscode.TaskExecution | undefined;
+    const ended = (event: { execution: vscode.TaskExecution; exitCode: number | undefined }): void => {
+      if (execution === undefined) ends.push(event);
+      else if (event.execution === execution) settle?.(event.exitCode);
+    };
+    const subscriptions = [
       // A shell or process task reports its exit code; others (a custom execution) end without one.
-      subscriptions.push(
-        vscode.tasks.onDidEndTaskProcess((event) => {
-          if (event.execution !== execution) return;
-          done();
-          resolve(event.exitCode);
-        }),
-        vscode.tasks.onDidEndTask((event) => {
-          if (event.execution !== execution) return;
-          // The process event comes first when there is one; give it a moment.
-          setTimeout(() => {
-            done();
-            resolve(undefined);
-          }, 200);
-        }),
-      );
-    });
+      vscode.tasks.onDidEndTaskProcess((event) => ended({ execution: event.execution, exitCode: event.exitCode })),
+      // The process event comes first when there is one: the task's own end waits a moment for it.
+      vscode.tasks.onDidEndTask((event) => void setTimeout(() => ended({ execution: event.execution, exitCode: undefined }), 200)),
+    ];
+    try {
+      execution = await vscode.tasks.executeTask(task);
+      const started = execution;
+      return await new Promise<number | undefined>((resolve, reject) => {
+        const onAbort = (): void => {
+          started.terminate();
+          reject(new Error('stopped'));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        settle = (exitCode) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(exitCode);
+        };
+        const early = ends.find((end) => end.execution === started);
+        if (early) settle(early.exitCode);
+      });
+    } finally {
+      subscriptions.forEach((subscription) => subscription.dispose());
+    }
   }
 }
 

@@ -158,6 +158,18 @@ describe('the editor’s actions ask the conversation whose turn is running', fu
     assert.deepEqual(actions.applied, []);
   });
 
+  it('a rename over many files names the first 50 on the card and counts them all', async () => {
+    actions.renameFiles = Array.from({ length: 60 }, (_, index) => ({ path: path.join(suite.root, `f${index}.ts`), edits: 2 }));
+    await harness.controller.sendPrompt('go');
+    await harness.waitFor((state) => toolCallEntry(state, 'run-1') !== undefined);
+    void rename();
+    const asking = await harness.waitFor((state) => editorCard(state, 'rename_symbol')?.status === 'awaiting_permission');
+    const card = editorCard(asking, 'rename_symbol');
+    assert.equal(card?.title, 'Rename to "welcome": 120 edits in 60 files');
+    assert.equal(card?.locations.length, 50);
+    assert.match(cardText(card), /f49\.ts \(2 edits\)\nand 10 more files$/);
+  });
+
   it('a rename that would edit a file outside the workspace is refused before anyone is asked', async () => {
     actions.renameFiles = [...actions.renameFiles, { path: '/etc/hosts', edits: 1 }];
     await harness.controller.sendPrompt('go');
