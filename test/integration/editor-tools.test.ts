@@ -5,7 +5,7 @@
  * A scripted agent that advertises no HTTP MCP support starts as before (it is offered the stdio bridge).
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
@@ -42,6 +42,40 @@ async function callTool(client: AcpClientApi, tool: string, input: Record<string
     await sleep(500);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   }
+  await waitFor(client, turnEnded, 60_000);
+}
+
+/** The editor's own card for one of its actions (a tool call of its own, id `editor-<tool>-<n>`). */
+const editorCard = (state: TranscriptState, tool: string): ToolCallEntry | undefined =>
+  [...entriesOf(state)]
+    .reverse()
+    .find((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId.startsWith(`editor-${tool}-`));
+
+/**
+ * Sends `call editor <tool> <input>` and answers Claude Code's own permission question for the MCP tool ("Yes"),
+ * then waits until the editor's card asks (or the turn ends without asking). Returns the transcript then.
+ */
+async function untilEditorAsks(client: AcpClientApi, tool: string, input: Record<string, unknown>): Promise<TranscriptState> {
+  const asks = (state: TranscriptState): boolean => editorCard(state, tool)?.status === 'awaiting_permission';
+  const claudeAsks = (state: TranscriptState): boolean => toolCall(state, `toolu_mock_${tool}`)?.status === 'awaiting_permission';
+  assert.deepEqual(await client.sendPrompt(`call editor ${tool} ${JSON.stringify(input)}`), { accepted: true });
+  let state = await waitFor(client, (s) => claudeAsks(s) || asks(s) || turnEnded(s), 60_000);
+  if (claudeAsks(state)) {
+    await sleep(500);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    state = await waitFor(client, (s) => asks(s) || turnEnded(s), 60_000);
+  }
+  assert.equal(
+    editorCard(state, tool)?.status,
+    'awaiting_permission',
+    `the editor's card asks; transcript: ${JSON.stringify(state).slice(-2000)}`,
+  );
+  return state;
+}
+
+/** Answers the editor's card as a click on its button posts it, and waits for the turn's end. */
+async function answerCard(client: AcpClientApi, card: ToolCallEntry | undefined, optionId: 'allow' | 'reject'): Promise<void> {
+  client.postFromChat({ type: 'permission_answer', requestId: card!.permission!.requestId, optionId });
   await waitFor(client, turnEnded, 60_000);
 }
 
@@ -142,21 +176,8 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
     const greet = path.join(project(), 'greet.ts');
     await warmLanguage(path.join(project(), 'warm.ts'), "const warmth: number = 'x';\nexport {};\n");
     const before = client.transcript().entryCount;
-    const input = { path: greet, line: 1, column: 17, newName: 'welcome' };
-    assert.deepEqual(await client.sendPrompt(`call editor rename_symbol ${JSON.stringify(input)}`), { accepted: true });
-    const editorCard = (state: TranscriptState): ToolCallEntry | undefined =>
-      entriesOf(state).find(
-        (entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId.startsWith('editor-rename_symbol-'),
-      );
-    const claudeAsks = (state: TranscriptState): boolean => toolCall(state, 'toolu_mock_rename_symbol')?.status === 'awaiting_permission';
-    let state = await waitFor(client, (s) => claudeAsks(s) || editorCard(s)?.status === 'awaiting_permission' || turnEnded(s), 60_000);
-    if (claudeAsks(state)) {
-      await sleep(500);
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      state = await waitFor(client, (s) => editorCard(s)?.status === 'awaiting_permission' || turnEnded(s), 60_000);
-    }
-    const card = editorCard(state);
-    assert.equal(card?.status, 'awaiting_permission', `the editor's card asks; transcript: ${JSON.stringify(state).slice(-2000)}`);
+    const state = await untilEditorAsks(client, 'rename_symbol', { path: greet, line: 1, column: 17, newName: 'welcome' });
+    const card = editorCard(state, 'rename_symbol');
     assert.equal(card?.title, 'Rename to "welcome": 4 edits in 2 files');
     assert.deepEqual(
       card?.permission?.options.map((option) => option.name),
@@ -164,15 +185,13 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
     );
     assert.deepEqual(card?.locations.map((location) => location.path).sort(), [greet, main].sort());
     assert.ok(readFileSync(main, 'utf8').includes('greet('), 'nothing renamed before the answer');
-    // Answered from the card, as a click on its Allow button posts it.
-    client.postFromChat({ type: 'permission_answer', requestId: card!.permission!.requestId, optionId: 'allow' });
-    await waitFor(client, turnEnded, 60_000);
+    await answerCard(client, card, 'allow');
     assert.equal(readFileSync(greet, 'utf8'), 'export function welcome(name: string): string {\n  return `hi ${name}`;\n}\n');
     assert.equal(readFileSync(main, 'utf8'), "import { welcome } from './greet';\n\nwelcome('a');\nwelcome('b');\n");
     const sent = toolResultsSent(mock!);
     assert.ok(sent.includes('\\"renamedTo\\":\\"welcome\\"'), `the agent is told: ${sent.slice(-1500)}`);
     assert.ok(sent.includes(`{\\"path\\":\\"${main}\\",\\"edits\\":3}`), `main.ts with its 3 edits: ${sent.slice(-1500)}`);
-    assert.equal(editorCard(client.transcript())?.status, 'completed');
+    assert.equal(editorCard(client.transcript(), 'rename_symbol')?.status, 'completed');
     const changes = await waitFor(
       client,
       (s) =>
@@ -189,6 +208,42 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
       [greet, main].sort(),
       `the change card: ${JSON.stringify(changeCard?.files)}`,
     );
+  });
+
+  it('apply_quick_fix: TypeScript’s fix for a missing name is offered, asked on the card, and Allow applies it', async () => {
+    const file = path.join(project(), 'fixme.ts');
+    writeFileSync(file, 'export function run(): number {\n  return missing(2);\n}\n');
+    await warmLanguage(path.join(project(), 'warm.ts'), "const warmth: number = 'x';\nexport {};\n");
+    const title = "Add missing function declaration 'missing'";
+    const state = await untilEditorAsks(client, 'apply_quick_fix', { path: file, line: 2, column: 10, title });
+    assert.equal(editorCard(state, 'apply_quick_fix')?.title, `Apply the quick fix "${title}": 1 edit in 1 file`);
+    assert.ok(!readFileSync(file, 'utf8').includes('function missing'), 'nothing applied before the answer');
+    await answerCard(client, editorCard(state, 'apply_quick_fix'), 'allow');
+    assert.match(readFileSync(file, 'utf8'), /function missing\(/);
+    assert.ok(toolResultsSent(mock!).includes(`\\"applied\\":\\"${title}\\"`), toolResultsSent(mock!).slice(-1500));
+  });
+
+  it('run_task: the card asks first; Allow runs the task from tasks.json and the agent gets its exit code', async () => {
+    const tasksFile = path.join(root(), '.vscode', 'tasks.json');
+    mkdirSync(path.dirname(tasksFile), { recursive: true });
+    const marker = path.join(root(), 'editor-tools-task-ran.txt');
+    const tasks = {
+      version: '2.0.0',
+      tasks: [{ label: 'acp-exit-3', type: 'shell', command: `echo ran > '${marker}'; exit 3`, presentation: { reveal: 'never' } }],
+    };
+    writeFileSync(tasksFile, JSON.stringify(tasks));
+    try {
+      const state = await untilEditorAsks(client, 'run_task', { name: 'acp-exit-3' });
+      assert.equal(editorCard(state, 'run_task')?.title, 'Run the task "acp-exit-3"');
+      assert.ok(!existsSync(marker), 'the task has not run before the answer');
+      await answerCard(client, editorCard(state, 'run_task'), 'allow');
+      assert.ok(existsSync(marker), 'the task ran');
+      const sent = toolResultsSent(mock!);
+      assert.ok(sent.includes('{\\"task\\":\\"acp-exit-3\\",\\"exitCode\\":3}'), sent.slice(-1500));
+    } finally {
+      rmSync(tasksFile, { force: true });
+      rmSync(marker, { force: true });
+    }
   });
 
   it('an agent without HTTP MCP support starts and answers as before', async () => {
