@@ -32,7 +32,9 @@ export class VscodeEditorActions implements EditorActions {
       );
     }
     if (!edit) throw new Error(`No rename provider answered for ${path}:${position.line + 1}:${position.character + 1}`);
-    return plannedEdit(edit);
+    const planned = plannedEdit(edit);
+    refuseUnsaved(planned.files);
+    return planned;
   }
 
   async quickFixes(path: string, position: Position): Promise<readonly QuickFix[]> {
@@ -114,6 +116,20 @@ function commandRunner(command: vscode.Command): () => Promise<void> {
   };
 }
 
+/**
+ * The files are saved after the edit, so the change card captures them: a file with the user's own unsaved changes
+ * would have those saved too, and counted as the agent's. Such a file is left alone, and the agent told why.
+ */
+function refuseUnsaved(files: readonly FileEdits[]): void {
+  const unsaved = files.filter((file) =>
+    vscode.workspace.textDocuments.some((document) => document.uri.fsPath === file.path && document.isDirty),
+  );
+  if (unsaved.length > 0)
+    throw new Error(
+      `Refused: ${unsaved.map((file) => file.path).join(', ')} ${unsaved.length === 1 ? 'has' : 'have'} unsaved changes in the editor; the user must save or revert them first. Nothing was changed.`,
+    );
+}
+
 /** The edit's text edits counted per file (file creations, renames and deletions count as one edit each). */
 function plannedEdit(edit: vscode.WorkspaceEdit): PlannedEdit {
   const counts = new Map<string, number>();
@@ -123,6 +139,7 @@ function plannedEdit(edit: vscode.WorkspaceEdit): PlannedEdit {
   return {
     files,
     apply: async () => {
+      refuseUnsaved(files);
       if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code did not apply the edit (a file changed meanwhile?)');
       for (const file of files) {
         const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.fsPath === file.path);
