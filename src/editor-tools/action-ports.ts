@@ -62,5 +62,6 @@ export type ActionVerdict =
 
 /** Asks the user, in the conversation that is running a turn on this agent's process, whether an action may run. */
 export interface ActionAsker {
-  ask(question: ActionQuestion, signal: AbortSignal): Promise<ActionVerdict>;
+  /** `conversation`: the key of the conversation whose token the call came with, if it named one. */
+  ask(question: ActionQuestion, signal: AbortSignal, conversation?: string): Promise<ActionVerdict>;
 }

@@ -9,6 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { withDeadline } from './deadline';
 import type { ActionAsker, ActionQuestion, EditorActions, FileEdits, PlannedEdit } from './action-ports';
+import type { Caller } from './caller-tokens';
 import type { ToolDeps } from './tool-deps';
 import { errorResult, jsonResult, positionAt } from './tool-results';
 import { capString } from './bounds';
@@ -30,6 +31,7 @@ export function registerActionTools(
   server: McpServer,
   deps: ToolDeps,
   actions: { readonly editor: EditorActions; readonly asker: ActionAsker },
+  caller: Caller,
 ): void {
   const { scope } = deps;
   const { editor, asker } = actions;
@@ -41,7 +43,7 @@ export function registerActionTools(
     signal: AbortSignal,
     act: () => Promise<Record<string, unknown>>,
   ): Promise<CallToolResult> => {
-    const verdict = await asker.ask(question, signal);
+    const verdict = await asker.ask(question, signal, caller.conversation);
     if (!verdict.allowed) return errorResult(new Refused(verdict.reason));
     try {
       const answer = await act();

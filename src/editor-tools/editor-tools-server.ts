@@ -7,7 +7,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpServerWire } from '../agents/mcp-wire';
 import type { McpCapabilities } from '../acp/agent-capabilities';
-import { newToken } from './bearer-token';
+import { CallerTokens, type Caller } from './caller-tokens';
 import { BRIDGE_ENV } from './bridge/bridge-env';
 import { listenHttp } from './http-endpoint';
 import { listenPipe } from './pipe-endpoint';
@@ -32,10 +32,13 @@ export interface EditorToolsOptions {
 }
 
 export interface RunningEditorTools {
+  /** The server with the process's own token (no conversation named). */
   readonly wire: McpServerWire;
   readonly transport: 'http' | 'stdio';
-  /** The token: never to show in a log. */
+  /** The process token: never to show in a log. */
   readonly secrets: readonly string[];
+  /** The server as one conversation is offered it: its own token, so an action asks on that conversation's card. */
+  wireFor(conversation: string): { readonly wire: McpServerWire; readonly secret: string };
   /** A turn began: "changed in this turn" counts from now. */
   turnStarted(): void;
   stop(): Promise<void>;
@@ -46,7 +49,7 @@ export async function startEditorTools(
   capabilities: McpCapabilities,
   asker?: ActionAsker,
 ): Promise<RunningEditorTools> {
-  const token = newToken();
+  const tokens = new CallerTokens();
   let turnStartedAt = Date.now();
   const scope = new WorkspaceScope(options.roots);
   const deps = {
@@ -56,26 +59,36 @@ export async function startEditorTools(
     turnStartedAt: () => turnStartedAt,
     ...(options.actions && asker ? { actions: { editor: options.actions, asker } } : {}),
   };
-  const serverFor = (): McpServer => {
+  const serverFor = (caller: Caller): McpServer => {
     const server = new McpServer({ name: 'acp-client-editor', version: '1.0.0' });
     registerTools(server, deps);
-    if (deps.actions) registerActionTools(server, deps, deps.actions);
+    if (deps.actions) registerActionTools(server, deps, deps.actions, caller);
     return server;
   };
-  const common = { secrets: [token], turnStarted: () => void (turnStartedAt = Date.now()) };
+  const common = { secrets: [tokens.processToken], turnStarted: () => void (turnStartedAt = Date.now()) };
   if (capabilities.http) {
-    const http = await listenHttp(token, serverFor);
+    const http = await listenHttp(tokens.identify, serverFor);
+    const wireWith = (token: string): McpServerWire => ({
+      type: 'http',
+      name: EDITOR_SERVER_NAME,
+      url: http.url,
+      headers: [{ name: 'Authorization', value: `Bearer ${token}` }],
+    });
     return {
       ...common,
       transport: 'http',
-      wire: { type: 'http', name: EDITOR_SERVER_NAME, url: http.url, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] },
+      wire: wireWith(tokens.processToken),
+      wireFor: (conversation) => {
+        const secret = tokens.issue(conversation);
+        return { wire: wireWith(secret), secret };
+      },
       stop: () => http.close(),
     };
   }
   // Found before listening: a .vsix without the bridge fails here and leaves no socket behind.
   const script = options.bridge.script();
-  const pipe = await listenPipe(token, serverFor);
-  const wire: McpServerWire = {
+  const pipe = await listenPipe(tokens.identify, serverFor);
+  const wireWith = (token: string): McpServerWire => ({
     name: EDITOR_SERVER_NAME,
     command: options.bridge.node,
     args: [script],
@@ -84,6 +97,15 @@ export async function startEditorTools(
       { name: BRIDGE_ENV.address, value: pipe.address },
       { name: BRIDGE_ENV.token, value: token },
     ],
+  });
+  return {
+    ...common,
+    transport: 'stdio',
+    wire: wireWith(tokens.processToken),
+    wireFor: (conversation) => {
+      const secret = tokens.issue(conversation);
+      return { wire: wireWith(secret), secret };
+    },
+    stop: () => pipe.close(),
   };
-  return { ...common, transport: 'stdio', wire, stop: () => pipe.close() };
 }

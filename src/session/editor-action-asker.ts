@@ -1,8 +1,9 @@
 /**
  * Where the editor's MCP server asks the user before an action (rename, task, quick fix). The server serves one
- * agent process, and a permission card belongs to one conversation: the question goes to the one conversation of
- * that process that is running a turn (the tool call can only come from a turn). With none running, or with more
- * than one (the call does not say which conversation made it), nobody is asked and the agent gets a clear refusal.
+ * agent process, and a permission card belongs to one conversation. Each conversation is offered the server with a
+ * token of its own, so a call names its conversation: the question goes there if a turn of it is running. A call
+ * with the process's token names none: it goes to the one conversation of the process running a turn. With none
+ * running, or (unnamed) with more than one, nobody is asked and the agent gets a clear refusal.
  * The question shows as a tool call card of its own with the same permission buttons and dialog as
  * `session/request_permission`; the card ends with what the action did.
  */
@@ -17,13 +18,23 @@ export const ACTION_OPTIONS: readonly PermissionOption[] = [
 ];
 
 /** A session of the process, as the asker sees it: open, and whether a turn of it runs now. */
-export type AskableEndpoint = Pick<SessionEndpoint, 'sessionId' | 'permissions' | 'onAction'> & { readonly turnRunning: boolean };
+export type AskableEndpoint = Pick<SessionEndpoint, 'sessionId' | 'permissions' | 'onAction' | 'turnRunning' | 'editorCaller'>;
 
 export function editorActionAsker(agentName: string, endpoints: () => Iterable<AskableEndpoint>): ActionAsker {
   let next = 1;
   return {
-    async ask(question: ActionQuestion, signal: AbortSignal): Promise<ActionVerdict> {
-      const running = [...endpoints()].filter((endpoint) => endpoint.sessionId !== undefined && endpoint.turnRunning);
+    async ask(question: ActionQuestion, signal: AbortSignal, conversation?: string): Promise<ActionVerdict> {
+      const open = [...endpoints()].filter((endpoint) => endpoint.sessionId !== undefined);
+      // The call named its conversation (its token): that one is asked, whatever the others do.
+      const named = conversation === undefined ? undefined : open.find((endpoint) => endpoint.editorCaller === conversation);
+      if (conversation !== undefined && !named)
+        return { allowed: false, reason: `Refused: the conversation that made this call is no longer open. Nothing was changed.` };
+      if (named && !named.turnRunning)
+        return {
+          allowed: false,
+          reason: `Refused: ${question.tool} needs the user's permission, and this conversation has no turn running to ask it in. Nothing was changed.`,
+        };
+      const running = named ? [named] : open.filter((endpoint) => endpoint.turnRunning);
       if (running.length === 0)
         return {
           allowed: false,

@@ -97,7 +97,7 @@ describe('the editor’s actions ask the conversation whose turn is running', fu
   it('with no turn running, rename_symbol is refused with the reason, nothing is asked nor changed', async () => {
     const result = (await rename()) as CallToolResult;
     assert.equal(result.isError, true);
-    assert.match(textOf(result), /no turn of Scripted is running/);
+    assert.match(textOf(result), /this conversation has no turn running to ask it in\. Nothing was changed/);
     assert.deepEqual(actions.applied, []);
     assert.equal(harness.prompt.shown.length, 0);
     assert.equal(editorCard(harness.store.state, 'rename_symbol'), undefined);
@@ -250,7 +250,7 @@ describe('the editor’s actions with two conversations on one agent process', f
   beforeEach(() => (pool = new AgentPool()));
   afterEach(() => pool.dispose());
 
-  it('the question goes to the conversation running a turn, not the idle one; with both running nobody is asked', async () => {
+  it('each conversation calls with its own token: the question goes to the caller’s card even while the other runs a turn too', async () => {
     const actions = new FakeActions();
     actions.renameFiles = [{ path: path.join(suite.root, 'greet.ts'), edits: 1 }];
     const tools = launcher(actions, () => suite.root);
@@ -259,26 +259,30 @@ describe('the editor’s actions with two conversations on one agent process', f
     const second = suite.start({ pool, editorTools: tools });
     await first.controller.start(agent);
     await second.controller.start(agent);
-    const client = await agentsClient(first);
+    const firstClient = await agentsClient(first);
+    const secondClient = await agentsClient(second);
     try {
-      const rename = (): Promise<unknown> =>
+      const rename = (client: Client): Promise<unknown> =>
         client.callTool({ name: 'rename_symbol', arguments: { path: 'greet.ts', line: 1, column: 1, newName: 'welcome' } });
+      // Only the second runs a turn: the first's call is refused, though a turn of the agent runs.
       await second.controller.sendPrompt('go');
       await second.waitFor((state) => toolCallEntry(state, 'run-1') !== undefined);
-      const answer = rename();
-      const asking = await second.waitFor((state) => editorCard(state, 'rename_symbol')?.status === 'awaiting_permission');
-      assert.equal(editorCard(first.store.state, 'rename_symbol'), undefined, 'the idle conversation shows no card');
-      second.controller.answerPermission(editorCard(asking, 'rename_symbol')!.permission!.requestId, 'allow');
-      assert.equal(((await answer) as CallToolResult).isError, undefined);
+      const idle = (await rename(firstClient)) as CallToolResult;
+      assert.equal(idle.isError, true);
+      assert.match(textOf(idle), /this conversation has no turn running/);
+      assert.equal(editorCard(second.store.state, 'rename_symbol'), undefined, 'the other conversation is not asked');
+      // Both run a turn: each call asks on its own conversation's card.
       await first.controller.sendPrompt('go');
       await first.waitFor((state) => toolCallEntry(state, 'run-1') !== undefined);
-      const both = (await rename()) as CallToolResult;
-      assert.equal(both.isError, true);
-      assert.match(textOf(both), /2 conversations of Scripted are running a turn/);
+      const answer = rename(secondClient);
+      const asking = await second.waitFor((state) => editorCard(state, 'rename_symbol')?.status === 'awaiting_permission');
+      assert.equal(editorCard(first.store.state, 'rename_symbol'), undefined, 'the first conversation shows no card');
+      second.controller.answerPermission(editorCard(asking, 'rename_symbol')!.permission!.requestId, 'allow');
+      assert.equal(((await answer) as CallToolResult).isError, undefined);
       assert.deepEqual(actions.applied, ['rename:welcome']);
-      assert.equal(first.store.state.entryCount > 0 && editorCard(first.store.state, 'rename_symbol'), undefined);
     } finally {
-      await client.close();
+      await firstClient.close();
+      await secondClient.close();
     }
   });
 });
