@@ -1,8 +1,8 @@
 /**
  * The editor's MCP server for one agent process: started when the process's first session opens, on the transport
  * the agent can reach (HTTP when it advertises `mcpCapabilities.http`, else the stdio bridge over a local socket),
- * with a token of its own, and stopped when the process exits. Every connection gets a fresh MCP server instance
- * with the same tools.
+ * with tokens of its own (one per conversation: caller-tokens.ts), and stopped when the process exits. Every
+ * connection gets a fresh MCP server instance with the same tools, knowing which conversation's token it came with.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpServerWire } from '../agents/mcp-wire';

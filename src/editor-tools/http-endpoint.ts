@@ -1,6 +1,6 @@
 /**
  * The server on streamable HTTP, for agents that advertise `mcpCapabilities.http`: bound to 127.0.0.1 only, on a
- * port the system picks, answering only requests that carry this process's bearer token and name the loopback
+ * port the system picks, answering only requests that carry one of this process's bearer tokens and name the loopback
  * address as their Host (a web page rebinding a DNS name to 127.0.0.1 is refused even before the token). Stateless:
  * every POST gets a fresh MCP server instance, so nothing one request leaves behind outlives it.
  */

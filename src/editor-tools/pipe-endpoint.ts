@@ -1,6 +1,6 @@
 /**
  * The same server on a local socket (a Unix socket in a private 0700 folder, or a named pipe on Windows) for the
- * stdio bridge that stdio-only agents run. A connection must send the token as its first line, within a few
+ * stdio bridge that stdio-only agents run. A connection must send one of the process's tokens as its first line, within a few
  * seconds; after it, the socket carries MCP's stdio framing (one JSON-RPC message per line) both ways, served by
  * its own MCP server instance.
  */
