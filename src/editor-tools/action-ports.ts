@@ -57,7 +57,12 @@ export interface ActionOutcome {
 }
 
 export type ActionVerdict =
-  | { readonly allowed: true; finished(outcome: ActionOutcome): void }
+  | {
+      readonly allowed: true;
+      /** Before changing these files: the conversation's change tracking claims them for the turn (Undo on its card). */
+      claim(paths: readonly string[]): Promise<void>;
+      finished(outcome: ActionOutcome): void;
+    }
   | { readonly allowed: false; readonly reason: string };
 
 /** Asks the user, in the conversation that is running a turn on this agent's process, whether an action may run. */

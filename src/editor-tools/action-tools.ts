@@ -41,12 +41,12 @@ export function registerActionTools(
   const askThen = async (
     question: ActionQuestion,
     signal: AbortSignal,
-    act: () => Promise<Record<string, unknown>>,
+    act: (claim: (paths: readonly string[]) => Promise<void>) => Promise<Record<string, unknown>>,
   ): Promise<CallToolResult> => {
     const verdict = await asker.ask(question, signal, caller.conversation);
     if (!verdict.allowed) return errorResult(new Refused(verdict.reason));
     try {
-      const answer = await act();
+      const answer = await act((paths) => verdict.claim(paths));
       verdict.finished({ ok: true, text: 'Done.' });
       return jsonResult(answer);
     } catch (error) {
@@ -84,7 +84,8 @@ export function registerActionTools(
         if (plan.files.length === 0) throw new Refused(`Nothing to rename at ${args.path}:${args.line}:${args.column}.`);
         await checkInside(plan.files);
         const question = editQuestion('rename_symbol', `Rename to "${capString(args.newName, 100)}"`, plan);
-        return await askThen(question, extra.signal, async () => {
+        return await askThen(question, extra.signal, async (claim) => {
+          await claim(plan.files.map((changed) => changed.path));
           await inTime('rename_symbol', () => plan.apply());
           return { renamedTo: args.newName, ...filesAnswer(plan.files) };
         });
@@ -183,7 +184,8 @@ export function registerActionTools(
               paths: [],
               kind: 'edit' as const,
             };
-        return await askThen(question, extra.signal, async () => {
+        return await askThen(question, extra.signal, async (claim) => {
+          if (plan) await claim(plan.files.map((changed) => changed.path));
           if (plan) await inTime('apply_quick_fix', () => plan.apply());
           if (chosen.runCommand) await inTime('apply_quick_fix', () => chosen.runCommand?.() ?? Promise.resolve());
           return { applied: chosen.title, ...filesAnswer(plan?.files ?? []) };

@@ -18,7 +18,9 @@ export const ACTION_OPTIONS: readonly PermissionOption[] = [
 ];
 
 /** A session of the process, as the asker sees it: open, and whether a turn of it runs now. */
-export type AskableEndpoint = Pick<SessionEndpoint, 'sessionId' | 'permissions' | 'onAction' | 'turnRunning' | 'editorCaller'>;
+export type AskableEndpoint = Pick<SessionEndpoint, 'sessionId' | 'permissions' | 'onAction' | 'turnRunning' | 'editorCaller'> & {
+  readonly files: Pick<SessionEndpoint['files'], 'claimWrites'>;
+};
 
 export function editorActionAsker(agentName: string, endpoints: () => Iterable<AskableEndpoint>): ActionAsker {
   let next = 1;
@@ -92,6 +94,7 @@ export function editorActionAsker(agentName: string, endpoints: () => Iterable<A
         return { allowed: false, reason: `Refused: the user rejected ${question.tool}. Nothing was changed; do not retry it unchanged.` };
       return {
         allowed: true,
+        claim: (paths) => endpoint.files.claimWrites(paths),
         finished: (done: ActionOutcome) =>
           endpoint.onAction({
             type: 'session_update',

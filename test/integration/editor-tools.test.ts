@@ -174,6 +174,9 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
   it('rename_symbol asks on the permission card with the files and counts; Allow renames across files and the change card lists them', async () => {
     const main = path.join(project(), 'main.ts');
     const greet = path.join(project(), 'greet.ts');
+    // A project as users have one: without a tsconfig TypeScript knows only the files in tabs, and would rename
+    // greet.ts alone.
+    writeFileSync(path.join(project(), 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['*.ts'] }));
     await warmLanguage(path.join(project(), 'warm.ts'), "const warmth: number = 'x';\nexport {};\n");
     const before = client.transcript().entryCount;
     const state = await untilEditorAsks(client, 'rename_symbol', { path: greet, line: 1, column: 17, newName: 'welcome' });

@@ -13,6 +13,7 @@ class Endpoint implements AskableEndpoint {
   readonly actions: AgentAction[] = [];
   readonly prompt: ScriptedPermissionPrompt;
   readonly permissions: PermissionBroker;
+  readonly files = { claimWrites: (): Promise<void> => Promise.resolve() };
   readonly sessionId: string | undefined;
   /** `opened` false: `session/new` has not answered yet. `answer`: the dialog's; 'never' leaves it open. */
   constructor(
