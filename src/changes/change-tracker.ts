@@ -187,6 +187,17 @@ export class ChangeTracker {
     this.whileReading(this.deps.files.filesIn(path).then((inside) => inside.forEach((file) => this.diskChanged(file))));
   }
 
+  /**
+   * The watcher: deleted. A folder deleted with its files is reported as the folder only: the files the baseline
+   * knows in it are gone too (else a later file of the same content there would look unchanged, and the agent's
+   * `rm -r` would show no deletion).
+   */
+  diskDeleted(path: string): void {
+    this.diskChanged(path);
+    if (this.deps.files.excluded(path) || this.applying.has(path)) return;
+    for (const file of this.baseline.knownUnder(path)) this.diskChanged(file);
+  }
+
   /** The user saved a document in the editor: whatever it holds now is theirs, never the agent's change. */
   userSaved(path: string): void {
     if (this.deps.files.excluded(path) || this.capture?.has(path)) return;

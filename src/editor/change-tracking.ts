@@ -59,12 +59,15 @@ export class ChangeTracking implements vscode.Disposable {
     const created = (uri: vscode.Uri): void => {
       if (uri.scheme === 'file' && vscode.workspace.isTrusted) for (const tracker of this.recipients()) tracker.diskCreated(uri.fsPath);
     };
+    const deleted = (uri: vscode.Uri): void => {
+      if (uri.scheme === 'file' && vscode.workspace.isTrusted) for (const tracker of this.recipients()) tracker.diskDeleted(uri.fsPath);
+    };
     this.disposables.push(
       this.review,
       watcher,
       watcher.onDidCreate(created),
       watcher.onDidChange(changed),
-      watcher.onDidDelete(changed),
+      watcher.onDidDelete(deleted),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         // Our own writes save through the editor too; the tracker already holds those paths for the turn.
         if (doc.uri.scheme === 'file' && vscode.workspace.isTrusted)
