@@ -8,7 +8,6 @@ import { isAbsolute } from 'node:path';
 import type { TranscriptAction } from '../shared/actions';
 import type { SessionUpdate } from '../shared/updates';
 import type { TranscriptState } from '../shared/model';
-import { entriesOf } from '../shared/selectors';
 import type { TranscriptStore } from '../session/transcript-store';
 import { Baseline } from './baseline';
 import { ConcurrentTurns } from './concurrent-turns';
@@ -21,7 +20,7 @@ import { ABSENT, type FileState } from './file-state';
 import { applyPlan, blockedOf, currentStates, type ApplyOutcome, type PlanApplication, type SkippedFile } from './plan-application';
 import { conflictsOf, planRestore, planUndo, type RestorePlan } from './restore-plan';
 import { TurnCapture } from './turn-capture';
-import { pathsNamedByTurn } from './turn-names';
+import { pathsNamedByTurn, reportedTexts } from './turn-names';
 import { errorMessage } from '../shared/error-text';
 
 /** Watcher events trail the writes that caused them: a turn's capture stays open this long after it ends. */
@@ -440,14 +439,4 @@ export class ChangeTracker {
   private reportError(error: unknown): void {
     this.deps.onError(errorMessage(error));
   }
-}
-
-/** The new text each of the turn's tool calls reported for a file (its `diff` content), by path. */
-function reportedTexts(state: TranscriptState, turnId: string): Map<string, string | undefined> {
-  const texts = new Map<string, string | undefined>();
-  for (const entry of entriesOf(state)) {
-    if (entry.kind !== 'tool_call' || entry.turnId !== turnId) continue;
-    for (const content of entry.content) if (content.type === 'diff') for (const file of content.files) texts.set(file.path, file.newText);
-  }
-  return texts;
 }
