@@ -176,9 +176,10 @@ export class ChangeTracker {
   }
 
   /**
-   * The watcher: created. For a new folder VS Code reports the folder only, not the files made in it before its
-   * watch began (a folder made with a file in it at once): those are looked up, or a file the user made there is
-   * unknown to the baseline and a turn that rewrites it would call it the agent's creation.
+   * The watcher: created (or changed: a folder made again can come as a change). For a new folder VS Code reports
+   * the folder only, not the files made in it before its watch began (a folder made with a file in it at once):
+   * those are looked up, or a file the user made there is unknown to the baseline and a turn that rewrites it would
+   * call it the agent's creation.
    */
   diskCreated(path: string): void {
     this.diskChanged(path);
