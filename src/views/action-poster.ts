@@ -11,7 +11,7 @@
  * browser-hosted workbench reads, and every later message (a command's answer too) waited behind tens of seconds
  * of backlog (test/integration/host-floods.test.ts).
  */
-import { isChunkAction, mergeChunkActions } from '../shared/coalesce';
+import { chunkText, isChunkAction, mergeChunkActions, withChunkText } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
 import type { TranscriptState } from '../shared/model';
 import type { HostToWebviewMessage } from '../shared/webview-protocol';
@@ -34,6 +34,41 @@ const TERMINAL_FLOOD_CHARS = 8_192;
 
 /** Posts not yet delivered after which chunks wait: two, so one is on its way while the receiver reads the other. */
 export const MAX_IN_FLIGHT = 2;
+
+/**
+ * Characters of chunk text per post; what is over waits for the next. In code-server the workbench reads every
+ * post on its own thread (about a second per megabyte on a busy 2-core machine), and a user's command waits behind
+ * the posts on their way: merged while two were undelivered, a 20 MB message went out in posts of megabytes and a
+ * command waited 5-10 s. Two posts this size cost it a few tens of milliseconds.
+ */
+export const POST_CHARS = 64_000;
+
+/**
+ * Takes one post's actions from the front of `pending`: actions while their chunk text fits POST_CHARS, and of a
+ * chunk that does not fit, its first part (its rest stays first in `pending`). Applying the parts one after the
+ * other is applying the chunk: chunks are merged on the same rule (shared/coalesce.ts).
+ */
+function takePost(pending: TranscriptAction[]): TranscriptAction[] {
+  let room = POST_CHARS;
+  let taken = 0;
+  for (; taken < pending.length && room > 0; taken++) {
+    const action = pending[taken]!;
+    const text = chunkText(action);
+    if (text === undefined || text.length <= room) {
+      room -= text?.length ?? 0;
+      continue;
+    }
+    // Never between the halves of a surrogate pair: each part is shown on its own.
+    const code = text.charCodeAt(room - 1);
+    const cut = code >= 0xd800 && code <= 0xdbff ? room - 1 : room;
+    if (cut <= 0) break;
+    const post = pending.slice(0, taken);
+    post.push(withChunkText(action, text.slice(0, cut)));
+    pending.splice(0, taken + 1, withChunkText(action, text.slice(cut)));
+    return post;
+  }
+  return pending.splice(0, taken);
+}
 
 /** Posts a message; a promise it returns settles once the receiver has it (either way), which paces the chunks. */
 export type WebviewSink = (message: HostToWebviewMessage) => PromiseLike<unknown> | undefined;
@@ -76,17 +111,18 @@ export class ActionPoster {
     }
   }
 
+  /** Posts what waits, up to POST_CHARS of chunk text; the rest is scheduled (it waits for a delivery). */
   flush(): void {
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
     if (this.pending.length === 0) return;
     this.lastPostAt = performance.now();
-    this.lastPostFlooded = this.pending.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS);
-    const actions = this.pending;
-    this.pending = [];
+    const actions = takePost(this.pending);
+    this.lastPostFlooded = actions.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS);
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
     this.track(this.sink({ type: 'actions', firstSeq, actions }));
+    if (this.pending.length > 0) this.schedule();
   }
 
   /** Counts a post until it is delivered; chunks held back meanwhile are scheduled when it is. */
@@ -101,7 +137,8 @@ export class ActionPoster {
   }
 
   snapshot(state: TranscriptState, conversation: { readonly conversationId: string; readonly draft: string }): void {
-    this.flush();
+    // Everything that waits goes before the snapshot (which carries the number of the last).
+    while (this.pending.length > 0) this.flush();
     this.cancelParts();
     // Actions posted while the older parts are still on their way wait in the webview until the snapshot is whole.
     this.cancelParts = postSnapshotPaced(snapshotMessages(this.seq, state, conversation), this.sink);

@@ -79,3 +79,33 @@ export function terminalShown(terminalId: string, record: KnownTerminal | undefi
     controls: true,
   };
 }
+
+/**
+ * Characters of terminal output per block of the card. The card shows up to TERMINAL_DISPLAY_CHARS (64,000): in one
+ * text run, each redraw during a flood laid all of it out again on the workbench's thread in code-server (over a
+ * second on a busy 2-core machine, while the user's commands waited). In blocks the ones scrolled out of the card
+ * are skipped (content-visibility, tool-call.css): only what shows is laid out.
+ */
+export const TERMINAL_PART_CHARS = 4_000;
+
+/**
+ * The output cut into parts at line ends, of at most `size` characters (a longer line is cut within); the parts
+ * joined with newlines are the output, as each part is a block of its own and the line end between two is that
+ * block's edge.
+ */
+export function terminalParts(output: string, size = TERMINAL_PART_CHARS): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  while (output.length - from > size) {
+    const newline = output.lastIndexOf('\n', from + size);
+    if (newline >= from) {
+      parts.push(output.slice(from, newline));
+      from = newline + 1;
+    } else {
+      parts.push(output.slice(from, from + size));
+      from += size;
+    }
+  }
+  parts.push(output.slice(from));
+  return parts;
+}

@@ -1,9 +1,16 @@
 /** A terminal embedded in a tool call: the command, its live output (plain text), its status, and a way out to a VS Code terminal. */
 import type { TerminalRecord } from '../../src/shared/model';
 import { h, icon, textButton } from '../dom';
-import { terminalShown, type TerminalStatus } from './terminal-text';
+import { terminalParts, terminalShown, type TerminalStatus } from './terminal-text';
 
 const STATUS_ICON: Record<TerminalStatus['tone'], string> = { running: 'loading', ok: 'check', failed: 'error', unavailable: 'info' };
+
+/** The output as one text, or, long, as blocks of lines that are laid out only when scrolled into view. */
+function outputText(output: string): HTMLElement {
+  const parts = terminalParts(output);
+  if (parts.length === 1) return h('pre', { text: output });
+  return h('pre', {}, ...parts.map((part) => h('div', { className: 'terminal-part', text: part })));
+}
 
 export function terminalView(terminalId: string, record: TerminalRecord | undefined, callFinished: boolean): HTMLElement {
   const shown = terminalShown(terminalId, record, callFinished);
@@ -25,7 +32,7 @@ export function terminalView(terminalId: string, record: TerminalRecord | undefi
   const output = h(
     'div',
     { className: 'terminal-output', attrs: { tabindex: '0', 'aria-label': `Output of ${commandLine}` } },
-    h('pre', { text: shown.output }),
+    outputText(shown.output),
   );
   const parts = [header, output];
   if (shown.controls) {

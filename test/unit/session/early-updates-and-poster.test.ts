@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { EarlyUpdateBuffer } from '../../../src/session/update-buffer';
-import { ActionPoster } from '../../../src/views/action-poster';
+import { ActionPoster, POST_CHARS } from '../../../src/views/action-poster';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import type { TranscriptAction } from '../../../src/shared/actions';
-import { initialState } from '../../../src/shared/reducer';
+import { initialState, reduce } from '../../../src/shared/reducer';
+import type { TranscriptState } from '../../../src/shared/model';
 
 const chunk = (text: string, messageId?: string): TranscriptAction => ({
   type: 'session_update',
@@ -111,6 +112,45 @@ describe('posting actions to the webview', () => {
       fourth.actions.map((action) => action.type),
       ['session_update', 'turn_ended'],
     );
+    poster.dispose();
+  });
+
+  it('posts a flood of chunk text in parts of at most POST_CHARS, each waiting for delivery, and loses nothing', async () => {
+    // In code-server every post is read on the workbench's own thread, and a command's answer waits behind the
+    // posts on their way: merged while two were undelivered, a 20 MB message went out in posts of megabytes and a
+    // command waited seconds (test/integration/host-floods.test.ts).
+    const posted: HostToWebviewMessage[] = [];
+    const deliveries: (() => void)[] = [];
+    const poster = new ActionPoster((message) => {
+      posted.push(message);
+      return new Promise<void>((resolve) => deliveries.push(resolve));
+    }, 1);
+    const paragraph = `${'flood words 🚀 '.repeat(300)}\n\n`.slice(0, 4096);
+    let state: TranscriptState = reduce(initialState(), { type: 'prompt_sent', turnId: 't', content: [{ type: 'text', text: 'go' }] });
+    let expected = state;
+    for (let i = 0; i < 250; i++) {
+      poster.push(chunk(paragraph, 'm1'));
+      expected = reduce(expected, chunk(paragraph, 'm1'));
+    }
+    poster.push({ type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
+    expected = reduce(expected, { type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    for (let round = 0; round < 100 && deliveries.length > 0; round++) {
+      await settle();
+      const sizes = posted.map((message) => JSON.stringify(message).length);
+      assert.ok(Math.max(...sizes) <= POST_CHARS + 1_000, `post sizes: ${sizes.join(', ')}`);
+      assert.ok(deliveries.length <= 2, 'at most two posts on their way');
+      deliveries.shift()?.();
+    }
+    assert.ok(posted.length >= (250 * 4096) / POST_CHARS, `${posted.length} posts`);
+    let seq = 0;
+    for (const message of posted) {
+      assert.ok(message.type === 'actions');
+      assert.equal(message.firstSeq, seq + 1, 'numbered continuously');
+      seq += message.actions.length;
+      for (const action of message.actions) state = reduce(state, action);
+    }
+    assert.deepEqual(state, expected, 'the parts apply to the same transcript as the chunks');
     poster.dispose();
   });
 

@@ -1,6 +1,6 @@
 /** Terminal output as the chat shows it: escapes removed, carriage-return redraws collapsed; the status line. */
 import * as assert from 'node:assert/strict';
-import { plainTerminalText, terminalShown, terminalStatus } from '../../../webview/transcript/terminal-text';
+import { plainTerminalText, terminalParts, terminalShown, terminalStatus } from '../../../webview/transcript/terminal-text';
 
 describe('webview: terminal text', () => {
   it('removes colour, cursor and title escape sequences', () => {
@@ -40,5 +40,26 @@ describe('webview: terminal text', () => {
       output: '42 passed\n',
       controls: true,
     });
+  });
+});
+
+describe('terminal output in parts', () => {
+  it('cuts a long output at line ends into parts that, joined with newlines, are the output', () => {
+    const output = 'flood lines of terminal output!\n'.repeat(2_000) + 'flood-done\n';
+    const parts = terminalParts(output, 4_000);
+    assert.ok(parts.length > 10, `${parts.length} parts`);
+    assert.equal(parts.join('\n'), output);
+    for (const part of parts) assert.ok(part.length <= 4_000, `a part of ${part.length}`);
+    assert.ok(
+      parts.slice(0, -1).every((part) => part.endsWith('output!')),
+      'cut at line ends',
+    );
+  });
+
+  it('cuts a line longer than a part within it, and leaves a short output whole', () => {
+    const line = 'x'.repeat(10_000);
+    assert.deepEqual(terminalParts(line, 4_000), ['x'.repeat(4_000), 'x'.repeat(4_000), 'x'.repeat(2_000)]);
+    assert.deepEqual(terminalParts('a\nb\n', 4_000), ['a\nb\n']);
+    assert.deepEqual(terminalParts('', 4_000), ['']);
   });
 });
