@@ -8,7 +8,6 @@ import { isAbsolute } from 'node:path';
 import type { TranscriptAction } from '../shared/actions';
 import type { SessionUpdate } from '../shared/updates';
 import type { TranscriptState } from '../shared/model';
-import { entriesOf } from '../shared/selectors';
 import type { TranscriptStore } from '../session/transcript-store';
 import { Baseline } from './baseline';
 import { ConcurrentTurns } from './concurrent-turns';
@@ -21,7 +20,7 @@ import { ABSENT, type FileState } from './file-state';
 import { applyPlan, blockedOf, currentStates, type ApplyOutcome, type PlanApplication, type SkippedFile } from './plan-application';
 import { conflictsOf, planRestore, planUndo, type RestorePlan } from './restore-plan';
 import { TurnCapture } from './turn-capture';
-import { pathsNamedByTurn } from './turn-names';
+import { pathsNamedByTurn, reportedTexts } from './turn-names';
 import { errorMessage } from '../shared/error-text';
 
 /** Watcher events trail the writes that caused them: a turn's capture stays open this long after it ends. */
@@ -177,14 +176,26 @@ export class ChangeTracker {
   }
 
   /**
-   * The watcher: created. For a new folder VS Code reports the folder only, not the files made in it before its
-   * watch began (a folder made with a file in it at once): those are looked up, or a file the user made there is
-   * unknown to the baseline and a turn that rewrites it would call it the agent's creation.
+   * The watcher: created (or changed: a folder made again can come as a change). For a new folder VS Code reports
+   * the folder only, not the files made in it before its watch began (a folder made with a file in it at once):
+   * those are looked up, or a file the user made there is unknown to the baseline and a turn that rewrites it would
+   * call it the agent's creation.
    */
   diskCreated(path: string): void {
     this.diskChanged(path);
     if (this.deps.files.excluded(path) || this.applying.has(path)) return;
     this.whileReading(this.deps.files.filesIn(path).then((inside) => inside.forEach((file) => this.diskChanged(file))));
+  }
+
+  /**
+   * The watcher: deleted. A folder deleted with its files is reported as the folder only: the files the baseline
+   * knows in it are gone too (else a later file of the same content there would look unchanged, and the agent's
+   * `rm -r` would show no deletion).
+   */
+  diskDeleted(path: string): void {
+    this.diskChanged(path);
+    if (this.deps.files.excluded(path) || this.applying.has(path)) return;
+    for (const file of this.baseline.knownUnder(path)) this.diskChanged(file);
   }
 
   /** The user saved a document in the editor: whatever it holds now is theirs, never the agent's change. */
@@ -429,14 +440,4 @@ export class ChangeTracker {
   private reportError(error: unknown): void {
     this.deps.onError(errorMessage(error));
   }
-}
-
-/** The new text each of the turn's tool calls reported for a file (its `diff` content), by path. */
-function reportedTexts(state: TranscriptState, turnId: string): Map<string, string | undefined> {
-  const texts = new Map<string, string | undefined>();
-  for (const entry of entriesOf(state)) {
-    if (entry.kind !== 'tool_call' || entry.turnId !== turnId) continue;
-    for (const content of entry.content) if (content.type === 'diff') for (const file of content.files) texts.set(file.path, file.newText);
-  }
-  return texts;
 }

@@ -44,7 +44,9 @@ describe('the review loop with a real agent: Claude Code', function () {
   let home: string | undefined;
   let client: AcpClientApi;
   const dir = (): string => path.join(workspaceRoot(), 'claude-review-loop');
-  const file = (name: string): string => path.join(dir(), name);
+  const file = (name: string): string => (path.isAbsolute(name) ? name : path.join(dir(), name));
+  /** The user's own file, in the workspace from the start (the fixture), so the editor has known it all along. */
+  const kept = (): string => path.join(workspaceRoot(), 'review-loop', 'kept.txt');
   const agentConfig = (): { command: string; args: string[]; env: Record<string, string> } => {
     const agentEnv = claudeAgentEnv(mock.url);
     home = agentEnv.home;
@@ -96,9 +98,6 @@ describe('the review loop with a real agent: Claude Code', function () {
   before(async () => {
     rmSync(dir(), { recursive: true, force: true });
     mkdirSync(dir(), { recursive: true });
-    // The user's file exists well before the conversation that changes it: its watcher event has long come, so the
-    // baseline knows its content (a file the watcher has not reported yet is "before unknown", never "created").
-    writeFileSync(file('kept.txt'), 'the original\n');
     mock = await startMockAnthropic();
   });
 
@@ -108,6 +107,7 @@ describe('the review loop with a real agent: Claude Code', function () {
     await mock?.close();
     if (home) rmSync(home, { recursive: true, force: true });
     rmSync(dir(), { recursive: true, force: true });
+    writeFileSync(kept(), 'the original\n');
   });
 
   it("a comment on a line of the agent's diff reaches the model in the next prompt, with its file and lines", async () => {
@@ -153,7 +153,7 @@ describe('the review loop with a real agent: Claude Code', function () {
   it("the conversation review lists the union of three turns' files, and Undo of all restores them", async () => {
     await freshConversation();
     await writeTurn('one.txt', 'first');
-    await writeTurn('kept.txt', 'rewritten by the agent');
+    await writeTurn(kept(), 'rewritten by the agent');
     await writeTurn('three.txt', 'third');
     const cards = entriesOf(client.transcript()).flatMap((e) =>
       e.kind === 'changes' ? e.files.map((f) => `${path.basename(f.path)} ${f.change}${f.note ? ` (${f.note})` : ''}`) : [],
@@ -168,10 +168,10 @@ describe('the review loop with a real agent: Claude Code', function () {
     );
     const undone = await vscode.commands.executeCommand<{ kind: string; paths: string[] }>('acpClient.undoConversationChanges');
     assert.equal(undone?.kind, 'applied');
-    assert.deepEqual([...(undone?.paths ?? [])].sort(), [file('kept.txt'), file('one.txt'), file('three.txt')].sort());
+    assert.deepEqual([...(undone?.paths ?? [])].sort(), [kept(), file('one.txt'), file('three.txt')].sort());
     assert.equal(existsSync(file('one.txt')), false);
     assert.equal(existsSync(file('three.txt')), false);
-    assert.equal(readFileSync(file('kept.txt'), 'utf8'), 'the original\n');
+    assert.equal(readFileSync(kept(), 'utf8'), 'the original\n');
   });
 
   it('Edit on the second of three messages restores the files, and the next request holds only the first exchange', async () => {

@@ -551,6 +551,43 @@ describe('change tracking (engine)', () => {
     );
   });
 
+  it('a folder deleted with its files, reported as the folder only: the files are gone, in a turn and outside one', async () => {
+    write('gone/x.txt', 'x\n');
+    write('gone/deeper/y.txt', 'y\n');
+    tracker.diskCreated(file('gone'));
+    await tracker.idle();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const turnId = await runTurn(() => {
+      rmSync(file('gone'), { recursive: true });
+      tracker.diskDeleted(file('gone'));
+      return [];
+    });
+    assert.deepEqual(
+      card(turnId)
+        ?.files.map((f) => [path.relative(root, f.path), f.change])
+        .sort(),
+      [
+        ['gone/deeper/y.txt', 'deleted'],
+        ['gone/x.txt', 'deleted'],
+      ],
+    );
+    // Outside a turn too: the same file made again later is new to the next turn, not "unchanged".
+    write('made/z.txt', 'z\n');
+    tracker.diskCreated(file('made'));
+    await tracker.idle();
+    rmSync(file('made'), { recursive: true });
+    tracker.diskDeleted(file('made'));
+    await tracker.idle();
+    const next = await runTurn(() => {
+      write('made/z.txt', 'z\n');
+      return ['made/z.txt'];
+    });
+    assert.deepEqual(
+      card(next)?.files.map((f) => [path.relative(root, f.path), f.change]),
+      [['made/z.txt', 'created']],
+    );
+  });
+
   it('says where the tool call the agent reported differs from the file on disk', async () => {
     const turnId = `t${++turn}`;
     transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
