@@ -12,8 +12,9 @@ import type { AcpClientApi } from '../../src/api';
 import type { ChangeSetEntry, ToolCallEntry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
+import type { AttackCase } from '../support/attack-case';
 import { claudeAgentBin, claudeAgentEnv } from '../support/claude-agent';
-import { sleep, toolCall, turnEnded, useAgent, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
+import { sleep, turnEnded, useAgent, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
 /** The text of every tool result the agent sent the model (in the mock's requests), in order. */
 function toolResultsSent(mock: MockAnthropic): string {
@@ -29,16 +30,27 @@ function toolResultsSent(mock: MockAnthropic): string {
   return texts.join('\n');
 }
 
+/** The agent's latest call of an editor tool (the mock's id is `toolu_mock_<tool>`, suffixed after a first request). */
+const latestCall = (state: TranscriptState, tool: string, from = 0): ToolCallEntry | undefined =>
+  entriesOf(state)
+    .slice(from)
+    .reverse()
+    .find(
+      (entry): entry is ToolCallEntry =>
+        entry.kind === 'tool_call' && (entry.toolCallId === `toolu_mock_${tool}` || entry.toolCallId.startsWith(`toolu_mock_${tool}_`)),
+    );
+
 /** Runs one `call editor <tool> <input>` turn; answers the permission question with "Yes" if Claude Code asks. */
 async function callTool(client: AcpClientApi, tool: string, input: Record<string, unknown>): Promise<void> {
-  const id = `toolu_mock_${tool}`;
+  // This turn's call only: an earlier turn's call of the same tool is completed already.
+  const from = client.transcript().entryCount;
   assert.deepEqual(await client.sendPrompt(`call editor ${tool} ${JSON.stringify(input)}`), { accepted: true });
   const settled = (state: TranscriptState): boolean => {
-    const status = toolCall(state, id)?.status;
+    const status = latestCall(state, tool, from)?.status;
     return status === 'awaiting_permission' || status === 'completed' || status === 'failed' || turnEnded(state);
   };
   const state = await waitFor(client, settled, 60_000);
-  if (toolCall(state, id)?.status === 'awaiting_permission') {
+  if (latestCall(state, tool, from)?.status === 'awaiting_permission') {
     await sleep(500);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   }
@@ -56,8 +68,9 @@ const editorCard = (state: TranscriptState, tool: string): ToolCallEntry | undef
  * then waits until the editor's card asks (or the turn ends without asking). Returns the transcript then.
  */
 async function untilEditorAsks(client: AcpClientApi, tool: string, input: Record<string, unknown>): Promise<TranscriptState> {
+  const from = client.transcript().entryCount;
   const asks = (state: TranscriptState): boolean => editorCard(state, tool)?.status === 'awaiting_permission';
-  const claudeAsks = (state: TranscriptState): boolean => toolCall(state, `toolu_mock_${tool}`)?.status === 'awaiting_permission';
+  const claudeAsks = (state: TranscriptState): boolean => latestCall(state, tool, from)?.status === 'awaiting_permission';
   assert.deepEqual(await client.sendPrompt(`call editor ${tool} ${JSON.stringify(input)}`), { accepted: true });
   let state = await waitFor(client, (s) => claudeAsks(s) || asks(s) || turnEnded(s), 60_000);
   if (claudeAsks(state)) {
@@ -211,6 +224,49 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
       [greet, main].sort(),
       `the change card: ${JSON.stringify(changeCard?.files)}`,
     );
+  });
+
+  // The rename above left `welcome`; here the user is mid-edit in greet.ts when the agent asks for another rename.
+  const unsavedAttack: AttackCase = {
+    attack: 'the agent renames a symbol in a file that holds the user’s unsaved edits',
+    driven: 'real VS Code, real Claude Code on the mock API: greet.ts is dirty in an editor, rename_symbol is called',
+    sees: 'refused with the file named before anyone is asked; the user’s unsaved text and both files on disk unchanged',
+  };
+  it(`attack: ${unsavedAttack.attack}`, async () => {
+    const main = path.join(project(), 'main.ts');
+    const greet = path.join(project(), 'greet.ts');
+    const onDisk = { greet: readFileSync(greet, 'utf8'), main: readFileSync(main, 'utf8') };
+    // The browser workbench saves after a second by default; a desktop user's (and this attack's) edit stays unsaved.
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(greet), { preview: false });
+    assert.ok(await editor.edit((edit) => edit.insert(new vscode.Position(3, 0), '// the user is typing\n')), 'the user’s edit is made');
+    assert.ok(editor.document.isDirty, 'greet.ts is dirty before the agent asks');
+    try {
+      const before = client.transcript().entryCount;
+      await callTool(client, 'rename_symbol', { path: greet, line: 1, column: 17, newName: 'hijacked' });
+      const sent = toolResultsSent(mock!);
+      assert.ok(
+        sent.includes('unsaved changes in the editor'),
+        `the agent is told why: ${sent.slice(-600)}; transcript: ${JSON.stringify(entriesOf(client.transcript()).slice(before)).slice(-2500)}`,
+      );
+      assert.equal(
+        entriesOf(client.transcript())
+          .slice(before)
+          .find((entry) => entry.kind === 'tool_call' && entry.toolCallId.startsWith('editor-rename_symbol-')),
+        undefined,
+        'no card asked the user',
+      );
+      assert.ok(editor.document.isDirty, 'the user’s edit is still unsaved');
+      assert.match(editor.document.getText(), /\/\/ the user is typing\n$/);
+      assert.ok(!editor.document.getText().includes('hijacked'));
+      assert.deepEqual({ greet: readFileSync(greet, 'utf8'), main: readFileSync(main, 'utf8') }, onDisk);
+    } finally {
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('apply_quick_fix: TypeScript’s fix for a missing name is offered, asked on the card, and Allow applies it', async () => {

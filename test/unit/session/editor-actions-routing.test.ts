@@ -21,6 +21,9 @@ import { scriptedAgent, type HostHarness } from '../../support/host-harness';
 import { repoRoot } from '../../support/repo-root';
 import { FakeActions } from '../editor-tools/fake-actions';
 import { FakeLanguage } from '../editor-tools/fake-language';
+import type { AttackCase } from '../../support/attack-case';
+
+const HOST = 'host path, a real scripted agent process calling the editor server over MCP';
 
 function launcher(actions: FakeActions, root: () => string): EditorToolsLauncher {
   return {
@@ -94,14 +97,37 @@ describe('the editor’s actions ask the conversation whose turn is running', fu
   const rename = (): Promise<unknown> =>
     client.callTool({ name: 'rename_symbol', arguments: { path: 'greet.ts', line: 1, column: 17, newName: 'welcome' } });
 
-  it('with no turn running, rename_symbol is refused with the reason, nothing is asked nor changed', async () => {
-    const result = (await rename()) as CallToolResult;
-    assert.equal(result.isError, true);
-    assert.match(textOf(result), /this conversation has no turn running to ask it in\. Nothing was changed/);
-    assert.deepEqual(actions.applied, []);
-    assert.equal(harness.prompt.shown.length, 0);
-    assert.equal(editorCard(harness.store.state, 'rename_symbol'), undefined);
-  });
+  const attacks: readonly (AttackCase & { run: () => Promise<void> })[] = [
+    {
+      attack: 'the agent renames with no turn running, when no one is there to be asked',
+      driven: `${HOST}: rename_symbol called with the conversation's token while it is idle`,
+      sees: 'nothing asked, nothing renamed; the agent is told this conversation has no turn running',
+      run: async () => {
+        const result = (await rename()) as CallToolResult;
+        assert.equal(result.isError, true);
+        assert.match(textOf(result), /this conversation has no turn running to ask it in\. Nothing was changed/);
+        assert.deepEqual(actions.applied, []);
+        assert.equal(harness.prompt.shown.length, 0);
+        assert.equal(editorCard(harness.store.state, 'rename_symbol'), undefined);
+      },
+    },
+    {
+      attack: 'a rename whose edit reaches a file outside the workspace (/etc/hosts)',
+      driven: `${HOST}: the language's rename answers an edit of /etc/hosts beside the workspace's files`,
+      sees: 'refused before anyone is asked, the outside path named; nothing renamed',
+      run: async () => {
+        actions.renameFiles = [...actions.renameFiles, { path: '/etc/hosts', edits: 1 }];
+        await harness.controller.sendPrompt('go');
+        await harness.waitFor((state) => toolCallEntry(state, 'run-1') !== undefined);
+        const result = (await rename()) as CallToolResult;
+        assert.equal(result.isError, true);
+        assert.match(textOf(result), /outside the workspace folders \(\/etc\/hosts\)/);
+        assert.equal(editorCard(harness.store.state, 'rename_symbol'), undefined);
+        assert.deepEqual(actions.applied, []);
+      },
+    },
+  ];
+  for (const row of attacks) it(`attack: ${row.attack}`, row.run);
 
   it('during a turn: a card with the files and counts asks; Allow renames and the agent is told the files', async () => {
     await harness.controller.sendPrompt('go');
@@ -168,17 +194,6 @@ describe('the editor’s actions ask the conversation whose turn is running', fu
     assert.equal(card?.title, 'Rename to "welcome": 120 edits in 60 files');
     assert.equal(card?.locations.length, 50);
     assert.match(cardText(card), /f49\.ts \(2 edits\)\nand 10 more files$/);
-  });
-
-  it('a rename that would edit a file outside the workspace is refused before anyone is asked', async () => {
-    actions.renameFiles = [...actions.renameFiles, { path: '/etc/hosts', edits: 1 }];
-    await harness.controller.sendPrompt('go');
-    await harness.waitFor((state) => toolCallEntry(state, 'run-1') !== undefined);
-    const result = (await rename()) as CallToolResult;
-    assert.equal(result.isError, true);
-    assert.match(textOf(result), /outside the workspace folders \(\/etc\/hosts\)/);
-    assert.equal(editorCard(harness.store.state, 'rename_symbol'), undefined);
-    assert.deepEqual(actions.applied, []);
   });
 
   it('run_task: an unknown name lists the tasks; Allow runs it and answers its exit code', async () => {
@@ -250,7 +265,8 @@ describe('the editor’s actions with two conversations on one agent process', f
   beforeEach(() => (pool = new AgentPool()));
   afterEach(() => pool.dispose());
 
-  it('each conversation calls with its own token: the question goes to the caller’s card even while the other runs a turn too', async () => {
+  // attack: a conversation's token used while only another conversation of the same agent runs a turn.
+  it('attack: one conversation’s call never asks on another’s card: refused while idle, and each asks on its own card', async () => {
     const actions = new FakeActions();
     actions.renameFiles = [{ path: path.join(suite.root, 'greet.ts'), edits: 1 }];
     const tools = launcher(actions, () => suite.root);
