@@ -10,6 +10,7 @@ import type { SessionUpdate } from '../shared/updates';
 import type { TranscriptState } from '../shared/model';
 import type { TranscriptStore } from '../session/transcript-store';
 import { Baseline } from './baseline';
+import { filesOfFolderEvent, type DiskEventKind } from './event-paths';
 import { ConcurrentTurns } from './concurrent-turns';
 import type { ChangeLog } from './change-log';
 import type { ChangeApplier, ChangeFiles } from './change-ports';
@@ -182,9 +183,7 @@ export class ChangeTracker {
    * call it the agent's creation.
    */
   diskCreated(path: string): void {
-    this.diskChanged(path);
-    if (this.deps.files.excluded(path) || this.applying.has(path)) return;
-    this.whileReading(this.deps.files.filesIn(path).then((inside) => inside.forEach((file) => this.diskChanged(file))));
+    this.diskEvent('created', path);
   }
 
   /**
@@ -193,9 +192,13 @@ export class ChangeTracker {
    * `rm -r` would show no deletion).
    */
   diskDeleted(path: string): void {
+    this.diskEvent('deleted', path);
+  }
+
+  private diskEvent(kind: DiskEventKind, path: string): void {
     this.diskChanged(path);
     if (this.deps.files.excluded(path) || this.applying.has(path)) return;
-    for (const file of this.baseline.knownUnder(path)) this.diskChanged(file);
+    this.whileReading(filesOfFolderEvent(kind, path, this.deps.files, this.baseline, (file) => this.diskChanged(file)));
   }
 
   /** The user saved a document in the editor: whatever it holds now is theirs, never the agent's change. */

@@ -1,16 +1,14 @@
 /** The change engine's file port on VS Code: workspace folders, `files.watcherExclude`, open documents, the disk. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ChangeFiles, SnapshotRead } from '../changes/change-ports';
+import type { ChangeFiles } from '../changes/change-ports';
+import { DiskReads } from '../changes/disk-reads';
 import { globToRegExp, isExcluded } from '../changes/exclude-globs';
-import { bornAt, filesInFolder, modifiedAt, readForSnapshot, statusChangedAt } from '../changes/snapshot-read';
 
 /** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
 const MAX_SEEDED_FILES = 50_000;
-/** A new folder's files read at once (see ChangeTracker.diskCreated); later ones wait for their own events. */
-const MAX_FOLDER_FILES = 1_000;
 
-export class VscodeChangeFiles implements ChangeFiles {
+export class VscodeChangeFiles extends DiskReads implements ChangeFiles {
   private patterns: RegExp[] | undefined;
 
   /** Patterns are read again after a settings change. */
@@ -25,31 +23,6 @@ export class VscodeChangeFiles implements ChangeFiles {
     const exclude = this.globs();
     const uris = await vscode.workspace.findFiles('**/*', exclude.length ? `{${exclude.join(',')}}` : undefined, MAX_SEEDED_FILES);
     return uris.filter((uri) => uri.scheme === 'file' && !this.excluded(uri.fsPath)).map((uri) => uri.fsPath);
-  }
-
-  read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
-    // roots() serves file: folders only: the disk is read directly, as the fs handler's streamed reads are.
-    return readForSnapshot(absolutePath, maxBytes);
-  }
-
-  modifiedAt(absolutePath: string): Promise<number | undefined> {
-    return modifiedAt(absolutePath);
-  }
-
-  statusChangedAt(absolutePath: string): Promise<number | undefined> {
-    return statusChangedAt(absolutePath);
-  }
-
-  bornAt(absolutePath: string): Promise<number | undefined> {
-    return bornAt(absolutePath);
-  }
-
-  filesIn(absolutePath: string): Promise<readonly string[]> {
-    return filesInFolder(absolutePath, MAX_FOLDER_FILES, (full) => this.excluded(full));
-  }
-
-  filesDirectlyIn(absolutePath: string): Promise<readonly string[]> {
-    return filesInFolder(absolutePath, MAX_FOLDER_FILES, (full) => this.excluded(full), false);
   }
 
   openTexts(): ReadonlyMap<string, string> {

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileAccessObserver } from '../client/ports';
 import { Baseline } from '../changes/baseline';
+import { filesOfFolderEvent, type DiskEventKind } from '../changes/event-paths';
 import { ChangeLog } from '../changes/change-log';
 import { errorMessage } from '../shared/error-text';
 import { ChangeTracker } from '../changes/change-tracker';
@@ -54,7 +55,7 @@ export class ChangeTracking implements vscode.Disposable {
     this.review = new WriteReview(this.diffs);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     // In Restricted Mode no agent runs: changes on disk are nobody's turn, and nothing is copied into storage.
-    const heard = (uri: vscode.Uri, kind: 'changed' | 'created' | 'deleted'): void => {
+    const heard = (uri: vscode.Uri, kind: DiskEventKind): void => {
       if (uri.scheme !== 'file' || !vscode.workspace.isTrusted) return;
       const recipients = this.recipients();
       if (recipients.length === 0) return this.unattended(uri.fsPath, kind);
@@ -124,17 +125,12 @@ export class ChangeTracking implements vscode.Disposable {
    * No conversation is open: the workspace's baseline still follows the disk (else a file made now, later rewritten
    * by an agent in a new conversation, would look like the agent's creation, and Undo would delete it).
    */
-  private unattended(path: string, kind: 'changed' | 'created' | 'deleted'): void {
+  private unattended(path: string, kind: DiskEventKind): void {
     if (this.files.excluded(path)) return;
     const report = (error: unknown): void => this.log.warn(`Change tracking: ${errorMessage(error)}`);
     const refresh = (target: string): void => void this.baseline.refresh(target).catch(report);
     refresh(path);
-    if (kind === 'deleted') this.baseline.knownUnder(path).forEach(refresh);
-    if (kind !== 'deleted')
-      void this.files
-        .filesIn(path)
-        .then((inside) => inside.forEach(refresh))
-        .catch(report);
+    filesOfFolderEvent(kind, path, this.files, this.baseline, refresh).catch(report);
   }
 
   private recipients(): ChangeTracker[] {

@@ -1,15 +1,15 @@
 /** The change engine's ports on a plain folder (unit tests and the benchmark): the disk only, no editor. */
 import { readdir, rm, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { ChangeApplier, ChangeFiles, RestoreStep, SnapshotRead } from '../../src/changes/change-ports';
-import { bornAt, filesInFolder, modifiedAt, readForSnapshot, statusChangedAt } from '../../src/changes/snapshot-read';
+import type { ChangeApplier, ChangeFiles, RestoreStep } from '../../src/changes/change-ports';
+import { DiskReads } from '../../src/changes/disk-reads';
 
-const MAX_FOLDER_FILES = 1_000;
-
-export class DiskChangeFiles implements ChangeFiles {
+export class DiskChangeFiles extends DiskReads implements ChangeFiles {
   readonly open = new Map<string, string>();
 
-  constructor(private readonly root: string) {}
+  constructor(private readonly root: string) {
+    super();
+  }
 
   async list(): Promise<readonly string[]> {
     const out: string[] = [];
@@ -23,30 +23,6 @@ export class DiskChangeFiles implements ChangeFiles {
     };
     await walk(this.root);
     return out;
-  }
-
-  read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
-    return readForSnapshot(absolutePath, maxBytes);
-  }
-
-  modifiedAt(absolutePath: string): Promise<number | undefined> {
-    return modifiedAt(absolutePath);
-  }
-
-  statusChangedAt(absolutePath: string): Promise<number | undefined> {
-    return statusChangedAt(absolutePath);
-  }
-
-  bornAt(absolutePath: string): Promise<number | undefined> {
-    return bornAt(absolutePath);
-  }
-
-  filesIn(absolutePath: string): Promise<readonly string[]> {
-    return filesInFolder(absolutePath, MAX_FOLDER_FILES, (full) => this.excluded(full));
-  }
-
-  filesDirectlyIn(absolutePath: string): Promise<readonly string[]> {
-    return filesInFolder(absolutePath, MAX_FOLDER_FILES, (full) => this.excluded(full), false);
   }
 
   openTexts(): ReadonlyMap<string, string> {
