@@ -4,14 +4,15 @@
  * test-results/matrix-<state>.png. On the way it checks what only a browser shows: Select Agent and New Session
  * given while the webview is still loading are not lost; text typed while the agent starts is neither lost nor
  * sent to another agent; Escape and the chat's Stop button cancel a turn; after Reload Window the chat comes back
- * on screen by itself, Not running, before any agent starts.
+ * on screen by itself, Not running, before any agent starts. Each cell checks the agent processes its state calls for
+ * and is written as a row (state × command → what the user saw) to test-results/matrix-states.md (matrix-record.ts).
  */
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { CodeServer, writeUserSettings, QUIET_SETTINGS } from '../support/code-server';
+import { CodeServer } from '../support/code-server';
 import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { eventually, processesMarked } from '../support/processes';
 import { scriptedAgentPath } from '../support/repo-root';
@@ -335,12 +336,8 @@ async function main(): Promise<void> {
       Alpha: 1,
     });
 
-    // No agent configured: the chat says so, and a prompt is refused with the draft kept.
-    writeUserSettings(userDataDir, { ...QUIET_SETTINGS, 'acpClient.agents': {} });
-    const none = await chat.getByText('No agent is configured', { exact: false }).first().innerText({ timeout: LONG });
-    await screenshot(page, 'no agent configured');
-    await record.cell('Ready, nothing said', 'all agents removed from the settings', `the chat says "${none.trim()}"`, {});
-    await record.cell('no agent configured', 'Send', await blocked(chat, 'No agent is running. Select an agent to start.'), {});
+    // "No agent configured" is first-run.ts's first step (a fresh start): a settings file written under the running
+    // code-server reaches the extension host late or not at all, so it is not reached from here.
     assert.deepEqual(failures, [], 'nothing the user did was lost');
   } catch (error) {
     // What the user saw when a step gave up: the picture says more than a timed-out locator.
