@@ -16,7 +16,7 @@ import type { Figure } from './figure';
 const TARGET_MS = 200;
 
 function figuresOf(run: FloodProbeFigures): Figure[] {
-  const about = `(p50 ${run.p50Ms} ms, ${run.probes} probes over ${(run.floodMs / 1000).toFixed(1)} s; idle max ${run.idleMaxMs} ms)`;
+  const about = `(p50 ${run.p50Ms} ms, ${run.probes} probes over ${(run.floodMs / 1000).toFixed(1)} s; idle max ${run.idleMaxMs} ms; host event loop longest block ${run.hostBlockMaxMs} ms)`;
   return [
     {
       name: `vscode: probe answer under a ${run.name}: p95 ${about}`,
