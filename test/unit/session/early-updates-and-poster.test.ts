@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { EarlyUpdateBuffer } from '../../../src/session/update-buffer';
 import { ActionPoster, POST_CHARS } from '../../../src/views/action-poster';
 import { chunkText } from '../../../src/shared/coalesce';
+import { TERMINAL_DISPLAY_CHARS } from '../../../src/shared/model';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import type { TranscriptAction } from '../../../src/shared/actions';
 import { initialState, reduce } from '../../../src/shared/reducer';
@@ -192,6 +193,33 @@ describe('posting actions to the webview', () => {
       if (message.type === 'actions') for (const action of message.actions) chars += chunkText(action)?.length ?? 0;
     assert.equal(chars, chunks * paragraph.length, 'every character posted once');
     assert.ok(busy < 1_000 && longest < 100, `draining took ${Math.round(busy)} ms, the longest post ${Math.round(longest)} ms`);
+    poster.dispose();
+  });
+
+  it('a terminal flood held back by undelivered posts stays one display-sized post, however much arrives', async () => {
+    const posted: HostToWebviewMessage[] = [];
+    const deliveries: (() => void)[] = [];
+    const poster = new ActionPoster((message) => {
+      posted.push(message);
+      return new Promise<void>((resolve) => deliveries.push(resolve));
+    }, 0);
+    const output = 'flood lines of terminal output!\n'.repeat(2_048);
+    for (let i = 0; i < 3; i++) {
+      poster.push({ type: 'terminal_output', terminalId: 'term', text: output });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Two posts on their way: 50 MB more arrives meanwhile.
+    for (let i = 0; i < 800; i++) poster.push({ type: 'terminal_output', terminalId: 'term', text: output });
+    for (let round = 0; round < 10 && deliveries.length > 0; round++) {
+      deliveries.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    let chars = 0;
+    for (const message of posted)
+      if (message.type === 'actions') for (const action of message.actions) chars += chunkText(action)?.length ?? 0;
+    assert.ok(chars <= 4 * TERMINAL_DISPLAY_CHARS, `${chars} characters of terminal output posted`);
+    const last = posted.at(-1);
+    assert.ok(last?.type === 'actions' && chunkText(last.actions.at(-1)!)?.endsWith('output!\n'), 'the newest output was posted');
     poster.dispose();
   });
 
