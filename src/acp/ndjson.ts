@@ -14,6 +14,7 @@ import {
   type MessageWriter,
 } from 'vscode-jsonrpc';
 import { errorMessage } from '../shared/error-text';
+import { hasLongString, jsonLinePieces } from './sliced-json';
 
 export const DEFAULT_MAX_LINE_BYTES = 50 * 1024 * 1024;
 const NEWLINE = 0x0a;
@@ -121,6 +122,9 @@ export class NdjsonMessageReader extends AbstractMessageReader {
 
 export class NdjsonMessageWriter extends AbstractMessageWriter implements MessageWriter {
   private errorCount = 0;
+  /** Writes waiting behind a sliced one (lines never interleave), and the end of the last of them. */
+  private queued = 0;
+  private tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly output: Writable) {
     super();
@@ -129,9 +133,28 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
   }
 
   write(message: Message): Promise<void> {
-    const line = JSON.stringify(message) + '\n';
+    if (this.queued === 0 && !hasLongString(message)) return this.writeText(JSON.stringify(message) + '\n', message);
+    this.queued++;
+    const written = this.tail.then(() => this.writePieces(message)).finally(() => this.queued--);
+    this.tail = written.then(ignore, ignore);
+    return written;
+  }
+
+  /** A message carrying megabytes, a slice per turn of the event loop (sliced-json.ts says why). */
+  private async writePieces(message: Message): Promise<void> {
+    const writes: Promise<void>[] = [];
+    for (const piece of jsonLinePieces(message)) {
+      const write = this.writeText(piece, message);
+      write.catch(ignore);
+      writes.push(write);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(writes);
+  }
+
+  private writeText(text: string, message: Message): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.output.write(line, 'utf8', (error) => {
+      this.output.write(text, 'utf8', (error) => {
         if (error) {
           this.errorCount++;
           this.fireError(error, message, this.errorCount);
@@ -145,9 +168,12 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
   }
 
   end(): void {
-    this.output.end();
+    if (this.queued === 0) this.output.end();
+    else void this.tail.then(() => this.output.end());
   }
 }
+
+function ignore(): void {}
 
 function isJsonRpcMessage(value: unknown): value is Message {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';

@@ -7,6 +7,12 @@
  * lines after a "skipped" line. What a terminal keeps on screen and in scrollback is the newest output, so a
  * flood looks the same; a command that prints at a human pace is written whole.
  *
+ * While a flood lasts (a window had more than it could write), writes shrink to a few screens' worth
+ * (FLOOD_WRITE_CHARS) every FLOOD_WINDOW_MS: xterm parses each line (scrolling, scrollback) on the workbench's
+ * thread, which in code-server also answers every command, and at 16,384 characters per 50 ms a flood of short
+ * lines was 10,000 lines a second, tasks of up to a second in the workbench's CPU profile
+ * (test/integration/host-floods.test.ts). Once a window's output fits again, it is written whole again.
+ *
  * No 'vscode' here: the mirror owns the pseudoterminal and hands this its write function.
  */
 
@@ -14,6 +20,9 @@
 export const WRITE_WINDOW_MS = 50;
 /** Characters written per window at most: many screens' worth, so a command's last lines are all there. */
 export const MAX_WRITE_CHARS = 16_384;
+/** During a flood: a few screens of the newest lines, ten times a second. */
+export const FLOOD_WRITE_CHARS = 4_096;
+export const FLOOD_WINDOW_MS = 100;
 
 export const SKIPPED_LINE = '\x1b[2m[… output skipped: too fast to show …]\x1b[0m\r\n';
 
@@ -37,6 +46,9 @@ export class TerminalWritePacer {
   private pending = '';
   private skippedNow = false;
   private skippedAny = false;
+  /** The last window had more than it could write: the next ones write FLOOD_WRITE_CHARS per FLOOD_WINDOW_MS. */
+  private flooding = false;
+  private lastWriteAt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ready = false;
 
@@ -56,10 +68,13 @@ export class TerminalWritePacer {
 
   output(text: string): void {
     if (text === '') return;
+    // A window with nothing to write has passed since the last write: the flood is over.
+    if (this.timer === undefined && performance.now() - this.lastWriteAt > FLOOD_WINDOW_MS) this.flooding = false;
     this.pending += text;
     // Memory stays bounded however long the window: what could never be written goes now.
-    if (this.pending.length > 2 * MAX_WRITE_CHARS) this.drop();
-    if (this.ready && this.timer === undefined) this.timer = setTimeout(() => this.flush(), WRITE_WINDOW_MS);
+    if (this.pending.length > 2 * MAX_WRITE_CHARS) this.drop(this.limit());
+    if (this.ready && this.timer === undefined)
+      this.timer = setTimeout(() => this.flush(), this.flooding ? FLOOD_WINDOW_MS : WRITE_WINDOW_MS);
   }
 
   /** Writes what waits now (before an exit line, a redraw, or when the terminal opens). */
@@ -67,12 +82,15 @@ export class TerminalWritePacer {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.ready) return;
-    if (this.pending.length > MAX_WRITE_CHARS) this.drop();
+    const limit = this.limit();
+    if (this.pending.length > limit) this.drop(limit);
     const text = this.pending;
     const skipped = this.skippedNow;
+    this.flooding = skipped;
     this.pending = '';
     this.skippedNow = false;
     if (text === '' && !skipped) return;
+    this.lastWriteAt = performance.now();
     this.write(`${skipped ? SKIPPED_LINE : ''}${forTerminal(text)}`);
   }
 
@@ -84,8 +102,12 @@ export class TerminalWritePacer {
     this.skippedNow = false;
   }
 
-  private drop(): void {
-    this.pending = newestLines(this.pending, MAX_WRITE_CHARS);
+  private limit(): number {
+    return this.flooding ? FLOOD_WRITE_CHARS : MAX_WRITE_CHARS;
+  }
+
+  private drop(limit: number): void {
+    this.pending = newestLines(this.pending, limit);
     this.skippedNow = true;
     this.skippedAny = true;
   }

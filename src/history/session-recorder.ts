@@ -1,7 +1,8 @@
 /**
  * Records one session as it happens: each action the transcript store applies is queued, streaming chunks are
  * merged while they wait, and once per window the batch is appended to the current log generation in one write.
- * When a generation grows past `compactAfterBytes`, the latest state becomes a snapshot and the covered logs go.
+ * When a generation grows past `compactAfterBytes` and past the last snapshot's size, the latest state becomes a
+ * snapshot and the covered logs go.
  * Nothing here blocks the caller: `record` only queues; disk work is asynchronous and in order.
  */
 import { appendFileSync, promises as fs } from 'node:fs';
@@ -47,6 +48,13 @@ export class SessionRecorder {
   /** The current generation's header is on disk (so the shutdown flush must not write another). */
   private headerWritten = false;
   private generationBytes = 0;
+  /**
+   * The last snapshot's length. A generation compacts only once it is at least this long, so the snapshots' total
+   * work stays proportional to what was recorded: compacting every `compactAfterBytes` re-serialized a 4 MB message
+   * every 512 KB of its chunks (tasks of 70-110 ms each, seconds in all, in the extension host's CPU profile under
+   * a 20 MB message, test/integration/host-floods.test.ts).
+   */
+  private lastSnapshotChars = 0;
   private uncompacted: number[];
   /** Dropped before this recorder started; each compaction trims the live state afresh on top of these. */
   private readonly droppedBefore: number;
@@ -143,7 +151,7 @@ export class SessionRecorder {
     this.generationBytes += text.length;
     this.queue.push({ kind: 'append', generation: this.generation, text });
     this.events.written(this.latest);
-    if (this.generationBytes >= this.limits.compactAfterBytes || this.lostBatch) {
+    if (this.generationBytes >= Math.max(this.limits.compactAfterBytes, this.lastSnapshotChars) || this.lostBatch) {
       this.lostBatch = false;
       this.startCompaction();
     }
@@ -171,6 +179,7 @@ export class SessionRecorder {
       kind: 'compact',
       run: async () => {
         const snapshot = snapshotText(input, this.limits.maxSessionBytes);
+        this.lastSnapshotChars = snapshot.text.length;
         await writeSnapshot(this.dir, snapshot.text, covered);
       },
     });

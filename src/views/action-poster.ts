@@ -90,7 +90,12 @@ export class ActionPoster {
 
   push(action: TranscriptAction): void {
     const last = this.pending[this.pending.length - 1];
-    const merged = last && mergeChunkActions(last, action);
+    // A message's chunk merges onto the last only while that fits one post: a backlog of megabytes (a fast agent,
+    // a webview taking a post at a time) stays a list of post-sized chunks. Merged into one growing text, each
+    // post's cut re-read (flattened) all that was left of it: seconds of this thread for a 20 MB message. A
+    // terminal's output always merges: the merge keeps only the newest display's worth, so a flood stays one post.
+    const merged =
+      last && (last.type === 'terminal_output' || (chunkText(last)?.length ?? 0) < POST_CHARS) && mergeChunkActions(last, action);
     if (merged) this.pending[this.pending.length - 1] = merged;
     else this.pending.push(action);
     if (isChunkAction(action)) this.schedule();

@@ -1,6 +1,14 @@
 /** The terminal mirror's pacing: a flood reaches the VS Code terminal as a few bounded writes, a trickle whole. */
 import * as assert from 'node:assert/strict';
-import { MAX_WRITE_CHARS, SKIPPED_LINE, TerminalWritePacer, WRITE_WINDOW_MS, newestLines } from '../../../src/editor/terminal-write-pacer';
+import {
+  FLOOD_WINDOW_MS,
+  FLOOD_WRITE_CHARS,
+  MAX_WRITE_CHARS,
+  SKIPPED_LINE,
+  TerminalWritePacer,
+  WRITE_WINDOW_MS,
+  newestLines,
+} from '../../../src/editor/terminal-write-pacer';
 
 const windows = (count: number) => new Promise((resolve) => setTimeout(resolve, count * WRITE_WINDOW_MS + 10));
 
@@ -42,6 +50,32 @@ describe('terminal mirror write pacing', () => {
     assert.ok(last.startsWith(`${SKIPPED_LINE}flood lines`), 'says it skipped, then starts on a line');
     assert.ok(last.endsWith('flood lines of terminal output!\r\nthe last line\r\n'));
     assert.equal(pacer.skipped, true);
+  });
+
+  it('while a flood lasts, writes shrink to a few screens ten times a second; a trickle after it is written whole', async () => {
+    // xterm parses every line on the workbench's thread, which in code-server answers the user's commands too.
+    const written: string[] = [];
+    const pacer = new TerminalWritePacer((text) => written.push(text));
+    pacer.open();
+    const chunk = 'flood lines of terminal output!\n'.repeat(2048);
+    const started = performance.now();
+    while (performance.now() - started < 1_000) {
+      pacer.output(chunk);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await new Promise((resolve) => setTimeout(resolve, FLOOD_WINDOW_MS + 20));
+    const total = written.reduce((sum, text) => sum + text.length, 0);
+    // The first window writes up to MAX_WRITE_CHARS; then at most one flood-sized write per FLOOD_WINDOW_MS.
+    const bound = MAX_WRITE_CHARS + Math.ceil(1_200 / FLOOD_WINDOW_MS) * (FLOOD_WRITE_CHARS * 1.1 + SKIPPED_LINE.length);
+    assert.ok(total <= bound, `written ${total} chars in ${written.length} writes over a second (at most ${Math.round(bound)})`);
+    assert.ok(written.length >= 5, 'still live: several writes a second');
+    assert.ok(written.at(-1)?.endsWith('flood lines of terminal output!\r\n'));
+    // A quiet spell, then a command printing a few lines.
+    await new Promise((resolve) => setTimeout(resolve, 2 * FLOOD_WINDOW_MS));
+    written.length = 0;
+    for (let i = 0; i < 3; i++) pacer.output('a'.repeat(2_000) + '\n');
+    await windows(3);
+    assert.deepEqual(written, [`${'a'.repeat(2_000)}\r\n`.repeat(3)], 'written whole once the flood is over');
   });
 
   it('the newest lines start on a line and never inside a character', () => {

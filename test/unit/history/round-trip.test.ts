@@ -1,6 +1,6 @@
 /** What is recorded loads back as the same transcript: through the window, flushes, compactions and resumes. */
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { HistoryStore } from '../../../src/history/history-store';
 import type { SessionRecorder } from '../../../src/history/session-recorder';
@@ -42,6 +42,28 @@ describe('history: round trip', () => {
     assert.equal(log.trimEnd().split('\n').length, 1 + 3 + 1, 'header, three actions, one merged chunk record');
     assert.match(log, /word0 word1 word2 word3 word4 word5 /);
     assert.deepEqual(asStored((await history.load(id)).state), asStored(store.state));
+  });
+
+  it('a message of megabytes streamed in chunks is snapshotted a few times, not once per compactAfterBytes', async () => {
+    // Each snapshot serializes the whole state: compacting every 20 KB of a 1 MB message's chunks is 50 snapshots
+    // of up to a megabyte (the extension host's thread under a 20 MB message: seconds, test/integration/host-floods).
+    const history = await HistoryStore.open(root(), { compactAfterBytes: 20_000, flushWindowMs: 5 });
+    const { id, recorder } = await history.create({ agentName: 'Scripted' });
+    const store = new TranscriptStore();
+    const subscription = store.subscribe((action, state) => recorder.record(action, state));
+    store.dispatch({ type: 'prompt_sent', turnId: 't', content: [{ type: 'text', text: 'go' }] });
+    const snapshot = path.join(root(), 'sessions', id, 'snapshot.json');
+    const snapshots = new Set<number>();
+    const piece = 'flood words '.repeat(1_365);
+    for (let batch = 0; batch < 64; batch++) {
+      store.dispatch({ type: 'session_update', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: piece } } });
+      await history.flush();
+      // Each snapshot holds a longer message than the one before: its size tells them apart.
+      if (existsSync(snapshot)) snapshots.add(statSync(snapshot).size);
+    }
+    subscription.dispose();
+    assert.ok(snapshots.size <= 8, `${snapshots.size} snapshots written for a 1 MB message`);
+    assert.deepEqual(asStored((await history.load(id)).state), asStored(store.state), 'loads the whole message');
   });
 
   it('compacts into a snapshot, drops the logs it covers, and still loads the same transcript', async () => {
