@@ -64,6 +64,11 @@ export interface FileMatch {
 export type WebviewToHostMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'resync' }
+  /**
+   * The view has drawn (and painted) the conversation up to action `seq` (a snapshot's number counts): the host's
+   * flow control (src/views/action-poster.ts) posts the next batch of streamed chunks only once it has.
+   */
+  | { readonly type: 'drawn'; readonly conversationId: string; readonly seq: number }
   | { readonly type: 'send_prompt'; readonly text: string; readonly attachments: readonly Attachment[] }
   | { readonly type: 'attachments_taken'; readonly batch: number }
   /** The draft's text, so it survives a reload and follows the conversation (sent after typing pauses). */

@@ -3,13 +3,19 @@
  * stay proportional to the chunk; any other action flushes them first, so order is kept. A snapshot (on `ready`
  * or `resync`) flushes first and carries the current sequence number.
  *
- * Chunks are throttled with a leading edge: after a quiet window, what arrived is posted as soon as the current
- * read has been handled; while chunks keep coming, at most one post per window. And they wait for the receiver:
- * while MAX_IN_FLIGHT posts are not yet delivered (the sink's promise: VS Code settles `postMessage` once the
- * workbench has handed the message to the webview), chunks keep merging here instead of queueing in the
- * transport. Without that, a terminal flood posted a display-sized text every window (8 MB/s), faster than the
- * browser-hosted workbench reads, and every later message (a command's answer too) waited behind tens of seconds
- * of backlog (test/integration/host-floods.test.ts).
+ * Chunks are flow-controlled by acknowledgement: the webview says which sequence number it has drawn (`drawn`,
+ * sent after the frame that shows it was painted), and while MAX_IN_FLIGHT batches are not acknowledged, chunks
+ * keep merging here into the next batch. A receiver that draws every frame gets every frame; a slow one (a loaded
+ * 2-core machine, where the browser-hosted workbench reads every message from the extension host one at a time on
+ * its main thread) gets fewer, larger messages; the transcript is the same either way. A fixed post window tuned on
+ * one machine was the wrong tool: at 8 ms a slow workbench queued hundreds of messages and the chat fell a third of
+ * a second behind the agent (issue 31), and a terminal flood queued tens of seconds of backlog in front of every
+ * command (test/integration/host-floods.test.ts).
+ *
+ * Acknowledgements can stop coming: a view hidden while retained draws no frames, a reloaded view forgets what it
+ * had (it asks for a snapshot, which starts the count afresh), a disposed one answers nothing. A batch not
+ * acknowledged within ACK_TIMEOUT_MS counts as lost, so a silent view costs at most one merged post per timeout
+ * and nothing waits forever. A post the sink says was not delivered is not waited for at all.
  */
 import { isChunkAction, mergeChunkActions } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
@@ -17,43 +23,55 @@ import type { TranscriptState } from '../shared/model';
 import type { HostToWebviewMessage } from '../shared/webview-protocol';
 import { postSnapshotPaced, snapshotMessages } from '../shared/snapshot-parts';
 
-/**
- * The least time between two posts of chunks. Half a 60 Hz frame: a chunk that arrives early in a frame still
- * makes that frame (with a full frame, p95 chunk-to-paint sat at the 33 ms target; with half, 24 ms, `npm run
- * bench`), and the view renders once per frame however many posts arrive.
- */
-export const CHUNK_WINDOW_MS = 8;
-
-/**
- * After a post that carried a lot of terminal output (a flood), the next waits this long: the card shows a
- * display-sized tail that the webview redraws on each post, on the workbench's own thread in the browser, and
- * delivery does not include that redraw. Four redraws a second still look live.
- */
-export const TERMINAL_FLOOD_WINDOW_MS = 250;
-const TERMINAL_FLOOD_CHARS = 8_192;
-
-/** Posts not yet delivered after which chunks wait: two, so one is on its way while the receiver reads the other. */
+/** Batches posted and not yet drawn after which chunks wait: two, so one is on its way while the receiver draws the other. */
 export const MAX_IN_FLIGHT = 2;
 
-/** Posts a message; a promise it returns settles once the receiver has it (either way), which paces the chunks. */
-export type WebviewSink = (message: HostToWebviewMessage) => PromiseLike<unknown> | undefined;
+/** A batch not acknowledged by then is taken as lost (the view is hidden, reloading or gone). */
+export const ACK_TIMEOUT_MS = 1_000;
+
+/**
+ * Posts a message. What it returns, if anything, settles once VS Code has handed the message on: `false` when it
+ * could not (the webview is gone), and then no acknowledgement will come for it.
+ */
+export type WebviewSink = (message: HostToWebviewMessage) => PromiseLike<boolean> | undefined;
+
+export interface PosterOptions {
+  readonly maxInFlight?: number;
+  readonly ackTimeoutMs?: number;
+}
+
+/** A batch on its way: the sequence number of its last action, and when it was posted. */
+interface InFlight {
+  readonly seq: number;
+  readonly at: number;
+}
 
 export class ActionPoster {
   private seq = 0;
   private pending: TranscriptAction[] = [];
   private cancelScheduled: (() => void) | undefined;
-  private lastPostAt = -Infinity;
-  private lastPostFlooded = false;
   private cancelParts: () => void = () => undefined;
-  private inFlight = 0;
+  private inFlight: InFlight[] = [];
+  private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  private readonly maxInFlight: number;
+  private readonly ackTimeoutMs: number;
 
   constructor(
     private readonly sink: WebviewSink,
-    private readonly windowMs = CHUNK_WINDOW_MS,
-  ) {}
+    options: PosterOptions = {},
+  ) {
+    this.maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
+    this.ackTimeoutMs = options.ackTimeoutMs ?? ACK_TIMEOUT_MS;
+  }
+
+  /** Batches posted and not yet acknowledged (for tests and the bench). */
+  get unacknowledged(): number {
+    return this.inFlight.length;
+  }
 
   push(action: TranscriptAction): void {
+    if (this.disposed) return;
     const last = this.pending[this.pending.length - 1];
     const merged = last && mergeChunkActions(last, action);
     if (merged) this.pending[this.pending.length - 1] = merged;
@@ -62,49 +80,44 @@ export class ActionPoster {
     else this.flush();
   }
 
-  private schedule(): void {
-    if (this.cancelScheduled || this.inFlight >= MAX_IN_FLIGHT) return;
-    const window = this.lastPostFlooded ? Math.max(this.windowMs, TERMINAL_FLOOD_WINDOW_MS) : this.windowMs;
-    const wait = this.lastPostAt + window - performance.now();
-    if (wait <= 0) {
-      // Quiet until now: post once the chunks of this read are all in (they arrive in one turn of the loop).
-      const immediate = setImmediate(() => this.flush());
-      this.cancelScheduled = () => clearImmediate(immediate);
-    } else {
-      const timer = setTimeout(() => this.flush(), wait);
-      this.cancelScheduled = () => clearTimeout(timer);
-    }
+  /** The webview has drawn everything up to `seq` (and painted it): the batches that held are no longer in flight. */
+  drawn(seq: number): void {
+    if (this.disposed) return;
+    this.inFlight = this.inFlight.filter((batch) => batch.seq > seq);
+    this.armAckTimer();
+    this.schedule();
   }
 
+  private schedule(): void {
+    if (this.cancelScheduled || this.pending.length === 0 || this.inFlight.length >= this.maxInFlight) return;
+    // Post once the chunks of this read are all in (they arrive in one turn of the loop).
+    const immediate = setImmediate(() => this.flush());
+    this.cancelScheduled = () => clearImmediate(immediate);
+  }
+
+  /** Posts what waits now, whatever is in flight (any action other than a chunk goes at once, in order). */
   flush(): void {
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
-    if (this.pending.length === 0) return;
-    this.lastPostAt = performance.now();
-    this.lastPostFlooded = this.pending.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS);
+    if (this.pending.length === 0 || this.disposed) return;
     const actions = this.pending;
     this.pending = [];
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
-    this.track(this.sink({ type: 'actions', firstSeq, actions }));
-  }
-
-  /** Counts a post until it is delivered; chunks held back meanwhile are scheduled when it is. */
-  private track(delivery: PromiseLike<unknown> | undefined): void {
-    if (!delivery) return;
-    this.inFlight++;
-    const delivered = (): void => {
-      this.inFlight--;
-      if (!this.disposed && this.pending.length > 0) this.schedule();
-    };
-    delivery.then(delivered, delivered);
+    this.post({ type: 'actions', firstSeq, actions }, this.seq);
   }
 
   snapshot(state: TranscriptState, conversation: { readonly conversationId: string; readonly draft: string }): void {
     this.flush();
     this.cancelParts();
-    // Actions posted while the older parts are still on their way wait in the webview until the snapshot is whole.
-    this.cancelParts = postSnapshotPaced(snapshotMessages(this.seq, state, conversation), this.sink);
+    // The view (re)starts from this snapshot: what was in flight before it is moot, and the snapshot itself is
+    // acknowledged once drawn whole. Actions posted while its parts are on their way wait in the webview.
+    this.inFlight = [];
+    const batch: InFlight = { seq: this.seq, at: performance.now() };
+    this.cancelParts = postSnapshotPaced(snapshotMessages(this.seq, state, conversation), (message) => {
+      const delivery = this.sink(message);
+      if (message.type === 'snapshot') this.track(batch, delivery);
+    });
   }
 
   dispose(): void {
@@ -112,6 +125,53 @@ export class ActionPoster {
     this.cancelParts();
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
+    if (this.ackTimer !== undefined) clearTimeout(this.ackTimer);
+    this.ackTimer = undefined;
     this.pending = [];
+    this.inFlight = [];
+  }
+
+  private post(message: HostToWebviewMessage, seq: number): void {
+    this.track({ seq, at: performance.now() }, this.sink(message));
+  }
+
+  /** Counts `batch` as in flight until it is acknowledged, unless it was not delivered. */
+  private track(batch: InFlight, delivery: PromiseLike<boolean> | undefined): void {
+    // No webview to post to: nothing will be drawn, and nothing is waited for (a view that loads asks for a snapshot).
+    if (!delivery) return;
+    this.inFlight.push(batch);
+    this.armAckTimer();
+    delivery.then(
+      (delivered) => {
+        if (!delivered) this.forget(batch);
+      },
+      () => this.forget(batch),
+    );
+  }
+
+  /** A batch that will never be acknowledged. */
+  private forget(batch: InFlight): void {
+    if (this.disposed || !this.inFlight.includes(batch)) return;
+    this.inFlight = this.inFlight.filter((other) => other !== batch);
+    this.armAckTimer();
+    this.schedule();
+  }
+
+  /** One timer, for the oldest batch in flight: when it fires, batches older than the timeout are given up. */
+  private armAckTimer(): void {
+    if (this.ackTimer !== undefined) clearTimeout(this.ackTimer);
+    this.ackTimer = undefined;
+    const oldest = this.inFlight[0];
+    if (!oldest || this.disposed) return;
+    this.ackTimer = setTimeout(
+      () => {
+        this.ackTimer = undefined;
+        const cutoff = performance.now() - this.ackTimeoutMs;
+        this.inFlight = this.inFlight.filter((batch) => batch.at > cutoff);
+        this.armAckTimer();
+        this.schedule();
+      },
+      Math.max(0, oldest.at + this.ackTimeoutMs - performance.now()),
+    );
   }
 }

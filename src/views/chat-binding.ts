@@ -95,10 +95,13 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.post({ type: 'focus_composer' });
   }
 
-  /** Settles once VS Code has handed the message to the webview (or could not): the poster paces chunks by it. */
-  post(message: HostToWebviewMessage): PromiseLike<unknown> | undefined {
+  /** Settles once VS Code has handed the message to the webview, `false` if it could not (see the poster's flow control). */
+  post(message: HostToWebviewMessage): PromiseLike<boolean> | undefined {
     // A hidden view is rebuilt on show and asks for a snapshot, so a message it misses loses nothing.
-    return this.webview?.postMessage(message).then(undefined, () => undefined);
+    return this.webview?.postMessage(message).then(
+      (delivered) => delivered,
+      () => false,
+    );
   }
 
   dispose(): void {
@@ -119,6 +122,11 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     const message = parseWebviewMessage(raw);
     if ('error' in message) {
       this.deps.log.warn(`Ignored a malformed message from the chat view: ${message.error}`);
+      return;
+    }
+    // The flow control's acknowledgement, for the conversation shown (one drawn before a switch is stale).
+    if (message.type === 'drawn') {
+      if (message.conversationId === this.conversation?.id) this.poster?.drawn(message.seq);
       return;
     }
     if (this.onViewMessage?.(message)) return;

@@ -19,6 +19,7 @@ const attachment = z.discriminatedUnion('kind', [
 const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('resync') }),
+  z.object({ type: z.literal('drawn'), conversationId: z.string().max(200), seq: z.number().int().min(0) }),
   z.object({ type: z.literal('send_prompt'), text: z.string(), attachments: z.array(attachment).max(100).readonly() }),
   z.object({ type: z.literal('attachments_taken'), batch: z.number().int() }),
   z.object({ type: z.literal('draft_changed'), conversationId: z.string().max(200), text: z.string().max(1_000_000) }),

@@ -1,0 +1,243 @@
+import * as assert from 'node:assert/strict';
+import { ActionPoster, MAX_IN_FLIGHT, type WebviewSink } from '../../../src/views/action-poster';
+import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
+import type { TranscriptAction } from '../../../src/shared/actions';
+import type { TranscriptState } from '../../../src/shared/model';
+import { initialState, reduce } from '../../../src/shared/reducer';
+import { applyActions, applySnapshot, initialSync, type SyncState } from '../../../webview/sync';
+
+const chunk = (text: string, messageId?: string): TranscriptAction => ({
+  type: 'session_update',
+  update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, ...(messageId ? { messageId } : {}) },
+});
+
+const turnEnded: TranscriptAction = { type: 'turn_ended', turnId: 't', stopReason: 'end_turn' };
+const settle = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const delivered = (): PromiseLike<boolean> => Promise.resolve(true);
+
+/** A sink that records what was posted and says each post was delivered. */
+function recorder(): { posted: HostToWebviewMessage[]; sink: WebviewSink } {
+  const posted: HostToWebviewMessage[] = [];
+  return { posted, sink: (message) => (posted.push(message), delivered()) };
+}
+
+/** The last action number a posted `actions` message carries. */
+function lastSeq(message: HostToWebviewMessage | undefined): number {
+  assert.ok(message?.type === 'actions', `an actions message: ${JSON.stringify(message)}`);
+  return message.firstSeq + message.actions.length - 1;
+}
+
+/**
+ * A webview that applies what it gets with the real sync and reducer, and acknowledges each `actions` message
+ * `drawMs` after it arrived (a frame's drawing): what it shows at the end, and how many messages it got.
+ */
+class Receiver {
+  sync: SyncState = initialSync();
+  messages = 0;
+  poster: ActionPoster | undefined;
+
+  constructor(private readonly drawMs: number) {}
+
+  readonly sink: WebviewSink = (message) => {
+    this.messages++;
+    if (message.type === 'snapshot') this.sync = applySnapshot(this.sync, message.seq, message.state);
+    if (message.type === 'actions') this.sync = applyActions(this.sync, message.firstSeq, message.actions, reduce).sync;
+    const seq = this.sync.seq;
+    setTimeout(() => this.poster?.drawn(seq), this.drawMs);
+    return delivered();
+  };
+}
+
+/** A stream as an agent sends it: chunks of two messages in bursts a few ms apart, a notice between, a turn end. */
+async function stream(poster: ActionPoster): Promise<TranscriptAction[]> {
+  const sent: TranscriptAction[] = [];
+  const push = (action: TranscriptAction): void => {
+    sent.push(action);
+    poster.push(action);
+  };
+  for (let burst = 0; burst < 40; burst++) {
+    for (let i = 0; i < 5; i++) push(chunk(`${burst}.${i} `, burst < 20 ? 'm1' : 'm2'));
+    if (burst === 20) push({ type: 'notice_added', severity: 'info', title: 'between' });
+    await settle(2);
+  }
+  push(turnEnded);
+  return sent;
+}
+
+describe('posting actions to the webview (flow control by acknowledgement)', () => {
+  it('merges a burst of chunks into one message whose size follows the chunks', async () => {
+    const { posted, sink } = recorder();
+    const poster = new ActionPoster(sink);
+    for (let i = 0; i < 100; i++) poster.push(chunk('ab'));
+    assert.equal(posted.length, 0, 'held until this turn of the event loop is done');
+    await settle();
+    assert.equal(posted.length, 1);
+    const message = posted[0];
+    assert.ok(message?.type === 'actions');
+    assert.equal(message.firstSeq, 1);
+    assert.equal(message.actions.length, 1);
+    assert.ok(JSON.stringify(message).length < 2 * 200 + 200);
+    poster.dispose();
+  });
+
+  it(`keeps at most ${MAX_IN_FLIGHT} batches in flight, merges what comes meanwhile, and posts it once one is drawn`, async () => {
+    const { posted, sink } = recorder();
+    const poster = new ActionPoster(sink);
+    for (const text of ['a', 'b']) {
+      poster.push(chunk(text));
+      await settle();
+    }
+    assert.equal(posted.length, 2, 'two on their way, neither waited for a window');
+    for (const text of ['c', 'd', 'e']) {
+      poster.push(chunk(text));
+      await settle(5);
+    }
+    assert.equal(posted.length, 2, 'neither was drawn: chunks wait here');
+    assert.equal(poster.unacknowledged, 2);
+    poster.drawn(lastSeq(posted[0]));
+    await settle();
+    assert.equal(posted.length, 3, 'one drawn: what waited goes out');
+    const third = posted[2];
+    assert.ok(third?.type === 'actions' && third.actions.length === 1, 'as one merged chunk');
+    assert.deepEqual(third.actions[0], chunk('cde'));
+    // Any other action is never held: it flushes what waits, in order.
+    poster.push(chunk('f'));
+    poster.push(turnEnded);
+    assert.equal(posted.length, 4);
+    assert.deepEqual(
+      (posted[3]?.type === 'actions' ? posted[3].actions : []).map((action) => action.type),
+      ['session_update', 'turn_ended'],
+    );
+    poster.dispose();
+  });
+
+  it('an acknowledgement of a later number releases every batch up to it', async () => {
+    const { posted, sink } = recorder();
+    const poster = new ActionPoster(sink);
+    poster.push(chunk('a'));
+    await settle();
+    poster.push(chunk('b'));
+    await settle();
+    poster.drawn(lastSeq(posted[1]));
+    assert.equal(poster.unacknowledged, 0);
+    poster.dispose();
+  });
+
+  it('a fast receiver gets more, smaller messages than a slow one, and both end with the same transcript as the agent sent', async () => {
+    const expected = (sent: readonly TranscriptAction[]): TranscriptState => sent.reduce(reduce, initialState());
+    const run = async (drawMs: number): Promise<{ receiver: Receiver; sent: TranscriptAction[] }> => {
+      const receiver = new Receiver(drawMs);
+      const poster = new ActionPoster(receiver.sink);
+      receiver.poster = poster;
+      poster.snapshot(initialState(), { conversationId: 'c', draft: '' });
+      const sent = await stream(poster);
+      await settle(drawMs * 3 + 20);
+      poster.dispose();
+      return { receiver, sent };
+    };
+    const fast = await run(1);
+    const slow = await run(40);
+    assert.deepEqual(fast.receiver.sync.state, expected(fast.sent));
+    assert.deepEqual(slow.receiver.sync.state, expected(slow.sent));
+    assert.deepEqual(slow.receiver.sync.state, fast.receiver.sync.state);
+    assert.ok(
+      slow.receiver.messages * 2 < fast.receiver.messages,
+      `the slow receiver got fewer messages: ${slow.receiver.messages} against ${fast.receiver.messages}`,
+    );
+  });
+
+  it('a view that never acknowledges (hidden, reloading) still gets its chunks, one merged batch per timeout', async () => {
+    const { posted, sink } = recorder();
+    const poster = new ActionPoster(sink, { ackTimeoutMs: 60 });
+    const started = performance.now();
+    const sent: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      sent.push(`${i} `);
+      poster.push(chunk(`${i} `));
+      await settle(5);
+    }
+    await settle(200);
+    const texts = posted.flatMap((message) =>
+      message.type === 'actions'
+        ? message.actions.map((action) =>
+            action.type === 'session_update' &&
+            action.update.sessionUpdate === 'agent_message_chunk' &&
+            action.update.content.type === 'text'
+              ? action.update.content.text
+              : '',
+          )
+        : [],
+    );
+    assert.equal(texts.join(''), sent.join(''), 'nothing lost, nothing stalled');
+    assert.ok(posted.length <= 2 + Math.ceil((performance.now() - started) / 60) + 1, `about one post per timeout: ${posted.length}`);
+    assert.ok(posted.length > 2, 'posting went on without acknowledgements');
+    poster.dispose();
+  });
+
+  it('a post the webview could not get (it is gone) is not waited for', async () => {
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((message) => (posted.push(message), Promise.resolve(false)), { ackTimeoutMs: 60_000 });
+    for (let i = 0; i < 5; i++) {
+      poster.push(chunk(`${i}`));
+      await settle(2);
+    }
+    assert.equal(posted.length, 5);
+    assert.equal(poster.unacknowledged, 0);
+    poster.dispose();
+  });
+
+  it('a snapshot (the view reloaded) forgets what was in flight and waits for the snapshot to be drawn', async () => {
+    const { posted, sink } = recorder();
+    const poster = new ActionPoster(sink, { ackTimeoutMs: 60_000 });
+    for (const text of ['a', 'b', 'c']) {
+      poster.push(chunk(text));
+      await settle();
+    }
+    assert.equal(posted.length, 2);
+    poster.snapshot(initialState(), { conversationId: 'c', draft: '' });
+    assert.equal(lastSeq(posted[2]), 3, 'the chunk that waited went out before the snapshot');
+    const snapshot = posted[3];
+    assert.ok(snapshot?.type === 'snapshot' && snapshot.seq === 3);
+    assert.equal(poster.unacknowledged, 1, 'only the snapshot is in flight');
+    poster.push(chunk('d'));
+    await settle();
+    assert.equal(posted.length, 5, 'one more may go while the snapshot is drawn');
+    poster.push(chunk('e'));
+    await settle();
+    assert.equal(posted.length, 5);
+    poster.drawn(3);
+    await settle();
+    assert.equal(posted.length, 6);
+    poster.dispose();
+  });
+
+  it('numbers actions continuously and gives the snapshot the current number', () => {
+    const { posted, sink } = recorder();
+    const poster = new ActionPoster(sink);
+    poster.push({ type: 'notice_added', severity: 'info', title: 'one' });
+    poster.push(chunk('x'));
+    poster.snapshot(initialState(), { conversationId: 'c1', draft: '' });
+    poster.push({ type: 'notice_added', severity: 'info', title: 'two' });
+    assert.deepEqual(
+      posted.map((m) =>
+        m.type === 'actions' ? `actions@${m.firstSeq}x${m.actions.length}` : m.type === 'snapshot' ? `snapshot@${m.seq}` : m.type,
+      ),
+      ['actions@1x1', 'actions@2x1', 'snapshot@2', 'actions@3x1'],
+    );
+    poster.dispose();
+  });
+
+  it('does not merge chunks of different messages, and flushes before any other action', () => {
+    const { posted, sink } = recorder();
+    const poster = new ActionPoster(sink);
+    poster.push(chunk('a', 'm1'));
+    poster.push(chunk('b', 'm2'));
+    poster.push(turnEnded);
+    assert.equal(posted.length, 1);
+    const message = posted[0];
+    assert.ok(message?.type === 'actions');
+    assert.equal(message.actions.length, 3);
+    assert.equal(message.actions[2]?.type, 'turn_ended');
+    poster.dispose();
+  });
+});
