@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints one line per figure with its target and ok/miss, and exits 0 — benchmarks inform, they
  * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
- * machine. Set BENCH_ONLY=host|limits|history|changes|webview|vscode|floods|size to run a part.
+ * machine. Set BENCH_ONLY=host|limits|history|changes|webview|vscode|stream|floods|size to run a part.
  */
 import { execFileSync } from 'node:child_process';
 import { repoRoot } from '../test/support/repo-root';
@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     { name: 'changes', run: runChangesBench },
     { name: 'webview', run: () => optionalPart('./webview/webview-bench.js', 'runWebviewBench') },
     { name: 'vscode', run: () => optionalPart('./webview/vscode-bench.js', 'runVscodeBench') },
+    { name: 'stream', run: () => optionalPart('./webview/vscode-stream.js', 'runVscodeStreamBench') },
     { name: 'floods', run: () => optionalPart('./webview/vscode-floods.js', 'runVscodeFloodBench') },
   ];
   let misses = 0;

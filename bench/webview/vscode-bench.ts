@@ -17,7 +17,7 @@ const RATE = 1_000;
 const SECONDS = 8;
 const LONG = 90_000;
 
-async function chatFrame(page: Page): Promise<Frame> {
+export async function chatFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + LONG;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
@@ -52,10 +52,11 @@ function activationMs(userDataDir: string): number | undefined {
   return undefined;
 }
 
-async function paintProbeSource(dir: string): Promise<string> {
-  const outfile = path.join(dir, 'paint-probe.js');
+/** A script of bench/webview/page bundled to inject into a page (`name` without .ts). */
+export async function pageScript(dir: string, name = 'paint-probe'): Promise<string> {
+  const outfile = path.join(dir, `${name}.js`);
   await build({
-    entryPoints: [path.join(repoRoot(), 'bench', 'webview', 'page', 'paint-probe.ts')],
+    entryPoints: [path.join(repoRoot(), 'bench', 'webview', 'page', `${name}.ts`)],
     outfile,
     bundle: true,
     format: 'iife',
@@ -94,7 +95,7 @@ export async function runVscodeBench(): Promise<Figure[]> {
   });
   const browser = await launchBrowser(home, { width: 1280, height: 860 });
   try {
-    const probe = await paintProbeSource(home);
+    const probe = await pageScript(home);
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
@@ -151,7 +152,7 @@ export async function runVscodeBench(): Promise<Figure[]> {
 }
 
 /** Until every chunk was seen painted, or nothing new was painted for 5 s. */
-async function waitForLatencies(chat: Frame, count: number): Promise<number[]> {
+export async function waitForLatencies(chat: Frame, count: number): Promise<number[]> {
   let latencies: number[] = [];
   let lastProgress = Date.now();
   while (Date.now() - lastProgress < 5_000) {

@@ -1,0 +1,137 @@
+/**
+ * Issue 31: where the time goes between an agent writing a chunk and the chat painting it, in the real VS Code
+ * (code-server, the installed .vsix, Chromium) at 1,000 chunks/s. Per chunk: agent write → the webview's outer frame
+ * (the extension host's read, reduce and post, and VS Code's transport through the workbench) → the chat's own
+ * frame (the outer frame handing it on) → paint. And each process's CPU over the stream. `BENCH_ONLY=stream`.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Frame } from 'playwright-core';
+import { launchBrowser } from '../../test/support/browser';
+import { CodeServer } from '../../test/support/code-server';
+import { repoRoot } from '../../test/support/repo-root';
+import type { Figure } from './figure';
+import { percentile } from './percentile';
+import { cpuBetween, processTree } from './process-cpu';
+import { chatFrame, pageScript, waitForLatencies } from './vscode-bench';
+
+const RATE = 1_000;
+const SECONDS = 8;
+const LONG = 90_000;
+
+interface Stamps {
+  readonly outer: Record<string, number>;
+  readonly inner: Record<string, number>;
+  readonly painted: Record<string, number>;
+}
+
+const readArrivals = (frame: Frame): Promise<Record<string, number>> =>
+  frame.evaluate(() => ({ ...(Reflect.get(globalThis, '__acpArrivals') as Record<string, number>) }));
+
+/** p50/p95/max of one hop over the chunks seen at both ends, as text. */
+function hop(from: Record<string, number>, to: Record<string, number>): { text: string; p95: number } {
+  const spans = Object.keys(to)
+    .filter((index) => index in from)
+    .map((index) => (to[index] ?? 0) - (from[index] ?? 0));
+  const p95 = percentile(spans, 0.95);
+  return { text: `p50 ${Math.round(percentile(spans, 0.5))} / p95 ${Math.round(p95)} / max ${Math.round(Math.max(0, ...spans))}`, p95 };
+}
+
+export async function runVscodeStreamBench(): Promise<Figure[]> {
+  const root = repoRoot();
+  const home = mkdtempSync(path.join(tmpdir(), 'acp-vscode-stream-'));
+  const workspace = path.join(home, 'workspace');
+  mkdirSync(workspace);
+  writeFileSync(path.join(workspace, 'README.md'), '# bench\n');
+  const userDataDir = path.join(home, 'user-data');
+  const extensionsDir = path.join(home, 'extensions');
+  CodeServer.installExtension(path.join(root, 'acp-client.vsix'), { home, userDataDir, extensionsDir });
+  const count = RATE * SECONDS;
+  const server = await CodeServer.start({
+    home,
+    userDataDir,
+    extensionsDir,
+    folder: workspace,
+    settings: {
+      'acpClient.agents': {
+        Paced: {
+          command: process.execPath,
+          args: [path.join(root, 'out', 'bench', 'flood-agent.js')],
+          env: { FLOOD_COUNT: String(count), FLOOD_RATE: String(RATE) },
+        },
+      },
+      'acpClient.defaultAgent': 'Paced',
+    },
+  });
+  const browser = await launchBrowser(home, { width: 1280, height: 860 });
+  try {
+    const paintProbe = await pageScript(home);
+    const arrivalProbe = await pageScript(home, 'arrival-probe');
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
+    await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
+    const chat = await chatFrame(page);
+    const outer = chat.parentFrame();
+    if (!outer) throw new Error('the chat frame has no outer frame');
+    const prompt = chat.locator('textarea[aria-label="Prompt"]');
+    const deadline = Date.now() + LONG;
+    while (!(await prompt.isEnabled()) && Date.now() < deadline) await page.waitForTimeout(100);
+    // Through the debugger protocol, so the webview's CSP does not apply to the probes.
+    await chat.evaluate(paintProbe);
+    await chat.evaluate(arrivalProbe);
+    await outer.evaluate(arrivalProbe);
+    const roots = [server.pid, process.pid].filter((pid): pid is number => pid !== undefined);
+    const before = processTree(roots);
+    const started = performance.now();
+    await prompt.fill('stream');
+    await prompt.press('Enter');
+    const latencies = await waitForLatencies(chat, count);
+    const wallMs = performance.now() - started;
+    const cpu = cpuBetween(before, processTree(roots));
+    const stamps: Stamps = {
+      outer: await readArrivals(outer),
+      inner: await readArrivals(chat),
+      painted: await chat.evaluate(() => ({
+        ...(Reflect.get(globalThis, '__acpPaintProbe') as { paintedAt: Record<string, number> }).paintedAt,
+      })),
+    };
+    const messages = await chat.evaluate(() => Number(Reflect.get(globalThis, '__acpStampMessages') ?? 0));
+    const p95 = percentile(latencies, 0.95);
+    const max = Math.max(0, ...latencies);
+    // The write time is in the stamp itself (the probe keeps it): the first hop starts there.
+    const written = await chat.evaluate(() => ({ ...(Reflect.get(globalThis, '__acpWrites') as Record<string, number>) }));
+    const toOuter = hop(written, stamps.outer);
+    const toInner = hop(stamps.outer, stamps.inner);
+    const toPaint = hop(stamps.inner, stamps.painted);
+    const about = `p50 ${Math.round(percentile(latencies, 0.5))} ms, max ${Math.round(max)} ms, ${latencies.length}/${count} chunks in ${messages} messages`;
+    return [
+      {
+        name: `vscode stream: agent write to paint p95 at ${RATE} chunks/s (${about})`,
+        value: Math.round(p95),
+        unit: 'ms',
+        target: '<= 50 ms',
+        ok: p95 <= 50 && latencies.length === count,
+      },
+      { name: 'vscode stream: agent write to paint max', value: Math.round(max), unit: 'ms', target: '<= 150 ms', ok: max <= 150 },
+      {
+        name: `vscode stream: breakdown (ms) write→outer frame ${toOuter.text}; outer→inner frame ${toInner.text}; inner frame→paint ${toPaint.text}; p95 write→outer`,
+        value: Math.round(toOuter.p95),
+        unit: 'ms',
+        target: 'reported',
+        ok: true,
+      },
+      {
+        name: `vscode stream: CPU over the ${(wallMs / 1000).toFixed(1)} s stream (ms): ${cpu.map((entry) => `${entry.label} ${entry.cpuMs}`).join(', ')}; total`,
+        value: cpu.reduce((sum, entry) => sum + entry.cpuMs, 0),
+        unit: 'ms',
+        target: 'reported',
+        ok: true,
+      },
+    ];
+  } finally {
+    await browser.close().catch(() => undefined);
+    server.stop();
+  }
+}
