@@ -69,7 +69,7 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     const paintProbe = await pageScript(home);
     const arrivalProbe = await pageScript(home, 'arrival-probe');
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: LONG });
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
     const chat = await chatFrame(page);
