@@ -31,6 +31,8 @@ export interface ChatStats {
   drawnEntries?: number;
   /** The conversation shown. */
   conversationId?: string;
+  /** `drawn` acknowledgements posted (the host's flow control). */
+  acks?: number;
 }
 
 const SCROLL_SAVE_DELAY_MS = 250;
@@ -101,7 +103,9 @@ export class ChatApp {
     this.ui = parseUiState(channel.loadUiState());
     this.acks = new DrawnAcks(
       (seq) => {
-        if (this.conversationId !== undefined) channel.post({ type: 'drawn', conversationId: this.conversationId, seq });
+        if (this.conversationId === undefined) return;
+        this.stats.acks = (this.stats.acks ?? 0) + 1;
+        channel.post({ type: 'drawn', conversationId: this.conversationId, seq });
       },
       // Asked from inside an animation frame's callback: a task runs after that frame has been painted.
       (callback) => setTimeout(callback, 0),

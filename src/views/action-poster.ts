@@ -30,6 +30,15 @@ export const MAX_IN_FLIGHT = 2;
 export const ACK_TIMEOUT_MS = 1_000;
 
 /**
+ * After a post that carried a lot of terminal output (a flood), the next chunks wait this long as well as for the
+ * acknowledgement: the card shows a display-sized tail that the webview rebuilds on each post, on the workbench's
+ * own thread in the browser (the webview shares its renderer), and a view that keeps up would otherwise rebuild it
+ * every frame, taking the CPU a 2-core machine's extension host needs. Four redraws a second still look live.
+ */
+export const TERMINAL_FLOOD_WINDOW_MS = 250;
+const TERMINAL_FLOOD_CHARS = 8_192;
+
+/**
  * Posts a message. What it returns, if anything, settles once VS Code has handed the message on: `false` when it
  * could not (the webview is gone), and then no acknowledgement will come for it.
  */
@@ -53,6 +62,13 @@ export class ActionPoster {
   private cancelParts: () => void = () => undefined;
   private inFlight: InFlight[] = [];
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Whether the view has acknowledged anything yet: until it has (a view that does not send `drawn`, or whose
+   * acknowledgements do not arrive), a batch counts as in flight only until VS Code has handed it over.
+   */
+  private acknowledging = false;
+  /** When the last post that carried a terminal flood went, if one did. */
+  private floodPostedAt = -Infinity;
   private disposed = false;
   private readonly maxInFlight: number;
   private readonly ackTimeoutMs: number;
@@ -83,6 +99,7 @@ export class ActionPoster {
   /** The webview has drawn everything up to `seq` (and painted it): the batches that held are no longer in flight. */
   drawn(seq: number): void {
     if (this.disposed) return;
+    this.acknowledging = true;
     this.inFlight = this.inFlight.filter((batch) => batch.seq > seq);
     this.armAckTimer();
     this.schedule();
@@ -90,6 +107,12 @@ export class ActionPoster {
 
   private schedule(): void {
     if (this.cancelScheduled || this.pending.length === 0 || this.inFlight.length >= this.maxInFlight) return;
+    const wait = this.floodPostedAt + TERMINAL_FLOOD_WINDOW_MS - performance.now();
+    if (wait > 0) {
+      const timer = setTimeout(() => this.flush(), wait);
+      this.cancelScheduled = () => clearTimeout(timer);
+      return;
+    }
     // Post once the chunks of this read are all in (they arrive in one turn of the loop).
     const immediate = setImmediate(() => this.flush());
     this.cancelScheduled = () => clearImmediate(immediate);
@@ -102,6 +125,8 @@ export class ActionPoster {
     if (this.pending.length === 0 || this.disposed) return;
     const actions = this.pending;
     this.pending = [];
+    if (actions.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS))
+      this.floodPostedAt = performance.now();
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
     this.post({ type: 'actions', firstSeq, actions }, this.seq);
@@ -143,7 +168,7 @@ export class ActionPoster {
     this.armAckTimer();
     delivery.then(
       (delivered) => {
-        if (!delivered) this.forget(batch);
+        if (!delivered || !this.acknowledging) this.forget(batch);
       },
       () => this.forget(batch),
     );

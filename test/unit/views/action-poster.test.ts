@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ActionPoster, MAX_IN_FLIGHT, type WebviewSink } from '../../../src/views/action-poster';
+import { ActionPoster, MAX_IN_FLIGHT, TERMINAL_FLOOD_WINDOW_MS, type WebviewSink } from '../../../src/views/action-poster';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import type { TranscriptAction } from '../../../src/shared/actions';
 import type { TranscriptState } from '../../../src/shared/model';
@@ -225,6 +225,25 @@ describe('posting actions to the webview (flow control by acknowledgement)', () 
       ['actions@1x1', 'actions@2x1', 'snapshot@2', 'actions@3x1'],
     );
     poster.dispose();
+  });
+
+  it('after a terminal flood post, the card is redrawn at most every flood window, however fast the acknowledgements', async () => {
+    const posted: { at: number; message: HostToWebviewMessage }[] = [];
+    const poster = new ActionPoster((message) => {
+      posted.push({ at: performance.now(), message });
+      if (message.type === 'actions') setImmediate(() => poster.drawn(lastSeq(message)));
+      return delivered();
+    });
+    const output = (text: string): TranscriptAction => ({ type: 'terminal_output', terminalId: 't1', text });
+    const started = performance.now();
+    while (performance.now() - started < TERMINAL_FLOOD_WINDOW_MS * 2.5) {
+      poster.push(output('x'.repeat(16_384)));
+      await settle(5);
+    }
+    poster.dispose();
+    assert.ok(posted.length >= 2 && posted.length <= 4, `${posted.length} posts in ${TERMINAL_FLOOD_WINDOW_MS * 2.5} ms`);
+    for (let i = 1; i < posted.length; i++)
+      assert.ok(posted[i]!.at - posted[i - 1]!.at >= TERMINAL_FLOOD_WINDOW_MS - 2, `a window apart: ${posted[i]!.at - posted[i - 1]!.at} ms`);
   });
 
   it('does not merge chunks of different messages, and flushes before any other action', () => {
