@@ -52,9 +52,18 @@ const bundles = [
     format: 'cjs',
   },
   {
+    // The page's first script, small so the prompt (in the HTML) is typeable at once; it loads the next one.
     ...common,
     entryPoints: ['webview/main.ts'],
     outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+  },
+  {
+    // The chat itself: vscode-elements, markdown-it and the views.
+    ...common,
+    entryPoints: ['webview/chat-main.ts'],
+    outfile: 'dist/webview-chat.js',
     platform: 'browser',
     format: 'iife',
     loader: { '.ttf': 'file' },

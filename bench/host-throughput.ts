@@ -34,7 +34,7 @@ const PROMPT = {
 };
 
 /** (a) The physical limit: the same agent output read with a bare newline split and JSON.parse. */
-async function bareParse(): Promise<number> {
+export async function bareParse(): Promise<number> {
   const child = spawn(process.execPath, [floodAgentPath()], {
     env: { ...process.env, FLOOD_COUNT: String(COUNT) },
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -10,6 +10,19 @@ export function sizeFigures(): Figure[] {
   return [
     { name: 'size: acp-client.vsix', value: kb('acp-client.vsix'), unit: 'KB', target: 'reported', ok: true },
     { name: 'size: dist/extension.js', value: kb('dist/extension.js'), unit: 'KB', target: 'reported', ok: true },
-    { name: 'size: dist/webview.js', value: kb('dist/webview.js'), unit: 'KB', target: 'reported', ok: true },
+    {
+      name: 'size: dist/webview.js (before the prompt is typeable: none of it)',
+      value: kb('dist/webview.js'),
+      unit: 'KB',
+      target: 'reported',
+      ok: true,
+    },
+    {
+      name: 'size: dist/webview-chat.js (loaded after the first paint)',
+      value: kb('dist/webview-chat.js'),
+      unit: 'KB',
+      target: 'reported',
+      ok: true,
+    },
   ];
 }

@@ -95,10 +95,15 @@ export class ChatApp {
   private readonly transcript: VirtualTranscript;
   private readonly composer: Composer;
 
+  /**
+   * @param boot the prompt from the page's HTML, for the first chat of the page to take (see webview/chat-main.ts),
+   * and whether Enter was pressed in it before the chat loaded
+   */
   constructor(
     private readonly channel: HostChannel,
     private readonly reduce: Reducer,
     readonly stats: ChatStats = { renders: 0, framesScheduled: 0 },
+    boot?: { readonly prompt: HTMLTextAreaElement; readonly sendRequested: boolean },
   ) {
     this.ui = parseUiState(channel.loadUiState());
     this.acks = new DrawnAcks(
@@ -121,6 +126,7 @@ export class ChatApp {
       { text: this.ui.draft, attachments: this.ui.attachments },
       (draft) => this.saveUi({ ...this.ui, draft: draft.text, attachments: draft.attachments }),
       () => this.transcript.scrollToBottom(),
+      boot,
     );
     this.element.append(
       this.header.element,

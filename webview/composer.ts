@@ -28,10 +28,7 @@ const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 
 
 export class Composer {
   readonly element = h('div', { className: 'composer' });
-  private readonly textarea = h('textarea', {
-    className: 'prompt-input',
-    attrs: { 'aria-label': 'Prompt', rows: '1', placeholder: 'Ask the agent…' },
-  });
+  private readonly textarea: HTMLTextAreaElement;
   private readonly sendButton = iconOnlyButton('send', 'Send', { title: 'Send (Enter)' });
   private readonly stopButton = iconOnlyButton('debug-stop', 'Stop', { title: 'Stop (Escape)', secondary: true });
   private readonly reason = h('div', { className: 'composer-reason', attrs: { 'aria-live': 'polite' } });
@@ -50,13 +47,21 @@ export class Composer {
   private queuedCount = 0;
   /** The last prompt sent, until the host takes it (a new turn starts) or rejects it. */
   private inFlight: Draft | undefined;
+  /** Enter was pressed before the chat loaded: send once the host's state says whether it can be sent. */
+  private sendWhenKnown: boolean;
 
   constructor(
     private readonly post: Post,
     draft: Draft,
     private readonly onDraftChanged: (draft: Draft) => void,
     private readonly onSent: () => void,
+    boot?: { readonly prompt: HTMLTextAreaElement; readonly sendRequested: boolean },
   ) {
+    // The page's HTML has the same prompt (src/views/chat-html.ts), on screen before this script ran: taken over.
+    this.textarea =
+      boot?.prompt ??
+      h('textarea', { className: 'prompt-input', attrs: { 'aria-label': 'Prompt', rows: '1', placeholder: 'Ask the agent…' } });
+    this.sendWhenKnown = boot?.sendRequested ?? false;
     this.textarea.value = draft.text;
     this.tray = new AttachmentTray(draft.attachments, () => this.draftChanged());
     this.slashMenu = new CompletionMenu(
@@ -136,6 +141,11 @@ export class Composer {
     // While blocked, why it is blocked is what matters; an earlier rejection is stale.
     if (blocked !== undefined) this.rejection = undefined;
     if (!this.rejection) this.setReason(blocked ?? waitingNote(state), false);
+    if (this.sendWhenKnown && state && host) {
+      this.sendWhenKnown = false;
+      // Blocked, the draft stays, and the reason above says why.
+      this.send();
+    }
   }
 
   focus(): void {

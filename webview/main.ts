@@ -1,61 +1,62 @@
-/** Entry point of the chat webview bundle (dist/webview.js). */
-import { reduce } from '../src/shared/reducer';
-import { trackTextGrowth } from '../src/shared/text-growth';
-import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
-import { ChatApp, type ChatStats } from './app';
-import './elements';
-import { MessagePump } from './message-pump';
-import { SnapshotAssembler } from './snapshot-assembler';
-import { UiStore } from './ui-store';
-import { connectToHost, isHostMessage } from './vscode-api';
+/**
+ * Entry point of the chat webview (dist/webview.js), kept small: the prompt is already on screen from the page's
+ * HTML; this switches the codicons on, tells the host the view is ready (so the snapshot is on its way while the
+ * chat loads), keeps the host's messages until the chat listens, and loads the chat (dist/webview-chat.js) after
+ * the first frame, so that frame is painted before the big script is read.
+ */
+import { BOOT_PROMPT_SELECTOR, CHAT_SCRIPT, type BootHandoff } from './boot-handoff';
+import { acquireHostApi, connectToHost } from './vscode-api';
 
-declare global {
-  interface Window {
-    /** Render counters for benchmarks and end-to-end tests. */
-    __acpChat?: ChatStats;
-  }
+const ownScript = document.currentScript instanceof HTMLScriptElement ? document.currentScript : undefined;
+// Linked for print so it does not hold the first paint (src/views/chat-html.ts).
+document.getElementById('vscode-codicon-stylesheet')?.setAttribute('media', 'all');
+
+const api = acquireHostApi();
+const early: MessageEvent<unknown>[] = [];
+const keep = (event: MessageEvent<unknown>): void => void early.push(event);
+window.addEventListener('message', keep);
+const handoff: BootHandoff = {
+  api,
+  sendRequested: false,
+  takeEarlyMessages: () => {
+    window.removeEventListener('message', keep);
+    return early.splice(0);
+  },
+};
+window.__acpBoot = handoff;
+
+// Enter sends, in the chat; before the chat has loaded it must not become a newline: the chat sends it when it can.
+const prompt = document.querySelector<HTMLTextAreaElement>(BOOT_PROMPT_SELECTOR);
+prompt?.addEventListener('keydown', (event) => {
+  if (!prompt.hasAttribute('data-boot-prompt')) return;
+  if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+  event.preventDefault();
+  handoff.sendRequested = true;
+});
+
+// Where typing goes, as in the chat (webview/app.ts) until it takes over: the prompt, when the page itself has the
+// focus (VS Code focuses the frame of a view it opens) or a character is typed with the focus nowhere.
+const focusPrompt = (): void => {
+  const nowhere = document.activeElement === document.body || document.activeElement === null;
+  if (prompt?.hasAttribute('data-boot-prompt') && nowhere) prompt.focus();
+};
+if (document.hasFocus()) focusPrompt();
+window.addEventListener('focus', focusPrompt);
+document.addEventListener('keydown', (event) => {
+  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) focusPrompt();
+});
+
+connectToHost(api).post({ type: 'ready' });
+
+let chatLoading = false;
+function loadChat(): void {
+  if (chatLoading) return;
+  chatLoading = true;
+  const chat = document.createElement('script');
+  chat.nonce = ownScript?.nonce ?? '';
+  chat.src = new URL(CHAT_SCRIPT, ownScript?.src ?? location.href).href;
+  document.body.append(chat);
 }
-
-// Messages are drawn here: a streaming one reads only its new text, not the whole text again.
-trackTextGrowth();
-const channel = connectToHost();
-const uiStore = new UiStore(channel);
-const root = document.getElementById('root') ?? document.body;
-/** One counter object for the page's life, whichever conversation is shown. */
-const stats: ChatStats = { renders: 0, framesScheduled: 0 };
-window.__acpChat = stats;
-let app: ChatApp | undefined;
-let shownId: string | undefined;
-/** Host facts arrive once and stay true when the chat switches conversation. */
-let hostInfo: Extract<HostToWebviewMessage, { type: 'host_info' }> | undefined;
-
-function show(conversationId: string, draft: string): ChatApp {
-  app?.dispose();
-  shownId = conversationId;
-  stats.conversationId = conversationId;
-  delete stats.drawnEntries;
-  const next = new ChatApp(uiStore.channelFor(conversationId, draft), reduce, stats);
-  root.replaceChildren(next.element);
-  if (hostInfo) next.handle(hostInfo);
-  app = next;
-  return next;
-}
-
-const snapshots = new SnapshotAssembler();
-
-function dispatch(message: HostToWebviewMessage): void {
-  if (message.type === 'host_info') hostInfo = message;
-  // Another conversation: a fresh chat, so nothing of the last one (DOM, drafts, expansions) leaks into it.
-  const target = message.type === 'snapshot' && message.conversationId !== shownId ? show(message.conversationId, message.draft) : app;
-  target?.handle(message);
-}
-
-const pump = new MessagePump(
-  (data) => (isHostMessage(data) ? snapshots.accept(data) : []),
-  dispatch,
-  () => app?.framePending ?? false,
-  // The task after an animation frame's callbacks runs after that frame's paint.
-  (next) => requestAnimationFrame(() => setTimeout(next, 0)),
-);
-window.addEventListener('message', (event: MessageEvent<unknown>) => pump.push(event));
-channel.post({ type: 'ready' });
+requestAnimationFrame(loadChat);
+// A page that is not rendered (a panel behind another) gets no animation frames: it loads all the same.
+setTimeout(loadChat, 500);

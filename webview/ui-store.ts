@@ -38,29 +38,35 @@ export class UiStore {
   /**
    * The channel a chat for `conversationId` uses: its UI state in its slot. `hostDraft` is the host's copy of the
    * draft, and it wins: VS Code saves a webview's state when it likes (after a reload the slot can be older than
-   * the last keystrokes the host heard). Only an empty host copy defers to the slot's.
+   * the last keystrokes the host heard). Only an empty host copy defers to the slot's. `typed` is what the user
+   * typed into the page's prompt before the chat had loaded: newer than either, it wins, and the host hears it.
    */
-  channelFor(conversationId: string, hostDraft: string): HostChannel {
+  channelFor(conversationId: string, hostDraft: string, typed = ''): HostChannel {
     const slot = this.stored.conversations.find((item) => item.id === conversationId);
     let ui: UiState = parseUiState(slot?.ui);
     if (hostDraft !== '' || slot === undefined) ui = { ...ui, draft: hostDraft };
-    this.save(conversationId, ui);
     let postedDraft = ui.draft;
+    if (typed !== '') ui = { ...ui, draft: typed };
+    this.save(conversationId, ui);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const channel = this.channel;
+    const postDraftSoon = (): void => {
+      if (ui.draft === postedDraft) return;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = undefined;
+        postedDraft = ui.draft;
+        channel.post({ type: 'draft_changed', conversationId, text: ui.draft });
+      }, DRAFT_POST_DELAY_MS);
+    };
+    postDraftSoon();
     return {
       post: (message) => channel.post(message),
       loadUiState: () => ui,
       saveUiState: (next) => {
         ui = parseUiState(next);
         this.save(conversationId, ui);
-        if (ui.draft === postedDraft) return;
-        if (timer !== undefined) clearTimeout(timer);
-        timer = setTimeout(() => {
-          timer = undefined;
-          postedDraft = ui.draft;
-          channel.post({ type: 'draft_changed', conversationId, text: ui.draft });
-        }, DRAFT_POST_DELAY_MS);
+        postDraftSoon();
       },
     };
   }

@@ -1,7 +1,7 @@
 /** The webview's side of the VS Code API, typed to our protocol. */
 import type { HostToWebviewMessage, WebviewToHostMessage } from '../src/shared/webview-protocol';
 
-interface VsCodeWebviewApi {
+export interface VsCodeWebviewApi {
   postMessage(message: unknown): void;
   getState(): unknown;
   setState(state: unknown): void;
@@ -15,8 +15,12 @@ export interface HostChannel {
   saveUiState(state: unknown): void;
 }
 
-export function connectToHost(): HostChannel {
-  const api = acquireVsCodeApi();
+/** VS Code's API for this page; a page may acquire it once only (the boot script does, webview/main.ts). */
+export function acquireHostApi(): VsCodeWebviewApi {
+  return acquireVsCodeApi();
+}
+
+export function connectToHost(api: VsCodeWebviewApi): HostChannel {
   return {
     post: (message) => api.postMessage(message),
     loadUiState: () => api.getState(),

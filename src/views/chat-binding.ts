@@ -113,8 +113,9 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
   private sendSnapshot(): void {
     const conversation = this.conversation;
     if (!conversation || !this.poster) return;
-    this.poster.snapshot(conversation.store.state, { conversationId: conversation.id, draft: conversation.draft });
+    // The host's facts first: the chat draws its first frame (whether the prompt can send) knowing them.
     if (this.hostInfo) this.post({ type: 'host_info', info: this.hostInfo });
+    this.poster.snapshot(conversation.store.state, { conversationId: conversation.id, draft: conversation.draft });
   }
 
   /** A message from the webview (or one handed in as if from it, see `AcpClientApi.postFromChat`): checked, then routed. */

@@ -1,6 +1,11 @@
 /**
  * The chat webview's HTML: a strict CSP (scripts only by nonce, styles and fonts only from the extension, images
  * only from the extension or data: URIs) and the bundle. Pure, so the CSP can be tested without VS Code.
+ *
+ * The prompt is in the HTML itself, so it is painted and takes typing in the page's first frame, before any script
+ * has run and before the host has answered: the chat adopts it, with what was typed, once it has loaded
+ * (webview/chat-main.ts). Only chat.css holds that first paint; the codicons' stylesheet is linked for print, which
+ * does not block rendering, and the page's first script switches it on.
  */
 
 export interface ChatHtmlOptions {
@@ -41,12 +46,12 @@ export function chatHtml(options: ChatHtmlOptions): string {
     <meta charset="UTF-8">
     <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
     <meta name="viewport" content="width=device-width, initial-scale=1.0">
-    <link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeAttribute(options.codiconsUri)}">
+    <link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeAttribute(options.codiconsUri)}" media="print">
     <link rel="stylesheet" href="${escapeAttribute(options.styleUri)}">
     <title>ACP: Chat</title>
   </head>
   <body>
-    <div id="root"></div>${elementsScript}
+    <div id="root"><main class="chat"><div class="transcript-area"></div><div class="composer"><div class="composer-box"><div class="composer-row"><div class="prompt-field"><textarea class="prompt-input" aria-label="Prompt" rows="1" placeholder="Ask the agent…" data-boot-prompt></textarea></div></div></div></div></main></div>${elementsScript}
     <script nonce="${nonce}" src="${escapeAttribute(options.scriptUri)}"></script>
   </body>
 </html>

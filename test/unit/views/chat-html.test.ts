@@ -32,6 +32,24 @@ describe('chat webview HTML', () => {
     assert.ok(!csp.includes('unsafe'));
   });
 
+  it('has the prompt in the HTML itself, so it is on screen and takes typing before any script runs', () => {
+    const prompts = html.match(/<textarea[^>]*>/g) ?? [];
+    assert.equal(prompts.length, 1);
+    assert.match(prompts[0]!, /aria-label="Prompt"/);
+    assert.match(prompts[0]!, /data-boot-prompt/);
+    assert.ok(!/\sdisabled/.test(prompts[0]!), 'typeable');
+    // Before the script: the prompt is in the page's main landmark, in the composer chat.css lays out.
+    assert.ok(html.indexOf('<main class="chat">') < html.indexOf('<textarea') && html.indexOf('<textarea') < html.indexOf('<script'));
+  });
+
+  it('lets only chat.css hold the first paint: the codicons are linked for print (the first script switches them on)', () => {
+    const links = html.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
+    assert.equal(links.length, 2);
+    const codicons = links.find((link) => link.includes('vscode-codicon-stylesheet'));
+    assert.match(codicons ?? '', /media="print"/);
+    assert.ok(!links.find((link) => link.includes('chat.css'))?.includes('media='));
+  });
+
   it('links the codicons where vscode-elements looks for them, escaping the URI', () => {
     assert.ok(
       html.includes(

@@ -41,6 +41,19 @@ describe('webview UI state per conversation', () => {
     assert.equal((reloaded.loadUiState() as { draft: string }).draft, 'newer from the host');
   });
 
+  it("what was typed into the page's prompt before the chat loaded wins over the host's and the saved draft, and the host hears it", async () => {
+    const host = fakeHost();
+    new UiStore(host)
+      .channelFor('a', '')
+      .saveUiState({ draft: 'saved', attachments: [], expandedThoughts: [], expandedRaw: [], scroll: { atBottom: true } });
+    await sleep(400);
+    host.posted.length = 0;
+    const shown = new UiStore(host).channelFor('a', 'from the host', 'typed before the chat loaded');
+    assert.equal((shown.loadUiState() as { draft: string }).draft, 'typed before the chat loaded');
+    await sleep(400);
+    assert.deepEqual(host.posted, [{ type: 'draft_changed', conversationId: 'a', text: 'typed before the chat loaded' }]);
+  });
+
   it('keeps at most 20 conversations, the least recently shown dropped first', () => {
     const host = fakeHost();
     const store = new UiStore(host);

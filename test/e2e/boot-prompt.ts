@@ -1,0 +1,167 @@
+/**
+ * The prompt before the chat has loaded, in Chromium with the real bundles and the real HTML (src/views/chat-html.ts)
+ * under its CSP, served over HTTP with the chat's script held back: the prompt is on screen and takes typing before
+ * that script arrives, Enter pressed then is not a newline, and once the chat has loaded and the host has answered
+ * `ready`, what was typed is the draft (the host hears it) or, after Enter, is sent. A stand-in for VS Code's webview
+ * API records what the page posts. Screenshot: test-results/e2e-boot-prompt.png.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { initialState } from '../../src/shared/reducer';
+import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
+import { chatHtml } from '../../src/views/chat-html';
+import { launchBrowser } from '../support/browser';
+import { E2E_RESULTS } from '../support/e2e-home';
+import { repoRoot } from '../support/repo-root';
+
+const NONCE = 'bootnonce';
+/** Stands in for VS Code's API: records every message the page posts. */
+const FAKE_API = `window.__posted = []; window.acquireVsCodeApi = () => ({
+  postMessage: (message) => window.__posted.push(message), getState: () => undefined, setState: () => undefined });`;
+
+function check(name: string): void {
+  console.log(`  ✔ ${name}`);
+}
+
+/** Serves the chat page and dist/; the chat's script waits until `release()`. */
+async function serve(): Promise<{ url: string; release: () => void; close: () => void }> {
+  const root = repoRoot();
+  let release: () => void = () => undefined;
+  let held: Promise<void> = new Promise((resolve) => (release = resolve));
+  const send = (response: ServerResponse, type: string, body: string | Buffer): void => {
+    response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+    response.end(body);
+  };
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const origin = `http://${request.headers.host ?? 'localhost'}`;
+    if (url.pathname === '/') {
+      const html = chatHtml({
+        cspSource: origin,
+        nonce: NONCE,
+        scriptUri: `${origin}/dist/webview.js`,
+        styleUri: `${origin}/media/chat.css`,
+        codiconsUri: `${origin}/dist/codicons/codicon.css`,
+      }).replace(
+        `<script nonce="${NONCE}"`,
+        `<script nonce="${NONCE}" src="${origin}/fake-api.js"></script>\n    <script nonce="${NONCE}"`,
+      );
+      return send(response, 'text/html', html);
+    }
+    if (url.pathname === '/fake-api.js') return send(response, 'text/javascript', FAKE_API);
+    const file = path.join(root, path.normalize(url.pathname));
+    const type = file.endsWith('.css') ? 'text/css' : file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream';
+    const body = (): void => {
+      try {
+        send(response, type, readFileSync(file));
+      } catch {
+        response.writeHead(404).end();
+      }
+    };
+    if (url.pathname === '/dist/webview-chat.js') void held.then(body);
+    else body();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    release: () => {
+      release();
+      held = Promise.resolve();
+    },
+    close: () => server.close(),
+  };
+}
+
+/** What the host answers to `ready`: its facts, then the conversation's snapshot (with the host's copy of the draft). */
+async function answerReady(page: Page, draft: string): Promise<void> {
+  const messages: HostToWebviewMessage[] = [
+    { type: 'host_info', info: { agentNames: ['Scripted'], selectedAgent: 'Scripted', workspaceTrusted: true } },
+    { type: 'snapshot', seq: 0, state: initialState(), conversationId: 'c1', draft },
+  ];
+  await page.evaluate(
+    (list) => {
+      const post = Reflect.get(globalThis, 'postMessage') as (this: unknown, message: unknown, targetOrigin: string) => void;
+      list.forEach((message) => post.call(globalThis, message, '*'));
+    },
+    JSON.parse(JSON.stringify(messages)) as unknown[],
+  );
+}
+
+async function posted(page: Page): Promise<{ type: string; text?: string }[]> {
+  return page.evaluate(() => Reflect.get(globalThis, '__posted') as { type: string; text?: string }[]);
+}
+
+async function until(what: string, test: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function main(): Promise<void> {
+  const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-boot-prompt-'));
+  mkdirSync(E2E_RESULTS, { recursive: true });
+  const browser = await launchBrowser(home, { width: 420, height: 700 });
+  try {
+    for (const pressEnter of [false, true]) {
+      const server = await serve();
+      const page = await browser.newPage();
+      try {
+        // Not until `load`: the page's load waits for the chat's script, which is held back.
+        await page.goto(server.url, { waitUntil: 'commit' });
+        const prompt = page.locator('textarea[aria-label="Prompt"]');
+        await prompt.waitFor({ state: 'visible', timeout: 20_000 });
+        assert.equal(await page.evaluate(() => Reflect.get(globalThis, '__acpChat')), undefined, "the chat's script has not run");
+        assert.deepEqual(await posted(page), [{ type: 'ready' }], 'the page said ready before the chat loaded');
+        await prompt.click();
+        await page.keyboard.type('typed before the chat', { delay: 10 });
+        if (pressEnter) await page.keyboard.press('Enter');
+        assert.equal(await prompt.inputValue(), 'typed before the chat', 'typed, and Enter is no newline');
+        server.release();
+        await until('the chat loaded', async () => (await page.evaluate(() => Reflect.get(globalThis, '__acpChat'))) !== undefined);
+        await answerReady(page, pressEnter ? '' : 'older host draft');
+        if (pressEnter) {
+          await until('the prompt is sent', async () => (await posted(page)).some((message) => message.type === 'send_prompt'));
+          const sent = (await posted(page)).find((message) => message.type === 'send_prompt');
+          assert.equal(sent?.text, 'typed before the chat');
+          assert.equal(await prompt.inputValue(), '', 'the prompt is empty once sent');
+          check('Enter pressed before the chat loaded sends the prompt once the host has answered');
+        } else {
+          await until('the host hears the draft', async () =>
+            (await posted(page)).some((message) => message.type === 'draft_changed' && message.text === 'typed before the chat'),
+          );
+          assert.equal(await prompt.inputValue(), 'typed before the chat', 'the typed draft beats the older host copy');
+          assert.ok(
+            await prompt.evaluate((element) => element === Reflect.get(Reflect.get(element, 'ownerDocument') as object, 'activeElement')),
+            'the prompt kept the focus',
+          );
+          await page.keyboard.type(' and after', { delay: 10 });
+          assert.equal(await prompt.inputValue(), 'typed before the chat and after', 'typing goes on in the same prompt');
+          await page.screenshot({ path: path.join(E2E_RESULTS, 'e2e-boot-prompt.png') });
+          check('what was typed before the chat loaded stays, keeps the focus, and the host hears it');
+        }
+      } finally {
+        await page.close();
+        server.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => console.log('boot-prompt: passed'),
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,25 @@
+/**
+ * What the page's first, small script (webview/main.ts) hands the chat's big one (webview/chat-main.ts): VS Code's
+ * API (a page acquires it once), the host's messages that arrived before the chat listened, in order, and whether
+ * Enter was pressed in the prompt before the chat could send.
+ */
+import type { VsCodeWebviewApi } from './vscode-api';
+
+export interface BootHandoff {
+  readonly api: VsCodeWebviewApi;
+  /** Enter was pressed in the prompt before the chat loaded: the chat sends the draft once it can. */
+  sendRequested: boolean;
+  /** The messages kept so far; from here on the chat listens itself. */
+  takeEarlyMessages(): MessageEvent<unknown>[];
+}
+
+declare global {
+  interface Window {
+    __acpBoot?: BootHandoff;
+  }
+}
+
+/** The prompt that is in the page's HTML (src/views/chat-html.ts), until the chat adopts it. */
+export const BOOT_PROMPT_SELECTOR = 'textarea[data-boot-prompt]';
+/** Where the chat's script lies, beside this one. */
+export const CHAT_SCRIPT = 'webview-chat.js';

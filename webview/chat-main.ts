@@ -1,0 +1,95 @@
+/**
+ * The chat (dist/webview-chat.js), loaded by the page's first script (webview/main.ts) once the prompt from the
+ * page's HTML is on screen: takes what that script kept (VS Code's API, the host's early messages) and the prompt
+ * itself, with whatever was typed into it meanwhile.
+ */
+import { reduce } from '../src/shared/reducer';
+import { trackTextGrowth } from '../src/shared/text-growth';
+import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
+import { ChatApp, type ChatStats } from './app';
+import { BOOT_PROMPT_SELECTOR, type BootHandoff } from './boot-handoff';
+import './elements';
+import { MessagePump } from './message-pump';
+import { SnapshotAssembler } from './snapshot-assembler';
+import { UiStore } from './ui-store';
+import { acquireHostApi, connectToHost, isHostMessage } from './vscode-api';
+
+declare global {
+  interface Window {
+    /** Render counters for benchmarks and end-to-end tests. */
+    __acpChat?: ChatStats;
+  }
+}
+
+// Messages are drawn here: a streaming one reads only its new text, not the whole text again.
+trackTextGrowth();
+// Without the boot script (a page that loads this alone) this acquires the API and listens from the start itself.
+const boot: BootHandoff = window.__acpBoot ?? { api: acquireHostApi(), sendRequested: false, takeEarlyMessages: () => [] };
+const channel = connectToHost(boot.api);
+const uiStore = new UiStore(channel);
+const root = document.getElementById('root') ?? document.body;
+/** One counter object for the page's life, whichever conversation is shown. */
+const stats: ChatStats = { renders: 0, framesScheduled: 0 };
+window.__acpChat = stats;
+let app: ChatApp | undefined;
+let shownId: string | undefined;
+/** Host facts arrive once and stay true when the chat switches conversation. */
+let hostInfo: Extract<HostToWebviewMessage, { type: 'host_info' }> | undefined;
+
+/** The prompt from the page's HTML, taken by the first chat shown (it keeps what was typed, and the focus). */
+function takeBootPrompt(): { prompt: HTMLTextAreaElement; focused: boolean; selection: [number, number] } | undefined {
+  const prompt = document.querySelector<HTMLTextAreaElement>(BOOT_PROMPT_SELECTOR);
+  if (!prompt) return undefined;
+  prompt.removeAttribute('data-boot-prompt');
+  return { prompt, focused: document.activeElement === prompt, selection: [prompt.selectionStart, prompt.selectionEnd] };
+}
+
+function show(conversationId: string, draft: string): ChatApp {
+  app?.dispose();
+  shownId = conversationId;
+  stats.conversationId = conversationId;
+  delete stats.drawnEntries;
+  const adopted = takeBootPrompt();
+  const typed = adopted?.prompt.value ?? '';
+  const next = new ChatApp(
+    uiStore.channelFor(conversationId, draft, typed),
+    reduce,
+    stats,
+    adopted && {
+      prompt: adopted.prompt,
+      sendRequested: boot.sendRequested,
+    },
+  );
+  root.replaceChildren(next.element);
+  if (adopted?.focused) {
+    // Moving the prompt into the chat took the focus from it: the user is typing there.
+    adopted.prompt.focus();
+    adopted.prompt.setSelectionRange(...adopted.selection);
+  }
+  if (hostInfo) next.handle(hostInfo);
+  app = next;
+  return next;
+}
+
+const snapshots = new SnapshotAssembler();
+
+function dispatch(message: HostToWebviewMessage): void {
+  if (message.type === 'host_info') hostInfo = message;
+  // Another conversation: a fresh chat, so nothing of the last one (DOM, drafts, expansions) leaks into it.
+  const target = message.type === 'snapshot' && message.conversationId !== shownId ? show(message.conversationId, message.draft) : app;
+  target?.handle(message);
+}
+
+const pump = new MessagePump(
+  (data) => (isHostMessage(data) ? snapshots.accept(data) : []),
+  dispatch,
+  () => app?.framePending ?? false,
+  // The task after an animation frame's callbacks runs after that frame's paint.
+  (next) => requestAnimationFrame(() => setTimeout(next, 0)),
+);
+for (const event of boot.takeEarlyMessages()) pump.push(event);
+window.addEventListener('message', (event: MessageEvent<unknown>) => pump.push(event));
+// The boot script said `ready` already; a page without it says it here.
+if (!window.__acpBoot) channel.post({ type: 'ready' });
+// The bench's open-time phases (bench/webview/open-bench.ts): when the chat's script had run.
+performance.mark('acp:script-evaluated');
