@@ -1,13 +1,9 @@
 /**
  * `npm run bench`: prints one line per figure with its target and ok/miss, and exits 0 — benchmarks inform, they
  * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
-<<<<<<< HEAD
- * machine. Set BENCH_ONLY=host|limits|history|changes|webview|vscode|stream|floods|size to run a part.
-=======
- * machine. Set BENCH_ONLY=host|limits|history|changes|webview|vscode|open|floods|size to run a part. The machine's
- * physical-limit line comes first, whatever runs, so figures from two machines can be compared; each part's
+ * machine. Set BENCH_ONLY=host|limits|history|changes|webview|vscode|stream|open|floods|size to run a part. The
+ * machine's physical-limit line comes first, whatever runs, so figures from two machines can be compared; each part's
  * wall time is printed after its lines (the whole bench is meant to stay under 10 minutes on a 2-core machine).
->>>>>>> h/open
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
