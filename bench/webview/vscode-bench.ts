@@ -105,8 +105,7 @@ export async function runVscodeBench(): Promise<Figure[]> {
     const prompt = chat.locator('textarea[aria-label="Prompt"]');
     await prompt.waitFor({ state: 'visible', timeout: LONG });
     const chatReadyMs = performance.now() - opened;
-    const deadline = Date.now() + LONG;
-    while (!(await prompt.isEnabled()) && Date.now() < deadline) await page.waitForTimeout(100);
+    await waitUntilChatCanSend(chat);
     // Through the debugger protocol, so the webview's CSP does not apply to the probe.
     await chat.evaluate(probe);
     await prompt.fill('stream');
@@ -149,6 +148,16 @@ export async function runVscodeBench(): Promise<Figure[]> {
     await browser.close().catch(() => undefined);
     server.stop();
   }
+}
+
+/**
+ * Until the chat can send: its Send button enabled. The prompt in the page's HTML is there (and enabled) before the
+ * chat's script has loaded or the agent is ready, so the prompt alone says nothing.
+ */
+export async function waitUntilChatCanSend(chat: Frame): Promise<void> {
+  const send = chat.getByRole('button', { name: 'Send', exact: true });
+  const deadline = Date.now() + LONG;
+  while (!(await send.isEnabled().catch(() => false)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 /** Until every chunk was seen painted, or nothing new was painted for 5 s. */

@@ -14,7 +14,7 @@ import { repoRoot } from '../../test/support/repo-root';
 import type { Figure } from './figure';
 import { percentile } from './percentile';
 import { cpuBetween, processTree } from './process-cpu';
-import { chatFrame, pageScript, waitForLatencies } from './vscode-bench';
+import { chatFrame, pageScript, waitForLatencies, waitUntilChatCanSend } from './vscode-bench';
 
 const RATE = 1_000;
 const SECONDS = 8;
@@ -74,8 +74,7 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
     const chat = await chatFrame(page);
     const prompt = chat.locator('textarea[aria-label="Prompt"]');
-    const deadline = Date.now() + LONG;
-    while (!(await prompt.isEnabled()) && Date.now() < deadline) await page.waitForTimeout(100);
+    await waitUntilChatCanSend(chat);
     // Through the debugger protocol, so the webview's CSP does not apply to the probes.
     await chat.evaluate(paintProbe);
     await chat.evaluate(arrivalProbe);

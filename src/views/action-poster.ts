@@ -62,11 +62,6 @@ export class ActionPoster {
   private cancelParts: () => void = () => undefined;
   private inFlight: InFlight[] = [];
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
-  /**
-   * Whether the view has acknowledged anything yet: until it has (a view that does not send `drawn`, or whose
-   * acknowledgements do not arrive), a batch counts as in flight only until VS Code has handed it over.
-   */
-  private acknowledging = false;
   /** When the last post that carried a terminal flood went, if one did. */
   private floodPostedAt = -Infinity;
   private disposed = false;
@@ -99,7 +94,6 @@ export class ActionPoster {
   /** The webview has drawn everything up to `seq` (and painted it): the batches that held are no longer in flight. */
   drawn(seq: number): void {
     if (this.disposed) return;
-    this.acknowledging = true;
     this.inFlight = this.inFlight.filter((batch) => batch.seq > seq);
     this.armAckTimer();
     this.schedule();
@@ -168,7 +162,7 @@ export class ActionPoster {
     this.armAckTimer();
     delivery.then(
       (delivered) => {
-        if (!delivered || !this.acknowledging) this.forget(batch);
+        if (!delivered) this.forget(batch);
       },
       () => this.forget(batch),
     );

@@ -5,6 +5,8 @@ import type { TranscriptAction } from '../../../src/shared/actions';
 import type { TranscriptState } from '../../../src/shared/model';
 import { initialState, reduce } from '../../../src/shared/reducer';
 import { applyActions, applySnapshot, initialSync, type SyncState } from '../../../webview/sync';
+import { DrawnAcks } from '../../../webview/drawn-acks';
+import { parseWebviewMessage } from '../../../src/views/webview-messages';
 
 const chunk = (text: string, messageId?: string): TranscriptAction => ({
   type: 'session_update',
@@ -108,6 +110,47 @@ describe('posting actions to the webview (flow control by acknowledgement)', () 
       (posted[3]?.type === 'actions' ? posted[3].actions : []).map((action) => action.type),
       ['session_update', 'turn_ended'],
     );
+    poster.dispose();
+  });
+
+  it("the webview's acknowledgement, as it posts it, passes the host's validation and releases the next batch", async () => {
+    const { posted, sink } = recorder();
+    const poster = new ActionPoster(sink);
+    const conversationId = 'c0ffee-1';
+    poster.snapshot(initialState(), { conversationId, draft: '' });
+    // The webview's side: what a painted frame acknowledges, posted as the chat posts it, checked as the host checks it.
+    const paints: (() => void)[] = [];
+    const acks = new DrawnAcks(
+      (seq) => {
+        const message = parseWebviewMessage(JSON.parse(JSON.stringify({ type: 'drawn', conversationId, seq })));
+        assert.ok(!('error' in message) && message.type === 'drawn', JSON.stringify(message));
+        assert.equal(message.conversationId, conversationId);
+        poster.drawn(message.seq);
+      },
+      (callback) => paints.push(callback),
+    );
+    const paint = (): void => paints.splice(0).forEach((callback) => callback());
+    await settle(20);
+    acks.drew(0);
+    paint();
+    for (const text of ['a', 'b', 'c']) {
+      poster.push(chunk(text));
+      await settle();
+    }
+    assert.equal(
+      posted.filter((message) => message.type === 'actions').length,
+      MAX_IN_FLIGHT,
+      'the snapshot was acknowledged: two batches go',
+    );
+    acks.drew(lastSeq(posted[posted.length - 2]));
+    paint();
+    await settle();
+    assert.equal(
+      posted.filter((message) => message.type === 'actions').length,
+      MAX_IN_FLIGHT + 1,
+      'the acknowledgement released the chunk that waited',
+    );
+    assert.equal(poster.unacknowledged, MAX_IN_FLIGHT);
     poster.dispose();
   });
 
@@ -243,7 +286,10 @@ describe('posting actions to the webview (flow control by acknowledgement)', () 
     poster.dispose();
     assert.ok(posted.length >= 2 && posted.length <= 4, `${posted.length} posts in ${TERMINAL_FLOOD_WINDOW_MS * 2.5} ms`);
     for (let i = 1; i < posted.length; i++)
-      assert.ok(posted[i]!.at - posted[i - 1]!.at >= TERMINAL_FLOOD_WINDOW_MS - 2, `a window apart: ${posted[i]!.at - posted[i - 1]!.at} ms`);
+      assert.ok(
+        posted[i]!.at - posted[i - 1]!.at >= TERMINAL_FLOOD_WINDOW_MS - 2,
+        `a window apart: ${posted[i]!.at - posted[i - 1]!.at} ms`,
+      );
   });
 
   it('does not merge chunks of different messages, and flushes before any other action', () => {
