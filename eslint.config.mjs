@@ -6,14 +6,18 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 // Top to bottom: a folder may import from the folders below it, never from one above. extension.ts (the composition
-// root) and api.ts sit above them all.
-const LAYERS = ['commands', 'views', 'editor', 'session', 'client', 'agents', 'acp', 'shared'];
+// root) and api.ts sit above them all. conversations holds each chat and its agent session (it owns a turn's controller
+// and the history recorder); changes tracks what an agent's turns changed on disk (it reads the transcript store);
+// history is the event-sourced log on disk (pure data, below the turn).
+const LAYERS = ['commands', 'views', 'editor', 'conversations', 'changes', 'session', 'history', 'client', 'agents', 'acp', 'shared'];
 const layerZones = LAYERS.slice(1).map((layer, index) => ({
   target: `./src/${layer}`,
   from: ['./src/extension.ts', './src/api.ts', ...LAYERS.slice(0, index + 1).map((above) => `./src/${above}`)],
   message: `src/${layer} sits below ${LAYERS.slice(0, index + 1).join(', ')}: imports point down only (README, Architecture).`,
 }));
-const VSCODE_FREE = ['session', 'client', 'agents', 'acp', 'shared'].map((layer) => `src/${layer}/**/*.ts`);
+const VSCODE_FREE = ['conversations', 'changes', 'session', 'history', 'client', 'agents', 'acp', 'shared'].map(
+  (layer) => `src/${layer}/**/*.ts`,
+);
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', '.vscode-test/**', '**/*.mjs', '**/*.js'] },

@@ -25,7 +25,7 @@ step "package" npm run --silent package
 step "typecheck" npm run --silent typecheck
 step "lint" npm run --silent lint
 step "unit" npx mocha --config test/unit/.mocharc.json
-step "integration" node out/test/integration/run.js
+step "integration" env ACP_TEST_TIMEOUT_MS=1800000 node out/test/integration/run.js
 step "e2e" node out/test/e2e/run.js
 step "e2e (agent content)" node out/test/e2e/agent-content.js
 step "e2e (agent text)" node out/test/e2e/agent-text.js

@@ -6,8 +6,8 @@ import type { Attachment } from './shared/attachments';
 import type { TranscriptState } from './shared/model';
 import type { PromptVerdict } from './session/session-controller';
 import type { WebviewToHostMessage } from './shared/webview-protocol';
-import type { ConversationInfo } from './session/conversations/conversations';
-import type { AgentSessionInfo } from './session/conversations/agent-sessions';
+import type { ConversationInfo } from './conversations/conversations';
+import type { AgentSessionInfo } from './conversations/agent-sessions';
 import type { ApprovalRequest } from './agents/definition-approval';
 
 export interface AcpClientApi {

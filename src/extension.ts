@@ -17,14 +17,14 @@ import { attachmentTextReader } from './session/attachment-reader';
 import { SessionController } from './session/session-controller';
 import { AgentPool } from './session/agent-pool';
 import type { TranscriptStore } from './session/transcript-store';
-import { Conversations } from './session/conversations/conversations';
-import type { Conversation } from './session/conversations/conversation';
-import { ShownTranscript } from './session/conversations/shown-transcript';
-import { HistoryStore } from './session/history/history-store';
+import { Conversations } from './conversations/conversations';
+import type { Conversation } from './conversations/conversation';
+import { ShownTranscript } from './conversations/shown-transcript';
+import { HistoryStore } from './history/history-store';
 import type { UserIntent } from './session/intents';
 import { ChatPanels } from './views/chat-panels';
 import { SessionsTree } from './editor/sessions-tree';
-import { AgentSessions } from './session/conversations/agent-sessions';
+import { AgentSessions } from './conversations/agent-sessions';
 import { registerSessionCommands } from './commands/session-commands';
 import type { ChatSurface } from './views/chat-binding';
 import { registerAddToChat } from './commands/add-to-chat';
@@ -43,7 +43,7 @@ import { DefinitionApprovals } from './agents/definition-approval';
 import { agentLaunchApproval, ModalApprovalDialog, workspaceApprovalMemory } from './editor/definition-approval-dialog';
 import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
-import { ForkFromMessage } from './session/fork-from-message';
+import { ForkFromMessage } from './conversations/fork-from-message';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */

@@ -5,23 +5,23 @@
 import type { Entry, TranscriptState } from '../src/shared/model';
 import { toolKey } from '../src/shared/selectors';
 import type { HostInfo, HostToWebviewMessage } from '../src/shared/webview-protocol';
-import { Banner } from './banner';
-import { Composer } from './composer';
+import { Banner } from './header/banner';
+import { Composer } from './composer/composer';
 import { h } from './dom';
 import { DrawnAcks } from './drawn-acks';
-import { EmptyState } from './empty-state';
-import { FrameScheduler } from './frame-scheduler';
-import { Header } from './header';
-import { liveNoticeKey } from './live-notice';
-import { PinnedPlan } from './pinned-plan';
-import { QueuedPrompts } from './queued-prompts';
-import { classifyLink } from './link-safety';
-import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './sync';
+import { EmptyState } from './transcript/empty-state';
+import { FrameScheduler } from './transcript/frame-scheduler';
+import { Header } from './header/header';
+import { liveNoticeKey } from './transcript/live-notice';
+import { PinnedPlan } from './composer/pinned-plan';
+import { QueuedPrompts } from './composer/queued-prompts';
+import { classifyLink } from './markdown/link-safety';
+import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './host/sync';
 import type { RenderContext } from './transcript/entry-view';
 import { VirtualTranscript } from './transcript/virtual-transcript';
 import { answerElicitation } from './transcript/elicitation-answer';
-import { parseUiState, toggled, type UiState } from './ui-state';
-import type { HostChannel } from './vscode-api';
+import { parseUiState, toggled, type UiState } from './host/ui-state';
+import type { HostChannel } from './host/vscode-api';
 
 /** Counters for benchmarks and end-to-end tests (see bench/ and test/e2e/). */
 export interface ChatStats {

@@ -3,7 +3,7 @@
  * API (a page acquires it once), the host's messages that arrived before the chat listened, in order, and whether
  * Enter was pressed in the prompt before the chat could send.
  */
-import type { VsCodeWebviewApi } from './vscode-api';
+import type { VsCodeWebviewApi } from './host/vscode-api';
 
 export interface BootHandoff {
   readonly api: VsCodeWebviewApi;

@@ -9,10 +9,10 @@ import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
 import { ChatApp, type ChatStats } from './app';
 import { BOOT_PROMPT_SELECTOR, type BootHandoff } from './boot-handoff';
 import './elements';
-import { MessagePump } from './message-pump';
-import { SnapshotAssembler } from './snapshot-assembler';
-import { UiStore } from './ui-store';
-import { acquireHostApi, connectToHost, isHostMessage } from './vscode-api';
+import { MessagePump } from './host/message-pump';
+import { SnapshotAssembler } from './host/snapshot-assembler';
+import { UiStore } from './host/ui-store';
+import { acquireHostApi, connectToHost, isHostMessage } from './host/vscode-api';
 
 declare global {
   interface Window {

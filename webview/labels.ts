@@ -101,10 +101,6 @@ export const NOTICE_ACTIONS: Readonly<
   retry_start: { label: 'Retry', icon: 'refresh', secondary: false, dataAction: 'retry-start' },
 };
 
-export function noticeActionLabel(action: NoticeAction): string {
-  return NOTICE_ACTIONS[action].label;
-}
-
 /** 1234 -> "1.2k", 200000 -> "200k". */
 export function compactNumber(value: number): string {
   if (value < 1000) return String(value);

@@ -5,7 +5,7 @@
  * the first frame, so that frame is painted before the big script is read.
  */
 import { BOOT_PROMPT_SELECTOR, CHAT_SCRIPT, type BootHandoff } from './boot-handoff';
-import { acquireHostApi, connectToHost } from './vscode-api';
+import { acquireHostApi, connectToHost } from './host/vscode-api';
 
 const ownScript = document.currentScript instanceof HTMLScriptElement ? document.currentScript : undefined;
 // Linked for print so it does not hold the first paint (src/views/chat-html.ts).

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chatHtml } from '../../src/views/chat-html';
+import { CHAT_STYLESHEETS } from '../../src/views/chat-styles';
 import { repoRoot } from '../../test/support/repo-root';
 import { THEME_CSS } from './theme';
 
@@ -27,7 +28,7 @@ export async function writeHarness(dir: string): Promise<string> {
     cspSource: 'file:',
     nonce,
     scriptUri,
-    styleUri: file('media/chat.css'),
+    styleUris: CHAT_STYLESHEETS.map((name) => file(`media/${name}`)),
     codiconsUri: file('dist/codicons/codicon.css'),
   });
   // VS Code injects its theme variables into the webview; the probe must run before the bundle asks for the API.

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, CDPSession } from 'playwright-core';
-import { HistoryStore } from '../../src/session/history/history-store';
+import { HistoryStore } from '../../src/history/history-store';
 import { TranscriptStore } from '../../src/session/transcript-store';
 import type { TranscriptAction } from '../../src/shared/actions';
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';

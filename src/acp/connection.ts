@@ -23,6 +23,11 @@ import { SessionRequests } from './session-requests';
 import { parseSessionUpdate } from './schemas/session-update';
 import { parseToolCallFields } from './schemas/session-update-fields';
 
+/** Distinct ignored notification methods logged; an agent inventing names for ever is not logged for ever. */
+const MAX_IGNORED_LOGGED = 100;
+/** The card's title for a permission request that names no tool call. */
+export const UNNAMED_PERMISSION_TITLE = 'Permission requested';
+
 export type { OpenedSession } from './schemas/session-setup';
 
 export interface AcpConnectionOptions {
@@ -93,8 +98,13 @@ export class AcpConnection {
     this.connection = createMessageConnection(this.reader, writer, logger, this.reader.strategies);
     // Unknown `_` extension requests must get "method not found"; any other unknown request too.
     this.connection.onRequest((method) => new ResponseError(ErrorCodes.MethodNotFound, `Method not found: ${method}`));
-    // Unknown notifications are ignored (ACP: extension notifications may be dropped).
-    this.connection.onNotification((method) => log.trace(`Ignored notification ${method}`));
+    // Unknown notifications are ignored (ACP: extension notifications may be dropped); agents send vendor ones
+    // (`_zed/...`) many times a turn, so each method is logged once.
+    this.connection.onNotification((method) => {
+      if (this.ignoredNotifications.has(method) || this.ignoredNotifications.size >= MAX_IGNORED_LOGGED) return;
+      this.ignoredNotifications.add(method);
+      log.info(`Ignored notification ${method} (logged once)`);
+    });
     this.connection.onClose(() => this.fireClose('the agent closed its output'));
     this.connection.onError(([error]) => log.error(`ACP connection error: ${error.message}`));
     const trace = options.trace ?? 'off';
@@ -227,10 +237,13 @@ export class AcpConnection {
   onRequestPermission(handler: Handler<PermissionRequest, unknown>): void {
     this.onRequest('session/request_permission', requests.requestPermissionParams, (params, token) => {
       const problems: string[] = [];
-      const toolCall = parseToolCallFields(params.toolCall, problems);
+      // Some agents ask with no tool call at all: the request gets a card of its own, keyed by a local id.
+      const toolCall = params.toolCall ? parseToolCallFields(params.toolCall, problems) : { title: UNNAMED_PERMISSION_TITLE };
+      if (!params.toolCall) this.reportOnce('session/request_permission without a toolCall: shown as a card of its own');
       problems.forEach((problem) => this.reportOnce(`session/request_permission: ${problem}`));
       const options = params.options.map((option) => ({ optionId: option.optionId, name: option.name, kind: option.kind }));
-      return handler({ sessionId: params.sessionId, toolCallId: params.toolCall.toolCallId, toolCall, options }, token);
+      const toolCallId = params.toolCall?.toolCallId ?? `permission-without-tool-call-${++this.bareRequests}`;
+      return handler({ sessionId: params.sessionId, toolCallId, toolCall, options }, token);
     });
   }
 
@@ -306,6 +319,9 @@ export class AcpConnection {
   private redact(text: string): string {
     return this.options.redaction ? this.options.redaction.redact(text) : text;
   }
+
+  private readonly ignoredNotifications = new Set<string>();
+  private bareRequests = 0;
 
   private reportOnce(problem: string): void {
     if (this.reported.has(problem)) return;

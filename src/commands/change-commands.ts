@@ -6,7 +6,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeTracking } from '../editor/change-tracking';
-import type { ApplyOutcome, ChangeTracker } from '../session/changes/change-tracker';
+import type { ChangeTracker } from '../changes/change-tracker';
+import type { ApplyOutcome } from '../changes/plan-application';
 import type { TranscriptStore } from '../session/transcript-store';
 import type { UserIntent } from '../session/intents';
 import { entriesOf } from '../shared/selectors';

@@ -4,14 +4,14 @@
  * id as its argument (tree items pass their node) and defaults to the conversation shown.
  */
 import * as vscode from 'vscode';
-import type { ConversationInfo, Conversations } from '../session/conversations/conversations';
-import { STATUS_WORDS } from '../session/conversations/conversation-status';
+import type { ConversationInfo, Conversations } from '../conversations/conversations';
+import { STATUS_WORDS } from '../conversations/conversation-status';
 import type { SessionNode, SessionsTree } from '../editor/sessions-tree';
 import { conversationLabel } from '../editor/sessions-tree';
 import { shortAge } from '../shared/relative-time';
 import { shownText } from '../shared/shown-text';
 import type { ChatPanels } from '../views/chat-panels';
-import type { AgentSessions } from '../session/conversations/agent-sessions';
+import type { AgentSessions } from '../conversations/agent-sessions';
 import type { ChatCommands } from './chat-commands';
 import type { ChatViewProvider } from '../views/chat-view-provider';
 

@@ -4,7 +4,7 @@
  * keybinding or another extension can set a value directly; without them they ask with quick picks.
  */
 import * as vscode from 'vscode';
-import type { Conversations } from '../session/conversations/conversations';
+import type { Conversations } from '../conversations/conversations';
 import { currentChoiceName, modePicker, sessionPickers, type SessionPicker } from '../shared/session-pickers';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';

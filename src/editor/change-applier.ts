@@ -3,8 +3,8 @@
  * and the editor shows it at once), other files are recreated or deleted; edited documents are then saved.
  */
 import * as vscode from 'vscode';
-import type { ChangeApplier, RestoreStep } from '../session/changes/change-ports';
-import { looksBinary } from '../session/changes/file-state';
+import type { ChangeApplier, RestoreStep } from '../changes/change-ports';
+import { looksBinary } from '../changes/file-state';
 
 export class WorkspaceEditApplier implements ChangeApplier {
   async apply(steps: readonly RestoreStep[]): Promise<boolean> {

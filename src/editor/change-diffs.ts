@@ -5,10 +5,10 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { FileChangeRecord } from '../session/changes/change-records';
-import type { ContentStore } from '../session/changes/content-store';
-import type { FileState } from '../session/changes/file-state';
-import { pairRenames } from '../session/changes/change-view';
+import type { FileChangeRecord } from '../changes/change-records';
+import type { ContentStore } from '../changes/content-store';
+import type { FileState } from '../changes/file-state';
+import { pairRenames } from '../changes/change-view';
 import { visibleText } from '../shared/visible-text';
 
 export const CHANGE_SCHEME = 'acp-change';

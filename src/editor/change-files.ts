@@ -1,9 +1,9 @@
 /** The change engine's file port on VS Code: workspace folders, `files.watcherExclude`, open documents, the disk. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ChangeFiles } from '../session/changes/change-ports';
-import { globToRegExp, isExcluded } from '../session/changes/exclude-globs';
-import { modifiedAt, readForSnapshot, statusChangedAt, type SnapshotRead } from '../session/changes/snapshot-read';
+import type { ChangeFiles, SnapshotRead } from '../changes/change-ports';
+import { globToRegExp, isExcluded } from '../changes/exclude-globs';
+import { modifiedAt, readForSnapshot, statusChangedAt } from '../changes/snapshot-read';
 
 /** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
 const MAX_SEEDED_FILES = 50_000;

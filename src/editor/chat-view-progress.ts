@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { InstallActivity } from '../agents/registry/install-activity';
-import type { ShownTranscript } from '../session/conversations/shown-transcript';
+import type { ShownTranscript } from '../conversations/shown-transcript';
 
 export class ChatViewProgress implements vscode.Disposable {
   private finish: (() => void) | undefined;

@@ -6,7 +6,7 @@
  * Each key is set only when its value changes: the store changes on every streamed chunk.
  */
 import * as vscode from 'vscode';
-import type { ShownTranscript } from '../session/conversations/shown-transcript';
+import type { ShownTranscript } from '../conversations/shown-transcript';
 import type { TranscriptState } from '../shared/model';
 import { modePicker, sessionPickers } from '../shared/session-pickers';
 

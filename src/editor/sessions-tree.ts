@@ -4,9 +4,9 @@
  * conversations at once costs the tree one refresh per window, not one per change.
  */
 import * as vscode from 'vscode';
-import type { ConversationInfo, Conversations } from '../session/conversations/conversations';
-import type { AgentSessionInfo, AgentSessions } from '../session/conversations/agent-sessions';
-import { STATUS_WORDS, type ConversationStatus } from '../session/conversations/conversation-status';
+import type { ConversationInfo, Conversations } from '../conversations/conversations';
+import type { AgentSessionInfo, AgentSessions } from '../conversations/agent-sessions';
+import { STATUS_WORDS, type ConversationStatus } from '../conversations/conversation-status';
 import { dayGroup, shortAge } from '../shared/relative-time';
 import { visibleText } from '../shared/visible-text';
 

@@ -20,7 +20,7 @@ import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-
 import type { McpCapabilities } from '../agents/mcp-wire';
 import type { SessionUpdate } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
-import { NeedsV1Restart } from './protocol-version';
+import { NeedsV1Restart } from './version-offer';
 import { EarlyUpdateBuffer } from './update-buffer';
 import { mcpCapabilitiesOf } from './mcp-capabilities';
 import { registerAgentRequests, type SessionEndpoint } from './agent-requests';
@@ -247,7 +247,7 @@ export class AgentConnection {
       // Agents create terminals within a session: one for no session of ours is not shown.
       if (owner) owner.receiveTerminal(terminal);
       else log.warn(`Ignored ${terminal.kind} for session ${sessionId}`);
-      return;
+      // A tool call carrying Zed's `_meta.terminal_*` has both: its own update goes on below.
     }
     if (!update) return;
     // A load's replay streams to its session (or is left out); a resume's early updates wait for its answer.

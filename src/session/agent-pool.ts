@@ -5,15 +5,19 @@
  * exits leaves the pool. When a fresh process of an agent opens its first session, the pool says so, and the
  * sessions its predecessor left exited come back on it (one restart brings them all back).
  */
+import { EventEmitter } from 'node:events';
 import type { AgentConfig } from '../agents/agent-config';
 import { AgentConnection, type AgentConnectionOptions } from './agent-connection';
-import { Signal } from './conversations/signal';
 
 export class AgentPool {
   private readonly live = new Map<string, AgentConnection>();
-  private readonly revived = new Signal<string>();
+  private readonly events = new EventEmitter<{ revived: [agentName: string] }>().setMaxListeners(0);
+
   /** An agent (by name) has a fresh process serving sessions again. */
-  readonly onRevived = this.revived.event;
+  onRevived(listener: (agentName: string) => void): { dispose(): void } {
+    this.events.on('revived', listener);
+    return { dispose: () => this.events.off('revived', listener) };
+  }
 
   /** The running connection for this setup, or a new process for it. */
   connect(config: AgentConfig, options: AgentConnectionOptions): AgentConnection {
@@ -27,7 +31,7 @@ export class AgentPool {
 
   /** A fresh process of `agentName` opened its first session: the sessions left exited may come back. */
   announceRevived(agentName: string): void {
-    this.revived.fire(agentName);
+    this.events.emit('revived', agentName);
   }
 
   /** How many agent processes are running (for tests and the log). */
@@ -40,7 +44,7 @@ export class AgentPool {
   dispose(): void {
     for (const connection of this.live.values()) connection.killNow();
     this.live.clear();
-    this.revived.clear();
+    this.events.removeAllListeners();
   }
 
   private forgetEnded(): void {

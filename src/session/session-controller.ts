@@ -24,7 +24,7 @@ import type { AgentSecrets, SignInPrompts } from './sign-in-ports';
 import type { ToolCallShown } from '../shared/tool-paths';
 import { describeExit } from './crash-report';
 import { buildPromptContent, type AttachmentText } from './prompt-content';
-import { NeedsV1Restart, versionToOffer } from './protocol-version';
+import { NeedsV1Restart, versionToOffer } from './version-offer';
 import type { AgentCatalog, LaunchApproval, McpServerSource, SessionEnvironment, UserNotifier } from './ports';
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { TranscriptStore } from './transcript-store';

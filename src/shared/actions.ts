@@ -135,5 +135,3 @@ export type TranscriptAction =
       readonly sessionId: string;
       readonly agentName: string;
     };
-
-export type TranscriptActionType = TranscriptAction['type'];

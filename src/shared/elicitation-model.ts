@@ -29,9 +29,6 @@ export interface ElicitationEntry {
   readonly elicitation: ElicitationView;
 }
 
-/** Still waiting for the user: a form with no answer, or a URL not yet opened. */
-export const isAwaitingUser = (view: ElicitationView): boolean => view.outcome === undefined;
-
 /** Only http(s) leaves VS Code on a click: other schemes (file:, command:, vscode:) could act on the machine. */
 export function isWebUrl(url: string): boolean {
   try {

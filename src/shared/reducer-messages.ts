@@ -150,6 +150,13 @@ function absorbEcho(state: TranscriptState, position: number, block: ContentBloc
   if (block.type === 'text' && textOf(prompt).startsWith(block.text, echoed)) {
     return replaceEntry(state, position, { ...prompt, echoed: echoed + block.text.length });
   }
+  // The rest of the echo with text the agent appended to it, in one chunk (coalesced on the host, or sent so): the
+  // echo is absorbed and what follows is the agent's own message.
+  const rest = textOf(prompt).slice(echoed);
+  if (block.type === 'text' && rest !== '' && block.text.startsWith(rest)) {
+    const echoedAll = replaceEntry(state, position, { ...prompt, echoed: echoed + rest.length });
+    return absorbEcho(echoedAll, position, { ...block, text: block.text.slice(rest.length) });
+  }
   if (prompt.messageId !== undefined) return replaceEntry(state, position, { ...prompt, content: appendBlock(prompt.content, block) });
   // Not an echo: user content from the agent is its own message, never glued onto what the user typed.
   const [key, next] = takeLocalId(state, 'msg:user:local-');

@@ -69,6 +69,23 @@ export function applyToolFields(state: TranscriptState, toolCallId: string, fiel
   return upsertToolCall(state, toolCallId, (call) => patch(call, fields));
 }
 
+/**
+ * A `tool_call` for an id the transcript already has: agents repeat the announcement (Copilot CLI replays, others
+ * re-send with a better title) or send it after an update that got there first. Its fields are the latest facts,
+ * except a status going back to pending or in progress within the same turn: a finished call stays finished.
+ */
+export function announceToolCall(state: TranscriptState, toolCallId: string, fields: ToolCallFields): TranscriptState {
+  const turnNow = activeTurnId(state);
+  return upsertToolCall(state, toolCallId, (call) => {
+    // An agent that numbers its calls per turn reuses an id in a later turn: there it is a new call, live again.
+    const sameTurn = turnNow === undefined || call.turnId === turnNow;
+    const regresses = sameTurn && fields.status !== undefined && isFinished(call.status) && !isFinished(fields.status);
+    if (!regresses) return patch(call, fields);
+    const { status: _stale, ...rest } = fields;
+    return patch(call, rest);
+  });
+}
+
 export function appendToolContent(state: TranscriptState, toolCallId: string, content: ToolCallContent): TranscriptState {
   return upsertToolCall(state, toolCallId, (call) =>
     toolContentIsFull(call.content) ? call : { ...call, content: withinToolContentLimit([...call.content, content]) },

@@ -10,7 +10,7 @@ import { adoptPromptMessageId, applyChunk, applyUpsert, appendBlock } from './re
 import { patched } from './patch';
 import { takeLocalId } from './reducer-ids';
 import { activeTurnId } from './selectors';
-import { appendToolContent, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
+import { appendToolContent, announceToolCall, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
 import { applyTerminalAction, linkTerminals } from './reducer-terminals';
 import { requestElicitation, resolveElicitation } from './reducer-elicitations';
 import { cancelTurn, endTurn, startTurn, steerTurn } from './reducer-turns';
@@ -143,8 +143,8 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
       return applyUpsert(state, update.sessionUpdate, update.messageId, update.content);
     case 'tool_call':
     case 'tool_call_update': {
-      const { sessionUpdate: _kind, toolCallId, ...fields } = update;
-      const next = applyToolFields(state, toolCallId, fields);
+      const { sessionUpdate: kind, toolCallId, ...fields } = update;
+      const next = kind === 'tool_call' ? announceToolCall(state, toolCallId, fields) : applyToolFields(state, toolCallId, fields);
       return fields.content === undefined ? next : linkTerminals(next, toolCallId);
     }
     case 'tool_call_content_chunk': {

@@ -119,5 +119,3 @@ export type WebviewToHostMessage =
   | { readonly type: 'show_log' }
   | { readonly type: 'set_mode'; readonly modeId: string }
   | { readonly type: 'set_config_option'; readonly configId: string; readonly value: string | boolean };
-
-export type WebviewToHostType = WebviewToHostMessage['type'];

@@ -5,11 +5,12 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import type { Conversation } from '../session/conversations/conversation';
+import type { Conversation } from '../conversations/conversation';
 import type { UserIntent } from '../session/intents';
 import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
 import { ActionPoster } from './action-poster';
 import { chatHtml } from './chat-html';
+import { CHAT_STYLESHEETS } from './chat-styles';
 import { parseWebviewMessage } from './webview-messages';
 
 /** The chat an intent came from: a refusal is shown where the user acted. */
@@ -58,7 +59,7 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
       cspSource: webview.cspSource,
       nonce: randomBytes(16).toString('base64'),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'webview.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(mediaUri, 'chat.css')).toString(),
+      styleUris: CHAT_STYLESHEETS.map((name) => webview.asWebviewUri(vscode.Uri.joinPath(mediaUri, ...name.split('/'))).toString()),
       codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'codicons', 'codicon.css')).toString(),
     });
     this.disposables.push(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));

@@ -14,7 +14,8 @@ export interface ChatHtmlOptions {
   /** Fresh per load; base64 or hex. */
   readonly nonce: string;
   readonly scriptUri: string;
-  readonly styleUri: string;
+  /** The chat's stylesheets, in cascade order (chat-styles.ts). */
+  readonly styleUris: readonly string[];
   /** codicon.css; its font is loaded relative to it. */
   readonly codiconsUri: string;
   /** A separately served vscode-elements bundle. Not needed: webview.js bundles the elements it uses. */
@@ -40,6 +41,7 @@ export function chatHtml(options: ChatHtmlOptions): string {
   const elementsScript = options.elementsUri
     ? `\n    <script nonce="${nonce}" src="${escapeAttribute(options.elementsUri)}"></script>`
     : '';
+  const styleLinks = options.styleUris.map((uri) => `<link rel="stylesheet" href="${escapeAttribute(uri)}">`).join('\n    ');
   return `<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -47,7 +49,7 @@ export function chatHtml(options: ChatHtmlOptions): string {
     <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
     <meta name="viewport" content="width=device-width, initial-scale=1.0">
     <link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeAttribute(options.codiconsUri)}" media="print">
-    <link rel="stylesheet" href="${escapeAttribute(options.styleUri)}">
+    ${styleLinks}
     <title>ACP: Chat</title>
   </head>
   <body>

@@ -4,8 +4,8 @@
  * Panels come back after a reload (the serializer reopens the conversation each one showed).
  */
 import * as vscode from 'vscode';
-import type { Conversation } from '../session/conversations/conversation';
-import type { Conversations } from '../session/conversations/conversations';
+import type { Conversation } from '../conversations/conversation';
+import type { Conversations } from '../conversations/conversations';
 import { ChatBinding, type ChatBindingDeps } from './chat-binding';
 import type { HostInfo } from '../shared/webview-protocol';
 import { visibleText } from '../shared/visible-text';
@@ -87,7 +87,7 @@ function panelTitle(conversation: Conversation): string {
   return title.length > 40 ? `${title.slice(0, 39)}…` : title;
 }
 
-/** The webview stores `{ current: conversationId, ... }` (webview/ui-store.ts). */
+/** The webview stores `{ current: conversationId, ... }` (webview/host/ui-store.ts). */
 function conversationIdOf(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('current' in state)) return undefined;
   return typeof state.current === 'string' ? state.current : undefined;

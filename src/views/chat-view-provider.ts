@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Attachment } from '../shared/attachments';
 import type { HostInfo } from '../shared/webview-protocol';
-import type { Conversations } from '../session/conversations/conversations';
+import type { Conversations } from '../conversations/conversations';
 import { ChatBinding, type ChatBindingDeps } from './chat-binding';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {

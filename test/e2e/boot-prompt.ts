@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { initialState } from '../../src/shared/reducer';
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
 import { chatHtml } from '../../src/views/chat-html';
+import { CHAT_STYLESHEETS } from '../../src/views/chat-styles';
 import { launchBrowser } from '../support/browser';
 import { E2E_RESULTS } from '../support/e2e-home';
 import { repoRoot } from '../support/repo-root';
@@ -45,7 +46,7 @@ async function serve(): Promise<{ url: string; release: () => void; close: () =>
         cspSource: origin,
         nonce: NONCE,
         scriptUri: `${origin}/dist/webview.js`,
-        styleUri: `${origin}/media/chat.css`,
+        styleUris: CHAT_STYLESHEETS.map((name) => `${origin}/media/${name}`),
         codiconsUri: `${origin}/dist/codicons/codicon.css`,
       }).replace(
         `<script nonce="${NONCE}"`,

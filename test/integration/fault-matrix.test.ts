@@ -58,8 +58,21 @@ function vscodeChat(client: AcpClientApi): FaultChat {
       const asking = (state: TranscriptState) =>
         entriesOf(state).flatMap((entry) => (entry.kind === 'tool_call' && entry.permission ? [entry.permission.requestId] : []));
       const state = await waitFor(client, (s) => asking(s).length > 0 || s.turn.phase === 'idle');
-      const requestId = asking(state)[0];
-      if (requestId !== undefined) client.postFromChat({ type: 'permission_answer', requestId, optionId });
+      const answered = new Set<string>();
+      const answer = (ids: readonly string[]): void => {
+        for (const requestId of ids.filter((id) => !answered.has(id))) {
+          answered.add(requestId);
+          client.postFromChat({ type: 'permission_answer', requestId, optionId });
+        }
+      };
+      answer(asking(state));
+      // An agent may ask again in the same turn (a second request, announced or not): each gets the same answer.
+      const more = (s: TranscriptState) => asking(s).some((id) => !answered.has(id));
+      while (answered.size > 0) {
+        const next = await waitFor(client, (s) => more(s) || s.turn.phase === 'idle', 3_000).catch(() => undefined);
+        if (next === undefined || !more(next)) return;
+        answer(asking(next));
+      }
     },
   };
 }

@@ -1,8 +1,8 @@
 /** The change engine's ports on a plain folder (unit tests and the benchmark): the disk only, no editor. */
 import { readdir, rm, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { ChangeApplier, ChangeFiles, RestoreStep } from '../../src/session/changes/change-ports';
-import { modifiedAt, readForSnapshot, statusChangedAt, type SnapshotRead } from '../../src/session/changes/snapshot-read';
+import type { ChangeApplier, ChangeFiles, RestoreStep, SnapshotRead } from '../../src/changes/change-ports';
+import { modifiedAt, readForSnapshot, statusChangedAt } from '../../src/changes/snapshot-read';
 
 export class DiskChangeFiles implements ChangeFiles {
   readonly open = new Map<string, string>();

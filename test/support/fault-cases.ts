@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import type { HostHarness } from './host-harness';
 import { entriesOf } from '../../src/shared/selectors';
-import type { TranscriptState } from '../../src/shared/model';
+import type { ToolCallEntry, TranscriptState } from '../../src/shared/model';
 import type { PromptVerdict } from '../../src/session/session-controller';
 import { MAX_TOOL_CALLS_PER_TURN } from '../../src/shared/limits';
 import { visibleText } from '../../src/shared/visible-text';
@@ -63,6 +63,9 @@ export const agentText = (state: TranscriptState): string =>
     .flatMap((entry) => (entry.kind === 'message' && entry.role === 'agent' ? entry.content : []))
     .map((block) => (block.type === 'text' ? block.text : ''))
     .join('');
+const toolCards = (state: TranscriptState) => entriesOf(state).flatMap((entry) => (entry.kind === 'tool_call' ? [entry] : []));
+const contentText = (card: ToolCallEntry | undefined): string =>
+  (card?.content ?? []).map((item) => (item.type === 'content' && item.content.type === 'text' ? item.content.text : '')).join('');
 export const turnEnds = (state: TranscriptState) => entriesOf(state).flatMap((entry) => (entry.kind === 'turn_end' ? [entry] : []));
 const lastOutcome = (state: TranscriptState) => turnEnds(state).at(-1)?.outcome;
 
@@ -432,6 +435,102 @@ export const FAULTS: readonly FaultCase[] = [
       turnEnded(context, /after 5000 tool calls/);
       const cards = entriesOf(context.state).filter((entry) => entry.kind === 'tool_call').length;
       assert.ok(cards <= MAX_TOOL_CALLS_PER_TURN, `${cards} cards`);
+    },
+  },
+  // ----- dialects real agents speak -----
+  {
+    fault: 'dialect-update-before-call',
+    trigger: 'prompt',
+    sees: 'one card: the title the tool_call gave, still completed, its output',
+    check: (context) => {
+      turnEnded(context, /after an update before its call/);
+      const cards = toolCards(context.state);
+      assert.equal(cards.length, 1, JSON.stringify(cards));
+      assert.deepEqual([cards[0]?.title, cards[0]?.status, contentText(cards[0])], ['Read notes.txt', 'completed', 'early output']);
+    },
+  },
+  {
+    fault: 'dialect-repeated-call',
+    trigger: 'prompt',
+    sees: 'one card with the latest title, still completed (a repeated pending does not undo it)',
+    check: (context) => {
+      turnEnded(context, /after a repeated tool call/);
+      const cards = toolCards(context.state);
+      assert.equal(cards.length, 1, JSON.stringify(cards));
+      assert.deepEqual([cards[0]?.title, cards[0]?.status, contentText(cards[0])], ['Run tests (npm test)', 'completed', '42 passed']);
+    },
+  },
+  {
+    fault: 'dialect-zed-terminal',
+    trigger: 'prompt',
+    sees: "the command's output and exit in the card's terminal (Zed's `_meta.terminal_*` for a terminal never created)",
+    check: (context) => {
+      turnEnded(context, /after foreign terminals/);
+      const zed = context.state.terminals['zed-term-1'];
+      assert.equal(zed?.output, 'hello from zed\n', JSON.stringify(context.state.terminals));
+      assert.equal(zed?.exit?.exitCode, 0, 'it shows as exited 0, not running');
+      assert.deepEqual(
+        notices(context.state).filter((notice) => notice.severity === 'error'),
+        [],
+        'no error',
+      );
+    },
+  },
+  {
+    fault: 'dialect-permission-unannounced',
+    trigger: 'prompt',
+    permissionAnswer: 'yes',
+    sees: 'a card of its own for each: "Permission requested" (no tool call) and "Delete build/" (never announced)',
+    check: (context) => {
+      turnEnded(context, /bare ok .*selected.*; ghost ok .*selected/);
+      const titles = toolCards(context.state).map((card) => [card.title, card.permissionOutcome !== undefined]);
+      assert.deepEqual(titles, [
+        ['Permission requested', true],
+        ['Delete build/', true],
+      ]);
+    },
+  },
+  {
+    fault: 'dialect-vendor-notifications',
+    trigger: 'prompt',
+    sees: 'nothing; each unknown kind is logged once',
+    check: (context) => turnEnded(context, /after vendor notifications/),
+    hostCheck: (harness) => {
+      for (const kind of ['_zed/status', 'hologram', '_copilot/usage']) {
+        const lines = harness.logLines.filter((line) => line.includes(kind));
+        assert.equal(lines.length, 1, `${kind} logged once: ${JSON.stringify(lines)}`);
+      }
+    },
+  },
+  {
+    fault: 'dialect-echo-extra',
+    trigger: 'prompt',
+    sees: "the user's message as typed; the agent's extra part and its Info: line as messages of their own",
+    check: (context) => {
+      turnEnded(context, /after an echo with extras/);
+      const entries = entriesOf(context.state).slice(-5);
+      const shown = entries.map((entry) =>
+        entry.kind === 'message' ? `${entry.role}: ${entry.content.map((b) => (b.type === 'text' ? b.text : '')).join('')}` : entry.kind,
+      );
+      assert.deepEqual(
+        shown.slice(0, 3),
+        ['user: trigger the fault', 'user: <reminder>files changed on disk</reminder>', 'tool_call'],
+        `the echo absorbed, the extra its own: ${JSON.stringify(entries.map((entry) => entry.key))}`,
+      );
+      assert.match(shown[3] ?? '', /^agent: Info: created n\.txt/, "the Info: line after the card, the agent's own");
+    },
+  },
+  {
+    fault: 'dialect-outside-turn',
+    trigger: 'prompt',
+    sees: 'the thought and the replayed messages after the turn, each its own; no turn starts',
+    check: async ({ chat }) => {
+      const state = await chat.waitFor((s) => /an earlier answer, replayed/.test(agentText(s)));
+      assert.equal(state.turn.phase, 'idle');
+      const tail = entriesOf(state)
+        .slice(-3)
+        .map((entry) => (entry.kind === 'message' ? entry.role : entry.kind));
+      assert.deepEqual(tail, ['thought', 'user', 'agent']);
     },
   },
   // ----- security -----

@@ -4,7 +4,7 @@
  * are known to be on disk (after flush()); between those, writes happen on the recorder's own timer.
  * Usage: node history-writer.js <history root> [compactAfterBytes]
  */
-import { HistoryStore } from '../../src/session/history/history-store';
+import { HistoryStore } from '../../src/history/history-store';
 import { TranscriptStore } from '../../src/session/transcript-store';
 import { conversation } from './history-conversation';
 

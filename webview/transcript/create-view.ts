@@ -5,7 +5,7 @@ import { MessageView } from './message-view';
 import { CompactionView, NoticeView, PlanView, TurnEndView } from './simple-views';
 import { ToolCallView } from './tool-call-view';
 import { ElicitationEntryView } from './elicitation-view';
-import { ChangeSetView } from './change-set-view';
+import { ChangeSetView } from '../review/change-set-view';
 
 /** Views are reused only for entries of the same shape, which this names. */
 export function viewShape(entry: Entry): string {

@@ -1,6 +1,6 @@
 /** What every entry renderer implements, and the UI facts (not transcript state) they render with. */
 import type { Entry, TerminalRecord } from '../../src/shared/model';
-import type { WorkBudget } from '../markdown-stream';
+import type { WorkBudget } from '../markdown/markdown-stream';
 
 export interface RenderContext {
   readonly expandedThoughts: ReadonlySet<string>;

@@ -4,10 +4,10 @@ import { appendedText, knownToExtend } from '../../src/shared/text-growth';
 import type { Entry, MessageEntry } from '../../src/shared/model';
 import { h, icon, iconButton } from '../dom';
 import { contentBlockView } from './content-view';
-import type { WorkBudget } from '../markdown-stream';
+import type { WorkBudget } from '../markdown/markdown-stream';
 import type { EntryView, RenderContext } from './entry-view';
 import { truncateForDisplay } from './entry-view';
-import { StreamingMarkdown } from './streaming-markdown';
+import { StreamingMarkdown } from '../markdown/streaming-markdown';
 
 type TextBlock = Extract<ContentBlock, { type: 'text' }>;
 

@@ -4,7 +4,7 @@ import { h, icon, setDisabled, textButton } from '../dom';
 import { NOTICE_ACTIONS, planStatusIcon, planStatusLabel, severityIcon, stopReasonLabel } from '../labels';
 import { basename } from './content-view';
 import type { EntryView, RenderContext } from './entry-view';
-import { StreamingMarkdown } from './streaming-markdown';
+import { StreamingMarkdown } from '../markdown/streaming-markdown';
 
 export class PlanView implements EntryView {
   readonly element = h('div', { className: 'entry plan' });

@@ -1,7 +1,7 @@
 /** A terminal embedded in a tool call: the command, its live output (plain text), its status, and a way out to a VS Code terminal. */
 import type { TerminalRecord } from '../../src/shared/model';
 import { h, icon, textButton } from '../dom';
-import { plainTerminalText, terminalStatus } from '../terminal-text';
+import { plainTerminalText, terminalStatus } from './terminal-text';
 
 export function terminalView(terminalId: string, record: TerminalRecord | undefined): HTMLElement {
   const commandLine = record?.commandLine || `Terminal ${terminalId}`;

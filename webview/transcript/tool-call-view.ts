@@ -8,7 +8,7 @@ import type { Entry, ToolCallEntry } from '../../src/shared/model';
 import { h, icon, textButton } from '../dom';
 import { permissionOptionStyle, toolKindIcon, toolStatusIcon, toolStatusLabel } from '../labels';
 import { basename, contentBlockView } from './content-view';
-import { diffView } from './diff-view';
+import { diffView } from '../review/diff-view';
 import type { EntryView, RenderContext } from './entry-view';
 import { truncateForDisplay } from './entry-view';
 import { terminalView } from './terminal-view';

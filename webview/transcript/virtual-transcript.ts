@@ -9,7 +9,7 @@
  */
 import type { TranscriptState } from '../../src/shared/model';
 import { h } from '../dom';
-import type { ScrollPosition } from '../ui-state';
+import type { ScrollPosition } from '../host/ui-state';
 import { createEntryView, viewShape } from './create-view';
 import { EntryIndex } from './entry-index';
 import type { EntryView, RenderContext } from './entry-view';

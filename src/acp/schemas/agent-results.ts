@@ -70,7 +70,10 @@ export const sessionSetupResult = z
   .loose()
   .nullish();
 
-/** `session/fork` (unstable) answers like `session/new`: a new session id, with its modes and options. */
+/**
+ * `session/fork` (unstable) answers like `session/new`: a new session id, with its modes and options.
+ * @alias of newSessionResult, under the method's own name.
+ */
 export const forkSessionResult = newSessionResult;
 
 /** Entries are parsed one by one in listed-sessions.ts: one malformed entry must not hide the page. */
@@ -107,6 +110,5 @@ export const legacyModels = z
   .loose();
 
 export type InitializeResult = z.infer<typeof initializeResult>;
-export type NewSessionResult = z.infer<typeof newSessionResult>;
 export type SessionSetupResult = z.infer<typeof sessionSetupResult>;
 export type PromptResult = z.infer<typeof promptResult>;

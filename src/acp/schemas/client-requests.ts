@@ -24,8 +24,9 @@ const permissionOptionSchema = z
 export const requestPermissionParams = z
   .object({
     sessionId: z.string(),
-    // The tool call's fields are parsed by the session-update parser, like a tool_call_update.
-    toolCall: z.object({ toolCallId: z.string() }).loose(),
+    // The tool call's fields are parsed by the session-update parser, like a tool_call_update. Required by the
+    // schema, yet some agents leave it out: such a request still gets its card (connection.ts).
+    toolCall: z.object({ toolCallId: z.string() }).loose().optional(),
     options: z.array(permissionOptionSchema).min(1, 'at least one option is required'),
   })
   .loose();
@@ -47,7 +48,5 @@ export const sessionUpdateEnvelope = z.object({ sessionId: z.string(), update: z
 
 export type ReadTextFileParams = z.infer<typeof readTextFileParams>;
 export type WriteTextFileParams = z.infer<typeof writeTextFileParams>;
-export type RequestPermissionWireParams = z.infer<typeof requestPermissionParams>;
 export type CreateTerminalParams = z.infer<typeof createTerminalParams>;
 export type TerminalRefParams = z.infer<typeof terminalRefParams>;
-export type SessionUpdateEnvelope = z.infer<typeof sessionUpdateEnvelope>;

@@ -33,5 +33,3 @@ export const createElicitationParams = z.discriminatedUnion('mode', [formMode, u
 export const completeElicitationParams = z.object({ elicitationId: z.string() }).loose();
 
 export type CreateElicitationParams = z.infer<typeof createElicitationParams>;
-export type RequestedSchema = z.infer<typeof requestedSchema>;
-export type CompleteElicitationParams = z.infer<typeof completeElicitationParams>;

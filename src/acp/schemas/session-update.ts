@@ -45,7 +45,35 @@ export function parseSessionUpdate(raw: unknown, version: 1 | 2 = 1): ParsedSess
     return terminal ? { terminal, problems } : { problems };
   }
   const update = parseKnown(kind, fields, problems, version);
-  return update ? { update, problems } : { problems };
+  const terminal = update && (kind === 'tool_call' || kind === 'tool_call_update') ? zedTerminalMeta(fields['_meta']) : undefined;
+  if (!update) return { problems };
+  return terminal ? { update, terminal, problems } : { update, problems };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Zed's terminal extension (claude-code-acp and others): a tool call shows a terminal the client never created,
+ * its output in `_meta.terminal_output {terminal_id, data}` (text) and its end in `_meta.terminal_exit
+ * {terminal_id, exit_code, signal}`. Read as the v2 agent-owned terminal updates they amount to, so the card's
+ * terminal shows the command's output and exit instead of an empty box running for ever.
+ */
+function zedTerminalMeta(meta: unknown): AgentTerminalUpdate | undefined {
+  if (!isRecord(meta)) return undefined;
+  const output = meta['terminal_output'];
+  if (isRecord(output) && typeof output['terminal_id'] === 'string' && typeof output['data'] === 'string')
+    return {
+      kind: 'terminal_output_chunk',
+      terminalId: output['terminal_id'],
+      data: Buffer.from(output['data'], 'utf8').toString('base64'),
+    };
+  const exit = meta['terminal_exit'];
+  if (isRecord(exit) && typeof exit['terminal_id'] === 'string') {
+    const exitCode = typeof exit['exit_code'] === 'number' && Number.isInteger(exit['exit_code']) ? exit['exit_code'] : null;
+    const signal = typeof exit['signal'] === 'string' ? exit['signal'] : null;
+    return { kind: 'terminal_update', terminalId: exit['terminal_id'], exitStatus: { exitCode, signal } };
+  }
+  return undefined;
 }
 
 function parseKnown(kind: string, raw: Record<string, unknown>, problems: string[], version: 1 | 2): SessionUpdate | undefined {

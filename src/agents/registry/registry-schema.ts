@@ -57,7 +57,6 @@ const distributionSchema = z.object({
   npx: packageDistributionSchema.optional(),
   uvx: packageDistributionSchema.optional(),
 });
-export type Distribution = z.infer<typeof distributionSchema>;
 
 export const registryAgentSchema = z.looseObject({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens'),

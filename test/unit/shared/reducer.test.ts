@@ -157,6 +157,23 @@ describe('reducer: turns and cancel', () => {
     upd({ sessionUpdate: 'tool_call', toolCallId, title: toolCallId, status });
   const statusOf = (state: TranscriptState, id: string) => entriesOf(state).find((e) => e.kind === 'tool_call' && e.toolCallId === id);
 
+  const toolStatus = (state: TranscriptState, id: string) => {
+    const entry = statusOf(state, id);
+    return entry?.kind === 'tool_call' ? entry.status : undefined;
+  };
+  it('a finished tool call stays finished when re-announced in its turn, and is live again when a later turn reuses its id', () => {
+    const sameTurn = run([start('t1'), tool('p', 'failed'), tool('p', 'pending')]);
+    assert.equal(toolStatus(sameTurn, 'p'), 'failed');
+    const laterTurn = run([
+      start('t1'),
+      tool('p', 'failed'),
+      { type: 'turn_ended', turnId: 't1', stopReason: 'end_turn' },
+      start('t2'),
+      tool('p', 'in_progress'),
+    ]);
+    assert.equal(toolStatus(laterTurn, 'p'), 'in_progress');
+  });
+
   it("cancel marks the turn's unfinished tool calls cancelled at once and leaves finished ones and earlier turns alone", () => {
     const state = run([
       start('t1'),

@@ -4,7 +4,7 @@ import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol'
 import type { TranscriptAction } from '../../../src/shared/actions';
 import type { TranscriptState } from '../../../src/shared/model';
 import { initialState, reduce } from '../../../src/shared/reducer';
-import { applyActions, applySnapshot, initialSync, type SyncState } from '../../../webview/sync';
+import { applyActions, applySnapshot, initialSync, type SyncState } from '../../../webview/host/sync';
 import { DrawnAcks } from '../../../webview/drawn-acks';
 import { parseWebviewMessage } from '../../../src/views/webview-messages';
 
@@ -14,7 +14,8 @@ const chunk = (text: string, messageId?: string): TranscriptAction => ({
 });
 
 const turnEnded: TranscriptAction = { type: 'turn_ended', turnId: 't', stopReason: 'end_turn' };
-const settle = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** After `ms`, and after the poster's own setImmediate queued by then (a 0 ms timer may run before it). */
+const settle = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(() => setImmediate(resolve), ms));
 const delivered = (): PromiseLike<boolean> => Promise.resolve(true);
 
 /** A sink that records what was posted and says each post was delivered. */

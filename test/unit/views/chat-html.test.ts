@@ -1,12 +1,19 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import * as path from 'node:path';
 import { chatHtml } from '../../../src/views/chat-html';
+import { CHAT_STYLESHEETS } from '../../../src/views/chat-styles';
+import { repoRoot } from '../../support/repo-root';
 
 describe('chat webview HTML', () => {
   const html = chatHtml({
     cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
     nonce: 'abc123',
     scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js',
-    styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css',
+    styleUris: [
+      'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat/base.css',
+      'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css',
+    ],
     codiconsUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&b=2',
   });
   const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replace(/&#39;|&apos;/g, "'") ?? '';
@@ -42,12 +49,14 @@ describe('chat webview HTML', () => {
     assert.ok(html.indexOf('<main class="chat">') < html.indexOf('<textarea') && html.indexOf('<textarea') < html.indexOf('<script'));
   });
 
-  it('lets only chat.css hold the first paint: the codicons are linked for print (the first script switches them on)', () => {
+  it("lets only the chat's stylesheets hold the first paint: the codicons are linked for print (the first script switches them on)", () => {
     const links = html.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
-    assert.equal(links.length, 2);
+    assert.equal(links.length, 3);
     const codicons = links.find((link) => link.includes('vscode-codicon-stylesheet'));
     assert.match(codicons ?? '', /media="print"/);
-    assert.ok(!links.find((link) => link.includes('chat.css'))?.includes('media='));
+    const chat = links.filter((link) => link.includes('/media/'));
+    assert.equal(chat.length, 2);
+    assert.ok(chat.every((link) => !link.includes('media=')));
   });
 
   it('links the codicons where vscode-elements looks for them, escaping the URI', () => {
@@ -56,6 +65,26 @@ describe('chat webview HTML', () => {
         'id="vscode-codicon-stylesheet" href="https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&amp;b=2"',
       ),
     );
-    assert.ok(html.includes('href="https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css"'));
+  });
+
+  it('links every stylesheet after the codicons, in the order given (the cascade order)', () => {
+    const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]*)"/g)].map((match) => match[1]);
+    assert.deepEqual(links, [
+      'https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&amp;b=2',
+      'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat/base.css',
+      'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css',
+    ]);
+  });
+
+  it('loads every stylesheet under media/ that exists, none over 700 lines', () => {
+    const media = path.join(repoRoot(), 'media');
+    const onDisk = readdirSync(media, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.css'))
+      .map((name) => name.split(path.sep).join('/'));
+    assert.deepEqual([...onDisk].sort(), [...CHAT_STYLESHEETS].sort());
+    for (const name of CHAT_STYLESHEETS) {
+      const lines = readFileSync(path.join(media, name), 'utf8').split('\n').length;
+      assert.ok(lines <= 700, `${name} has ${lines} lines`);
+    }
   });
 });

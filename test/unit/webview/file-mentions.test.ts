@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { acceptMention, mentionQuery } from '../../../webview/file-mentions';
+import { acceptMention, mentionQuery } from '../../../webview/composer/file-mentions';
 
 describe('webview: @ file mentions', () => {
   it('finds the @word ending at the caret', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { FrameScheduler, type FrameClock } from '../../../webview/frame-scheduler';
+import { FrameScheduler, type FrameClock } from '../../../webview/transcript/frame-scheduler';
 
 /** Frames and timers run only when the test says; `now` moves only when a drawing says it took time. */
 class ManualClock implements FrameClock {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { classifyPatchLine, diffLines, hunkHeader, splitLines, type LineDiff } from '../../../webview/line-diff';
+import { classifyPatchLine, diffLines, hunkHeader, splitLines, type LineDiff } from '../../../webview/review/line-diff';
 
 /** The diff as `diff -u` would print its body. */
 function unified(diff: LineDiff): string[] {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { NoticeEntry, TranscriptState } from '../../../src/shared/model';
-import { liveNoticeKey } from '../../../webview/live-notice';
+import { liveNoticeKey } from '../../../webview/transcript/live-notice';
 import { agentMessage, stateWith } from './support';
 
 function notice(key: string, action: NoticeEntry['action']): NoticeEntry {

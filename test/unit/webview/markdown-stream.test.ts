@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { renderMarkdown } from '../../../webview/markdown';
-import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from '../../../webview/markdown-stream';
+import { renderMarkdown } from '../../../webview/markdown/markdown';
+import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from '../../../webview/markdown/markdown-stream';
 
 const escapeHtml = new MarkdownIt().utils.escapeHtml;
 

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { ENTRY_PAGE_SIZE } from '../../../src/shared/model';
 import { snapshotMessages } from '../../../src/shared/snapshot-parts';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
-import { MessagePump } from '../../../webview/message-pump';
-import { SnapshotAssembler } from '../../../webview/snapshot-assembler';
+import { MessagePump } from '../../../webview/host/message-pump';
+import { SnapshotAssembler } from '../../../webview/host/snapshot-assembler';
 import { chunk, promptTranscript } from './prompt-transcript';
 
 const actions: HostToWebviewMessage = { type: 'actions', firstSeq: 1, actions: [chunk] };

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { PlanEntry, PlanEntryStatus } from '../../../src/shared/model';
-import { currentPlan, planProgress } from '../../../webview/plan-progress';
+import { currentPlan, planProgress } from '../../../webview/composer/plan-progress';
 import { agentMessage, stateWith } from './support';
 
 function plan(planId: string, statuses: readonly PlanEntryStatus[]): PlanEntry {

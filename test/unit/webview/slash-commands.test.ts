@@ -1,7 +1,7 @@
 /** Slash command completion: when it opens, what matches in which order, and what accepting does. */
 import * as assert from 'node:assert/strict';
 import type { AvailableCommand } from '../../../src/shared/model';
-import { acceptCommand, commandBeingUsed, matchCommands, slashQuery } from '../../../webview/slash-commands';
+import { acceptCommand, commandBeingUsed, matchCommands, slashQuery } from '../../../webview/composer/slash-commands';
 
 const commands: AvailableCommand[] = [
   { name: 'web', description: 'Search the web', inputHint: 'query to search for' },

@@ -3,7 +3,7 @@ import { ENTRY_PAGE_SIZE } from '../../../src/shared/model';
 import { lastEntry } from '../../../src/shared/pages';
 import { snapshotMessages } from '../../../src/shared/snapshot-parts';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
-import { SnapshotAssembler } from '../../../webview/snapshot-assembler';
+import { SnapshotAssembler } from '../../../webview/host/snapshot-assembler';
 import { chunk, promptTranscript } from './prompt-transcript';
 
 const conversation = { conversationId: 'c1', draft: '' };

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { TranscriptAction } from '../../../src/shared/actions';
 import type { TranscriptState } from '../../../src/shared/model';
-import { applyActions, applySnapshot, initialSync, type Reducer } from '../../../webview/sync';
+import { applyActions, applySnapshot, initialSync, type Reducer } from '../../../webview/host/sync';
 import { stateWith } from './support';
 
 /** A stand-in reducer that records which notices were applied, so the test sees order and duplicates. */

@@ -1,6 +1,6 @@
 /** Terminal output as the chat shows it: escapes removed, carriage-return redraws collapsed; the status line. */
 import * as assert from 'node:assert/strict';
-import { plainTerminalText, terminalStatus } from '../../../webview/terminal-text';
+import { plainTerminalText, terminalStatus } from '../../../webview/transcript/terminal-text';
 
 describe('webview: terminal text', () => {
   it('removes colour, cursor and title escape sequences', () => {

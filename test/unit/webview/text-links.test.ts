@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { splitLinks } from '../../../webview/text-links';
+import { splitLinks } from '../../../webview/markdown/text-links';
 
 describe('links in plain notice text', () => {
   it('cuts out a web address, leaving the sentence around it as text', () => {
@@ -23,5 +23,15 @@ describe('links in plain notice text', () => {
         { type: 'link', url: 'https://b.test/x' },
       ],
     );
+  });
+
+  it('keeps balanced parentheses that belong to the address, and leaves a closing one that ends the sentence', () => {
+    assert.deepEqual(splitLinks('Read https://en.wikipedia.org/wiki/Glob_(programming) first (or https://a.test/x).'), [
+      { type: 'text', text: 'Read ' },
+      { type: 'link', url: 'https://en.wikipedia.org/wiki/Glob_(programming)' },
+      { type: 'text', text: ' first (or ' },
+      { type: 'link', url: 'https://a.test/x' },
+      { type: 'text', text: ').' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { defaultUiState, parseUiState, toggled } from '../../../webview/ui-state';
+import { defaultUiState, parseUiState, toggled } from '../../../webview/host/ui-state';
 
 describe('webview UI state', () => {
   it('restores a stored draft, expansions and scroll position', () => {

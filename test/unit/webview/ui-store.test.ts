@@ -1,6 +1,6 @@
 /** The webview keeps one UI state per conversation, tells the host the draft once typing pauses, and bounds itself. */
 import * as assert from 'node:assert/strict';
-import { UiStore } from '../../../webview/ui-store';
+import { UiStore } from '../../../webview/host/ui-store';
 import type { WebviewToHostMessage } from '../../../src/shared/webview-protocol';
 
 function fakeHost(saved: unknown = undefined) {

@@ -1,0 +1,57 @@
+/**
+ * Reading a file for a snapshot, bounded: a file up to the store's per-file cap is read whole; a larger one is only
+ * hashed, streaming, so memory stays bounded by the cap whatever size of file an agent writes.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { lstat, readFile, stat } from 'node:fs/promises';
+import type { ChangeFiles, SnapshotRead } from './change-ports';
+import type { ContentStore } from './content-store';
+import { ABSENT, type FileState } from './file-state';
+
+export async function readForSnapshot(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
+  try {
+    // A link is not followed: what it points at may be outside the workspace, and is never copied into storage.
+    const info = await lstat(absolutePath);
+    if (!info.isFile()) return undefined;
+    if (info.size <= maxBytes) return await readFile(absolutePath);
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(absolutePath)) hash.update(chunk as Buffer);
+    return { size: info.size, hash: hash.digest('hex') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's modification time, or undefined when it is missing. */
+export async function modifiedAt(absolutePath: string): Promise<number | undefined> {
+  try {
+    return (await stat(absolutePath)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * When the file's inode last changed (ctime: created, written, renamed, chmod-ed), or undefined when missing. Unlike
+ * the modification time, no tool can set it back (`cp -p`, `tar x`, `touch -d` keep or set old mtimes, not ctimes).
+ */
+export async function statusChangedAt(absolutePath: string): Promise<number | undefined> {
+  try {
+    return (await stat(absolutePath)).ctimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's state now: stored when it fits, else by hash only. */
+export async function snapshotFile(files: ChangeFiles, store: ContentStore, absolutePath: string): Promise<FileState> {
+  return stateOfRead(store, await files.read(absolutePath, store.maxFileBytes));
+}
+
+/** What was read, as a state (stored when it fits). */
+export async function stateOfRead(store: ContentStore, read: SnapshotRead): Promise<FileState> {
+  if (read === undefined) return ABSENT;
+  if (read instanceof Uint8Array) return store.put(read);
+  return { kind: 'file', hash: read.hash, size: read.size, stored: false, binary: false };
+}

@@ -1,0 +1,55 @@
+/**
+ * Puts a snapshot sent in parts (src/shared/snapshot-parts.ts) back together. Its first message (the newest
+ * pages) goes to the chat at once as a preview, which it may draw; the whole snapshot follows when the last
+ * part is in. Actions that arrive meanwhile wait and follow the whole snapshot in order; a newer snapshot
+ * replaces one still arriving (and the actions held for it).
+ */
+import type { Entry, TranscriptState } from '../../src/shared/model';
+import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
+
+type Snapshot = Extract<HostToWebviewMessage, { type: 'snapshot' }>;
+
+interface Arriving {
+  readonly snapshot: Snapshot;
+  /** Runs of pages, newest first: each part's pages go before those of the one before. */
+  readonly runs: (readonly (readonly Entry[])[])[];
+  readonly positions: TranscriptState['positions'][number][];
+  remaining: number;
+  readonly held: HostToWebviewMessage[];
+}
+
+export class SnapshotAssembler {
+  private arriving: Arriving | undefined;
+
+  /** The messages now ready for the chat, in order. */
+  accept(message: HostToWebviewMessage): HostToWebviewMessage[] {
+    if (message.type === 'snapshot') {
+      this.arriving = undefined;
+      if (!message.partsToFollow) return [message];
+      this.arriving = { snapshot: message, runs: [message.state.pages], positions: [], remaining: message.partsToFollow, held: [] };
+      return [message];
+    }
+    const arriving = this.arriving;
+    if (message.type === 'snapshot_part') {
+      // A part of no snapshot (its start was replaced) is dropped.
+      if (!arriving) return [];
+      arriving.runs.push(message.pages);
+      arriving.positions.push(...message.positions);
+      if (--arriving.remaining > 0) return [];
+      this.arriving = undefined;
+      return [whole(arriving), ...arriving.held];
+    }
+    if (arriving && message.type === 'actions') {
+      arriving.held.push(message);
+      return [];
+    }
+    return [message];
+  }
+}
+
+function whole(arriving: Arriving): Snapshot {
+  const pages = arriving.runs.reverse().flat();
+  const entryCount = pages.reduce((sum, page) => sum + page.length, 0);
+  const { partsToFollow: _whole, ...snapshot } = arriving.snapshot;
+  return { ...snapshot, state: { ...snapshot.state, pages, positions: arriving.positions, entryCount } };
+}

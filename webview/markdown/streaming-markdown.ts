@@ -1,0 +1,190 @@
+/**
+ * Markdown that grows while it streams, drawn into the DOM: `MarkdownStream` decides what changed, this keeps
+ * one element per block (finished blocks are neither re-rendered nor re-laid-out) and appends a streaming code
+ * block's new lines as text, so its earlier lines are never parsed or replaced again.
+ */
+import { h } from '../dom';
+import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from './markdown-stream';
+
+interface CodeParts {
+  readonly code: HTMLElement;
+  /** The element finished lines go into now, and how many characters it holds. */
+  lines: HTMLElement | undefined;
+  linesChars: number;
+  /** The incomplete last line, kept last so finished lines go after the line elements, before it. */
+  readonly tail: Text;
+}
+
+/**
+ * Characters of code per line element (display: block, chat.css). Layout redoes a whole inline formatting
+ * context when text is added to it: appended to one text run, each frame of a 200 KB code block laid out and
+ * painted all 200 KB again (some 25 ms). In separate blocks only the last one changes.
+ */
+const CODE_CHARS_PER_ELEMENT = 4_000;
+
+/**
+ * Blocks per group element. Layout walks a container's children, so a 2 MB message's 15,000 blocks sit in groups
+ * that, off screen, are skipped whole (content-visibility in chat.css).
+ */
+const BLOCKS_PER_GROUP = 64;
+
+/**
+ * A block is drawn into a wrapper element, so a block that changes is replaced whole. Once a whole group lies
+ * between a block and the newest one, a block of one element loses its wrapper (chat.css spaces it the same):
+ * a 2 MB message has 15,000 blocks, and a quarter fewer elements to style, lay out and trace for garbage
+ * halved the longest frames while it streamed. A block that does change again gets a wrapper back.
+ */
+const WRAPPED_GROUPS = 2;
+
+/**
+ * Spacing is set by classes (chat.css): an unwrapped element must be told from a wrapper's children, and a
+ * sibling selector for it would match every child of a long message. AFTER: a block after another in its group;
+ * SOLE: a block's one element, unwrapped.
+ */
+const AFTER = 'md-after';
+const SOLE = 'md-sole';
+/** On a group whose last block is a sole element: that element's margin spaces it from the next group. */
+const ENDS_SOLE = 'md-ends-sole';
+
+function spaced(after: boolean, className: string): string {
+  return after ? `${className} ${AFTER}` : className;
+}
+
+function isWrapper(block: Element | undefined): block is HTMLElement {
+  return block instanceof HTMLElement && block.classList.contains('md-block');
+}
+
+/** The block's one element if it has exactly one and nothing else but white space, else undefined. */
+function soleElement(wrapper: HTMLElement): Element | undefined {
+  const element = wrapper.firstElementChild;
+  if (!element || wrapper.childElementCount !== 1) return undefined;
+  for (const node of wrapper.childNodes) if (node !== element && node.textContent?.trim()) return undefined;
+  return element;
+}
+
+/** The end of the line that `at` falls in (after its newline), or the end of the text. */
+function lineEndAfter(text: string, at: number): number {
+  const newline = text.indexOf('\n', Math.max(0, at - 1));
+  return newline === -1 ? text.length : newline + 1;
+}
+
+class DomBlocks implements BlockSink {
+  /** Each block's wrapper (class md-block) or, unwrapped, its one element. */
+  private readonly blocks: Element[] = [];
+  private readonly code = new WeakMap<HTMLElement, CodeParts>();
+
+  constructor(private readonly container: HTMLElement) {}
+
+  setHtml(index: number, html: string): void {
+    this.block(index).innerHTML = html;
+  }
+
+  setCodeShell(index: number, shellHtml: string): void {
+    const block = this.block(index);
+    block.innerHTML = shellHtml;
+    const code = block.querySelector('code');
+    if (!code) throw new Error('a fenced code block renders without <code>');
+    code.classList.add('streamed-code');
+    const tail = document.createTextNode('');
+    code.append(tail);
+    this.code.set(block, { code, lines: undefined, linesChars: 0, tail });
+  }
+
+  /** `text` is whole lines; a long text is cut at line ends into elements of about CODE_CHARS_PER_ELEMENT. */
+  appendCode(index: number, text: string): void {
+    const parts = this.codeParts(index);
+    let from = 0;
+    while (from < text.length) {
+      if (!parts.lines || parts.linesChars >= CODE_CHARS_PER_ELEMENT) {
+        parts.lines = h('span', { className: 'code-lines' });
+        parts.linesChars = 0;
+        parts.code.insertBefore(parts.lines, parts.tail);
+      }
+      const room = CODE_CHARS_PER_ELEMENT - parts.linesChars;
+      const cut = from + room >= text.length ? text.length : lineEndAfter(text, from + room);
+      parts.lines.append(text.slice(from, cut));
+      parts.linesChars += cut - from;
+      from = cut;
+    }
+  }
+
+  setCodeTail(index: number, text: string): void {
+    this.codeParts(index).tail.data = text;
+  }
+
+  truncate(count: number): void {
+    while (this.blocks.length > count) {
+      const block = this.blocks.pop()!;
+      const group = block.parentElement;
+      block.remove();
+      // Its last block gone, the group no longer ends with the element that spaces it from the next one.
+      group?.classList.remove(ENDS_SOLE);
+      if (group && group !== this.container && !group.hasChildNodes()) group.remove();
+    }
+  }
+
+  private block(index: number): HTMLElement {
+    const existing = this.blocks[index];
+    if (isWrapper(existing)) {
+      this.code.delete(existing);
+      return existing;
+    }
+    const startsGroup = this.blocks.length % BLOCKS_PER_GROUP === 0;
+    const element = h('div', { className: spaced(existing ? existing.classList.contains(AFTER) : !startsGroup, 'md-block') });
+    if (existing) {
+      // Wrapped again, the group's last block no longer carries the gap after the group.
+      if (existing.parentElement?.lastElementChild === existing) existing.parentElement.classList.remove(ENDS_SOLE);
+      existing.replaceWith(element);
+      this.blocks[index] = element;
+      return element;
+    }
+    if (startsGroup) this.unwrapGroupAt(this.blocks.length - WRAPPED_GROUPS * BLOCKS_PER_GROUP);
+    const group = startsGroup ? this.container.appendChild(h('div', { className: 'md-group' })) : this.container.lastElementChild;
+    (group ?? this.container).append(element);
+    this.blocks.push(element);
+    return element;
+  }
+
+  /** Unwraps the one-element blocks of the group that starts at block `start` (see WRAPPED_GROUPS). */
+  private unwrapGroupAt(start: number): void {
+    if (start < 0) return;
+    for (let index = start; index < start + BLOCKS_PER_GROUP; index++) {
+      const wrapper = this.blocks[index];
+      if (!isWrapper(wrapper) || this.code.has(wrapper)) continue;
+      const element = soleElement(wrapper);
+      if (!element) continue;
+      element.classList.add(SOLE);
+      if (wrapper.classList.contains(AFTER)) element.classList.add(AFTER);
+      if (index === start + BLOCKS_PER_GROUP - 1) wrapper.parentElement?.classList.add(ENDS_SOLE);
+      wrapper.replaceWith(element);
+      this.blocks[index] = element;
+    }
+  }
+
+  private codeParts(index: number): CodeParts {
+    const block = this.blocks[index];
+    const parts = block instanceof HTMLElement ? this.code.get(block) : undefined;
+    if (!parts) throw new Error(`block ${index} is not a streaming code block`);
+    return parts;
+  }
+}
+
+export class StreamingMarkdown {
+  readonly element = h('div', { className: 'markdown' });
+  private readonly stream = new MarkdownStream(new DomBlocks(this.element));
+  private complete = true;
+
+  /**
+   * Draws as much of `text` as the budget allows; `hasPendingWork` says whether more frames are needed. Without
+   * a budget everything is drawn at once (short texts: plans, compaction summaries). `extendsLast`: the caller
+   * knows `text` begins with the last one (a long text need not be compared); `appended`, what follows it.
+   */
+  update(text: string, budget: WorkBudget = UNBOUNDED, extendsLast = false, appended?: string): void {
+    this.stream.setText(text, extendsLast, appended);
+    this.complete = this.stream.draw(budget);
+  }
+
+  get hasPendingWork(): boolean {
+    return !this.complete;
+  }
+}
