@@ -52,6 +52,14 @@ const bundles = [
     format: 'cjs',
   },
   {
+    // The editor tools' stdio bridge, run by stdio-only agents as their "editor" MCP server: only Node built-ins.
+    ...common,
+    entryPoints: ['src/editor-tools/bridge/editor-tools-bridge.ts'],
+    outfile: 'dist/editor-tools-bridge.js',
+    platform: 'node',
+    format: 'cjs',
+  },
+  {
     // The page's first script, small so the prompt (in the HTML) is typeable at once; it loads the next one.
     ...common,
     entryPoints: ['webview/main.ts'],

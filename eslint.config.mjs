@@ -8,16 +8,39 @@ import tseslint from 'typescript-eslint';
 // Top to bottom: a folder may import from the folders below it, never from one above. extension.ts (the composition
 // root) and api.ts sit above them all. conversations holds each chat and its agent session (it owns a turn's controller
 // and the history recorder); changes tracks what an agent's turns changed on disk (it reads the transcript store);
-// history is the event-sourced log on disk (pure data, below the turn).
-const LAYERS = ['commands', 'views', 'editor', 'conversations', 'changes', 'session', 'history', 'client', 'agents', 'acp', 'shared'];
+// history is the event-sourced log on disk (pure data, below the turn); editor-tools is the editor's MCP server for
+// agents (no vscode: the editor layer adapts VS Code to its ports).
+const LAYERS = [
+  'commands',
+  'views',
+  'editor',
+  'conversations',
+  'changes',
+  'session',
+  'history',
+  'editor-tools',
+  'client',
+  'agents',
+  'acp',
+  'shared',
+];
 const layerZones = LAYERS.slice(1).map((layer, index) => ({
   target: `./src/${layer}`,
   from: ['./src/extension.ts', './src/api.ts', ...LAYERS.slice(0, index + 1).map((above) => `./src/${above}`)],
   message: `src/${layer} sits below ${LAYERS.slice(0, index + 1).join(', ')}: imports point down only (README, Architecture).`,
 }));
-const VSCODE_FREE = ['conversations', 'changes', 'session', 'history', 'client', 'agents', 'acp', 'shared'].map(
+const VSCODE_FREE = ['conversations', 'changes', 'session', 'history', 'editor-tools', 'client', 'agents', 'acp', 'shared'].map(
   (layer) => `src/${layer}/**/*.ts`,
 );
+const NO_VSCODE = {
+  name: 'vscode',
+  message: 'Only extension.ts, commands, views and editor import vscode; this layer runs in plain Node.',
+};
+// The transport library stays in src/acp: errors and cancellation cross the boundary as src/acp/rpc-boundary.ts's types.
+const NO_WIRE_LIBRARY = {
+  group: ['vscode-jsonrpc', 'vscode-jsonrpc/*'],
+  message: 'Only src/acp imports vscode-jsonrpc: use RpcError, RpcErrorCode, CancellationSignal from src/acp/rpc-boundary.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', '.vscode-test/**', '**/*.mjs', '**/*.js'] },
@@ -61,18 +84,16 @@ export default tseslint.config(
     },
   },
   {
-    files: VSCODE_FREE,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'vscode', message: 'Only extension.ts, commands, views and editor import vscode; this layer runs in plain Node.' },
-          ],
-        },
-      ],
-    },
+    files: ['src/**/*.ts', 'webview/**/*.ts'],
+    ignores: ['src/acp/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_WIRE_LIBRARY] }] },
   },
+  {
+    files: VSCODE_FREE,
+    ignores: ['src/acp/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: [NO_WIRE_LIBRARY] }] },
+  },
+  { files: ['src/acp/**/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE] }] } },
   {
     files: ['src/shared/**/*.ts', 'webview/**/*.ts'],
     rules: {
@@ -80,7 +101,7 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'vscode', message: 'Pure layer.' }],
-          patterns: [{ group: ['node:*'], message: 'Pure layer: no Node built-ins.' }],
+          patterns: [{ group: ['node:*'], message: 'Pure layer: no Node built-ins.' }, NO_WIRE_LIBRARY],
         },
       ],
     },

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: prints one line per figure with its target and ok/miss, and exits 0 — benchmarks inform, they
  * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
- * machine. Set BENCH_ONLY=host|limits|history|changes|webview|vscode|stream|open|floods|size to run a part. The
- * machine's physical-limit line comes first, whatever runs, so figures from two machines can be compared; each part's
+ * machine. Set BENCH_ONLY=host|limits|history|changes|editor-tools|webview|vscode|stream|open|floods|size to run a part. The machine's
+ * physical-limit line comes first, whatever runs, so figures from two machines can be compared; each part's
  * wall time is printed after its lines (the whole bench is meant to stay under 10 minutes on a 2-core machine).
  */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { repoRoot } from '../test/support/repo-root';
 import { runLimitsBench } from './agent-limits';
 import { runHistoryBench } from './history-bench';
 import { runChangesBench } from './changes-bench';
+import { runEditorToolsBench } from './editor-tools-bench';
 import { bareParse, runHostBench } from './host-throughput';
 import { sizeFigures } from './size';
 import type { Figure } from './webview/figure';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     { name: 'limits', run: runLimitsBench },
     { name: 'history', run: runHistoryBench },
     { name: 'changes', run: runChangesBench },
+    { name: 'editor-tools', run: runEditorToolsBench },
     { name: 'webview', run: () => optionalPart('./webview/webview-bench.js', 'runWebviewBench') },
     { name: 'vscode', run: () => optionalPart('./webview/vscode-bench.js', 'runVscodeBench') },
     { name: 'stream', run: () => optionalPart('./webview/vscode-stream.js', 'runVscodeStreamBench') },

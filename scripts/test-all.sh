@@ -25,7 +25,7 @@ step "package" npm run --silent package
 step "typecheck" npm run --silent typecheck
 step "lint" npm run --silent lint
 step "unit" npx mocha --config test/unit/.mocharc.json
-step "integration" env ACP_TEST_TIMEOUT_MS=1800000 node out/test/integration/run.js
+step "integration" env ACP_TEST_TIMEOUT_MS=2700000 node out/test/integration/run.js
 step "e2e" node out/test/e2e/run.js
 step "e2e (agent content)" node out/test/e2e/agent-content.js
 step "e2e (agent text)" node out/test/e2e/agent-text.js
@@ -33,6 +33,9 @@ step "e2e (restricted mode)" node out/test/e2e/restricted-mode.js
 step "e2e (focus)" node out/test/e2e/focus.js
 step "e2e (host death)" node out/test/e2e/host-death.js
 step "e2e (first run)" node out/test/e2e/first-run.js
+step "e2e (review loop)" node out/test/e2e/review-loop.js
+step "e2e (boot prompt)" node out/test/e2e/boot-prompt.js
+step "e2e (follow the agent)" node out/test/e2e/follow-focus.js
 
 echo
 echo "=== summary"

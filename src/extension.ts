@@ -7,21 +7,14 @@ import { ChatViewProgress } from './editor/chat-view-progress';
 import { currentPlatform } from './agents/registry/platform';
 import { AgentSettings } from './editor/agent-settings';
 import { registerAgentRegistryCommands } from './commands/agent-registry-commands';
-import { FileSystemHandler } from './client/fs-handler';
-import { ElicitationBroker } from './client/elicitation-broker';
-import { PermissionBroker } from './client/permission-broker';
-import { vscodeElicitationPorts } from './editor/elicitation-ports';
-import { VscodePermissionPrompt } from './editor/permission-prompt';
 import { VscodeWorkspaceFiles } from './editor/workspace-files';
-import { attachmentTextReader } from './session/attachment-reader';
-import { SessionController } from './session/session-controller';
 import { AgentPool } from './session/agent-pool';
-import type { TranscriptStore } from './session/transcript-store';
 import { Conversations } from './conversations/conversations';
 import type { Conversation } from './conversations/conversation';
 import { ShownTranscript } from './conversations/shown-transcript';
 import { HistoryStore } from './history/history-store';
-import type { UserIntent } from './session/intents';
+import type { ChatIntent } from './shared/chat-intents';
+import { routeIntent } from './commands/chat-routes';
 import { ChatPanels } from './views/chat-panels';
 import { SessionsTree } from './editor/sessions-tree';
 import { AgentSessions } from './conversations/agent-sessions';
@@ -34,16 +27,18 @@ import { DIFF_SCHEME, DiffDocuments } from './editor/diff-documents';
 import { SessionContextKeys } from './editor/session-context-keys';
 import { registerSessionOptionCommands } from './commands/session-option-commands';
 import { registerAuthCommands } from './commands/auth-commands';
-import { vscodeAgentSecrets, vscodeSignInPrompts } from './editor/sign-in-prompts';
 import { WorkspaceFileIndex } from './editor/workspace-file-index';
-import { vscodeSessionEnvironment, vscodeNotifier, logChannelSink } from './editor/session-ports';
-import { VscodeMcpServerSource } from './editor/mcp-server-settings';
-import { VscodeSecretInputs } from './editor/secret-inputs';
-import { DefinitionApprovals } from './agents/definition-approval';
-import { agentLaunchApproval, ModalApprovalDialog, workspaceApprovalMemory } from './editor/definition-approval-dialog';
+import { vscodeSessionEnvironment, logChannelSink } from './editor/session-ports';
+import { sessionWiring } from './session-wiring';
+import { acpClientApi } from './extension-api';
 import { ChangeTracking } from './editor/change-tracking';
 import { ChangeCommands } from './commands/change-commands';
 import { ForkFromMessage } from './conversations/fork-from-message';
+import { lifecycleOf, type LifecycleState } from './shared/lifecycle';
+import { FollowAgent } from './editor/follow-agent';
+import { reviewLoop } from './commands/review-loop';
+import { changedFileCount } from './shared/changed-files';
+import { errorMessage } from './shared/error-text';
 
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
@@ -63,60 +58,30 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const workspaceFiles = new VscodeWorkspaceFiles();
   const logSink = logChannelSink(log);
   const env = vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0'));
-  // What a workspace defines (agents, MCP servers) runs only once the user approved that exact definition here.
-  const approvalDialog = new ModalApprovalDialog();
-  const approvals = new DefinitionApprovals(workspaceApprovalMemory(context.workspaceState), approvalDialog);
-  const mcpServers = new VscodeMcpServerSource(new VscodeSecretInputs(context.secrets), approvals);
-  const launchApproval = agentLaunchApproval(approvals);
-  const permissionPrompt = new VscodePermissionPrompt();
-  const elicitationPorts = vscodeElicitationPorts({
-    // The view is created below; the ports read it only when an agent asks, long after activation.
-    get visible() {
-      return view.visible;
-    },
-    reveal: () => view.reveal(),
-  });
   // Change sets and checkpoints (issue 13): one tracker per conversation, stored under its id.
   const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
   const pool = new AgentPool();
   agentProcesses = pool;
-  /**
-   * Each conversation its own controller, brokers and file handler: nothing pending is shared between two. Its
-   * session runs on the agent's shared process (the pool).
-   */
-  const controllerFor = (store: TranscriptStore, id: string): SessionController =>
-    new SessionController({
-      store,
-      files: new FileSystemHandler(
-        workspaceFiles,
-        (refused) =>
-          store.dispatch({
-            type: 'notice_added',
-            severity: 'warning',
-            title: `Refused to ${refused.operation} a file outside the workspace`,
-            detail: `${refused.path}: ${refused.reason}`,
-          }),
-        () => settings.maxReadBytes(),
-        changes.observerFor(id, store),
-      ),
-      permissions: new PermissionBroker(permissionPrompt),
-      elicitations: new ElicitationBroker(elicitationPorts),
-      notifier: vscodeNotifier,
-      log: logSink,
-      env,
-      attachmentText: attachmentTextReader(workspaceFiles),
-      mcpServers,
-      signInPrompts: vscodeSignInPrompts,
-      secrets: vscodeAgentSecrets(context.secrets),
-      pool,
-      launchApproval,
-    });
+  const { controllerFor, approvalDialog } = sessionWiring({
+    context,
+    settings,
+    workspaceFiles,
+    log: logSink,
+    env,
+    changes,
+    pool,
+    chatView: () => view,
+  });
   const diffs = new DiffDocuments((id) => conversations?.get(id)?.store);
   const chats: Conversations = new Conversations({
     factory: {
       controller: (store, id) => controllerFor(store, id),
       // Commands are made next; a conversation is first made by `restore`, after both exist.
-      extras: (store): readonly vscode.Disposable[] => [...commands.conversationExtras(store), changes.trackedUntilDisposed(store)],
+      extras: (store): readonly vscode.Disposable[] => [
+        ...commands.conversationExtras(store),
+        changes.trackedUntilDisposed(store),
+        new FollowAgent(store, () => conversations?.shown?.store === store),
+      ],
     },
     log: logSink,
   });
@@ -126,12 +91,13 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     changes,
     new ForkFromMessage({ conversations: chats, ensureAgent: (conversation) => commands.ensureAgent(conversation) }),
   );
+  const review = reviewLoop(context.workspaceState, changes, chats, commands);
   const shown = new ShownTranscript(chats);
   const fileIndex = new WorkspaceFileIndex();
   const bindingDeps = {
     extensionUri: context.extensionUri,
-    onIntent: (intent: UserIntent, conversation: Conversation, surface: ChatSurface) =>
-      changeCommands.handle(intent, conversation.id) || commands.handle(intent, conversation, surface),
+    onIntent: (intent: ChatIntent, conversation: Conversation, surface: ChatSurface) =>
+      routeIntent(intent, { conversation, surface, chat: commands, changes: changeCommands, review }),
     findFiles: (query: string) => fileIndex.search(query),
     setDraft: (id: string, text: string) => chats.setDraft(id, text),
     log,
@@ -141,13 +107,18 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   commands.attachView(view, panels);
   const agentSessions = new AgentSessions(chats);
   const tree = new SessionsTree(chats, agentSessions, (id) => chats.get(id)?.controller.support?.fork === true);
+  tree.describeEditorTools((id) => chats.get(id)?.controller.editorTools);
+  tree.countChangedFiles((id) => {
+    const state = chats.get(id)?.store.state;
+    return state && changedFileCount(state);
+  });
   // History first: the chat shows the conversation it showed before any agent starts.
   const restored = restoreConversations(chats, context, settings, log);
   commands.openAfter(restored);
   view.onReady = () =>
     void Promise.all([installedLoaded, restored]).then(() => {
       // Only a conversation that never started gets its agent now; a restored one waits for the user's prompt.
-      if (chats.shown?.store.state.agent.phase === 'none') void commands.ensureAgent();
+      if (shownLifecycle(chats) === 'no_agent') void commands.ensureAgent();
     });
 
   context.subscriptions.push(
@@ -158,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     commands,
     changes,
     changeCommands,
+    review,
     fileIndex,
     shown,
     tree,
@@ -181,38 +153,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   );
   // Read by `npm run bench` (activation time in the real VS Code) and useful when someone reports a slow start.
   log.info(`Activated in ${(performance.now() - activationStarted).toFixed(1)} ms`);
-  return {
-    transcript: () => shown.state,
-    onDidChangeTranscript: (listener) => {
-      const changed = shown.subscribe((_action, state) => listener(state));
-      const switched = shown.onDidSwitch(listener);
-      return { dispose: () => (changed.dispose(), switched.dispose()) };
-    },
-    chatViewReady: () => view.firstReady,
-    sendPrompt: (text, attachments) => restored.then(() => commands.sendPrompt(text, attachments)),
-    answerElicitation: (answer) => {
-      const conversation = chats.shown;
-      if (conversation) commands.handle({ type: 'elicitation_answer', ...answer }, conversation, view);
-    },
-    postFromChat: (message) => view.receiveFromChat(message),
-    draftOf: (id) => chats.get(id)?.draft,
-    conversations: () => chats.listed(),
-    shownConversation: () => chats.shown?.id,
-    showConversation: async (id) => void (await chats.show(id)),
-    transcriptOf: (id) => chats.get(id)?.store.state,
-    sendPromptTo: async (id, text) => commands.sendPrompt(text, [], await chats.open(id)),
-    flushHistory: () => chats.flush(),
-    stopAgents: () => chats.stopAgents(),
-    removeConversation: (id) => chats.remove(id),
-    agentSessions: async () => {
-      await agentSessions.refresh(true);
-      return [...agentSessions.list().values()].flat();
-    },
-    // Integration tests only (never an installed extension): they see the approval modal's text and answer it.
-    ...(context.extensionMode === vscode.ExtensionMode.Test
-      ? { answerApprovalsForTests: (answerer) => void (approvalDialog.answerer = answerer) }
-      : {}),
-  };
+  return acpClientApi({ context, chats, commands, view, shown, restored, agentSessions, approvalDialog });
 }
 
 /** Opens the workspace's history (none without a folder) and shows the conversation shown last. */
@@ -228,14 +169,20 @@ async function restoreConversations(
       chats.useHistory(
         await HistoryStore.open(vscode.Uri.joinPath(storage, 'history').fsPath, {
           maxSessions: settings.historyMaxSessions(),
-          onError: (error) => log.error(`Storing history failed: ${error instanceof Error ? error.message : String(error)}`),
+          onError: (error) => log.error(`Storing history failed: ${errorMessage(error)}`),
         }),
       );
     } catch (error) {
-      log.error(`History is off: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`History is off: ${errorMessage(error)}`);
     }
   }
   await chats.restore(context.workspaceState.get<string>(SHOWN_KEY));
+}
+
+/** What the shown conversation's transcript says of its agent (a restored one says "not running", never "no agent"). */
+function shownLifecycle(chats: Conversations): LifecycleState | undefined {
+  const shown = chats.shown;
+  return shown && lifecycleOf(shown.store.state);
 }
 
 function toDisposable(subscription: { dispose(): void }): vscode.Disposable {

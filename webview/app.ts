@@ -15,6 +15,8 @@ import { Header } from './header/header';
 import { liveNoticeKey } from './transcript/live-notice';
 import { PinnedPlan } from './composer/pinned-plan';
 import { QueuedPrompts } from './composer/queued-prompts';
+import { ReviewCommentsBar } from './review/review-comments-bar';
+import { messageText, userMessageOf } from '../src/shared/transcript-fork';
 import { classifyLink } from './markdown/link-safety';
 import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './host/sync';
 import type { RenderContext } from './transcript/entry-view';
@@ -90,6 +92,7 @@ export class ChatApp {
   private readonly banner: Banner;
   private readonly pinnedPlan = new PinnedPlan();
   private readonly queuedPrompts = new QueuedPrompts();
+  private readonly reviewComments = new ReviewCommentsBar();
   private liveNotice: string | undefined;
   private readonly emptyState = new EmptyState();
   private readonly transcript: VirtualTranscript;
@@ -133,7 +136,14 @@ export class ChatApp {
       this.banner.element,
       h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element),
       // The session's options sit by the composer, as chips that wrap, so the header stays one line.
-      h('div', { className: 'composer-chrome' }, this.pinnedPlan.element, this.queuedPrompts.element, this.header.pickers),
+      h(
+        'div',
+        { className: 'composer-chrome' },
+        this.pinnedPlan.element,
+        this.queuedPrompts.element,
+        this.reviewComments.element,
+        this.header.pickers,
+      ),
       this.composer.element,
     );
     this.element.addEventListener('click', (event) => this.onClick(event));
@@ -200,6 +210,7 @@ export class ChatApp {
         this.requestFrame();
         return;
       case 'focus_composer':
+        if (message.ifFocused && !focusIsInFrame()) return;
         // The frame first: a textarea focused in a frame without the focus does not get the keys.
         window.focus();
         this.composer.focus();
@@ -259,6 +270,7 @@ export class ChatApp {
       this.banner.update(state?.banner, `${state?.sessionId ?? ''}#${state?.banner?.id ?? ''}`, this.ui.dismissedBanners ?? []);
       this.pinnedPlan.update(state);
       this.queuedPrompts.update(state);
+      this.reviewComments.update(this.host, this.stats.conversationId);
       this.composer.update(state, this.host);
       this.emptyState.update(state, this.host, (state?.entryCount ?? 0) === 0);
     }
@@ -330,6 +342,17 @@ export class ChatApp {
           turnId: data.turnId,
           ...(data.path === undefined ? {} : { path: data.path }),
         });
+        return;
+      case 'edit-message': {
+        const message = data.turnId === undefined || !this.sync.state ? undefined : userMessageOf(this.sync.state, data.turnId);
+        if (message?.turnId !== undefined) this.composer.editSent(message.turnId, messageText(message.content));
+        return;
+      }
+      case 'cancel-message-edit':
+        this.composer.messageEdit.stop();
+        return;
+      case 'send-review-comments':
+        this.composer.send('send_review_comments');
         return;
       case 'restore-checkpoint':
         if (data.turnId !== undefined) this.channel.post({ type: 'restore_checkpoint', turnId: data.turnId });
@@ -413,6 +436,17 @@ function lastEntry(state: TranscriptState): Entry | undefined {
 }
 
 /** Runs `focus` when the webview's outer frame gains the focus and this page does not have it. */
+/** The focus is in this page or its outer frame (VS Code's webview host), not elsewhere in the workbench. */
+function focusIsInFrame(): boolean {
+  if (document.hasFocus()) return true;
+  try {
+    return window.parent !== window && window.parent.document.hasFocus();
+  } catch {
+    // A parent of another origin: where the focus is cannot be told, so the host's word goes.
+    return true;
+  }
+}
+
 function focusFollowsOuterFrame(focus: () => void, signal: AbortSignal): void {
   let outer: Window;
   try {

@@ -122,3 +122,24 @@ function formatCost(amount: number, currency: string): string {
   if (currency.toUpperCase() === 'USD') return `$${amount.toFixed(2)}`;
   return `${amount.toFixed(2)} ${currency}`;
 }
+
+/**
+ * The transcript's marker for a context compaction (ACP `compaction_update`): the spec's statuses, and a custom or
+ * future one in readable words, as stop reasons are.
+ */
+export function compactionStatusLabel(status: string): string {
+  switch (status) {
+    case 'in_progress':
+      return 'Compacting context…';
+    case 'completed':
+      return 'Context compacted';
+    case 'failed':
+      return 'Context compaction failed';
+    case 'cancelled':
+      return 'Context compaction cancelled';
+    default: {
+      const words = status.replace(/^_+/, '').replace(/[_-]+/g, ' ').trim().slice(0, 80);
+      return words ? `Context compaction: ${words}` : 'Context compaction';
+    }
+  }
+}

@@ -19,9 +19,32 @@ const CHUNK_CHARS = 100;
 const CHUNKS_PER_SECOND = 2_000;
 const BLOCK_TARGET_MS = 50;
 
-const SCENARIOS: readonly { kind: LongMessageKind; label: string; totalChars: number }[] = [
-  { kind: 'markdown', label: '2 MB markdown agent message', totalChars: 2_000_000 },
-  { kind: 'code-block', label: '200 KB fenced code block', totalChars: 200_000 },
+interface Scenario {
+  readonly kind: LongMessageKind;
+  readonly label: string;
+  readonly totalChars: number;
+  readonly chunkChars: number;
+  readonly chunksPerSecond: number;
+}
+
+const SCENARIOS: readonly Scenario[] = [
+  {
+    kind: 'markdown',
+    label: '2 MB markdown agent message',
+    totalChars: 2_000_000,
+    chunkChars: CHUNK_CHARS,
+    chunksPerSecond: CHUNKS_PER_SECOND,
+  },
+  {
+    kind: 'code-block',
+    label: '200 KB fenced code block',
+    totalChars: 200_000,
+    chunkChars: CHUNK_CHARS,
+    chunksPerSecond: CHUNKS_PER_SECOND,
+  },
+  // The host-under-floods message (4 KB paragraphs as fast as the pipe takes them, kept up to MAX_MESSAGE_CHARS):
+  // 3.9 MB (just under the cap, so its end shows) at 2,000 paragraphs/s, 8 MB/s.
+  { kind: 'flood', label: '3.9 MB flood of 4 KB paragraphs', totalChars: 3_900_000, chunkChars: 4096, chunksPerSecond: 2_000 },
 ];
 
 function waitingSession(): TranscriptState {
@@ -34,7 +57,7 @@ function waitingSession(): TranscriptState {
   return reduce(state, { type: 'prompt_sent', turnId: 'turn-long', content: [{ type: 'text', text: 'Write a long answer.' }] });
 }
 
-async function runScenario(browser: Browser, harness: string, scenario: (typeof SCENARIOS)[number]): Promise<Figure[]> {
+async function runScenario(browser: Browser, harness: string, scenario: Scenario): Promise<Figure[]> {
   const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
   try {
     const pageErrors: string[] = [];
@@ -57,8 +80,8 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
     const options: MessageStreamOptions = {
       kind: scenario.kind,
       totalChars: scenario.totalChars,
-      chunkChars: CHUNK_CHARS,
-      chunksPerSecond: CHUNKS_PER_SECOND,
+      chunkChars: scenario.chunkChars,
+      chunksPerSecond: scenario.chunksPerSecond,
       windowMs: CHUNK_WINDOW_MS,
       seq: 0,
     };
@@ -94,8 +117,8 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
     // The heartbeat sees every stretch; long tasks and long animation frames (over 50 ms) add what it may straddle.
     const longest = Math.round(Math.max(0, ...streamed.blocksMs, ...longWork.tasks, ...longWork.frames));
     const p95 = Math.round(percentile(streamed.blocksMs, 0.95));
-    const streamMs = (streamed.chunks / CHUNKS_PER_SECOND) * 1000;
-    const prefix = `webview: ${scenario.label} streamed (${streamed.chunks} chunks of ${CHUNK_CHARS} chars at ${CHUNKS_PER_SECOND}/s, ${streamed.posts} posts)`;
+    const streamMs = (streamed.chunks / scenario.chunksPerSecond) * 1000;
+    const prefix = `webview: ${scenario.label} streamed (${streamed.chunks} chunks of ${scenario.chunkChars} chars at ${scenario.chunksPerSecond}/s, ${streamed.posts} posts)`;
     return [
       {
         name: `${prefix}, p95 main-thread block (${streamed.blocksMs.length} blocks seen)`,
@@ -140,6 +163,9 @@ async function runScenario(browser: Browser, harness: string, scenario: (typeof 
 
 export async function runLongMessageBench(browser: Browser, harness: string): Promise<Figure[]> {
   const figures: Figure[] = [];
-  for (const scenario of SCENARIOS) figures.push(...(await runScenario(browser, harness, scenario)));
+  // BENCH_MESSAGE_KIND=markdown|code-block|flood runs one scenario.
+  const only = process.env['BENCH_MESSAGE_KIND'];
+  for (const scenario of SCENARIOS.filter((each) => !only || each.kind === only))
+    figures.push(...(await runScenario(browser, harness, scenario)));
   return figures;
 }

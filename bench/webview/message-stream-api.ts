@@ -3,7 +3,7 @@
  * asks for and what the page measures. Shared by both sides so the figures keep one shape.
  */
 
-export type LongMessageKind = 'markdown' | 'code-block';
+export type LongMessageKind = 'markdown' | 'code-block' | 'flood';
 
 export interface MessageStreamOptions {
   readonly kind: LongMessageKind;

@@ -6,9 +6,19 @@
  * order, so a prompt's result is never seen before the updates the agent sent ahead of it.
  */
 import type { Readable, Writable } from 'node:stream';
-import { CancellationToken, createMessageConnection, ErrorCodes, ResponseError, Trace, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  CancellationToken,
+  CancellationTokenSource,
+  createMessageConnection,
+  ErrorCodes,
+  ResponseError,
+  Trace,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import type { CancellationSignal } from './rpc-boundary';
 import type { z } from 'zod';
 import { LEGACY_MODEL_OPTION, type ConfigOption, type PermissionOption } from '../shared/model';
+import { errorWithStack } from '../shared/error-text';
 import type { AgentTerminalUpdate, SessionUpdate, ToolCallFields } from '../shared/updates';
 import { LibraryBridgeReader, LibraryBridgeWriter } from './library-bridge';
 import { NdjsonMessageReader, NdjsonMessageWriter, DEFAULT_MAX_LINE_BYTES } from './ndjson';
@@ -19,7 +29,7 @@ import * as requests from './schemas/client-requests';
 import * as results from './schemas/agent-results';
 import { completeElicitationParams, createElicitationParams, type CreateElicitationParams } from './schemas/elicitation';
 import { configOptionsOf, sessionSetupOf, type OpenedSession } from './schemas/session-setup';
-import { SessionRequests } from './session-requests';
+import { SessionRequests, type SessionPlace } from './session-requests';
 import { parseSessionUpdate } from './schemas/session-update';
 import { parseToolCallFields } from './schemas/session-update-fields';
 
@@ -138,8 +148,16 @@ export class AcpConnection {
   }
 
   /** Signs in with an `agent`-type method; a `terminal` one is never sent (the client runs it). */
-  async authenticate(methodId: string, token?: CancellationToken): Promise<void> {
-    await this.request('authenticate', { methodId }, results.emptyResult, token);
+  async authenticate(methodId: string, signal: CancellationSignal): Promise<void> {
+    const source = new CancellationTokenSource();
+    const subscription = signal.onCancellationRequested(() => source.cancel());
+    if (signal.isCancellationRequested) source.cancel();
+    try {
+      await this.request('authenticate', { methodId }, results.emptyResult, source.token);
+    } finally {
+      subscription.dispose();
+      source.dispose();
+    }
   }
 
   /** Only when the agent advertises `agentCapabilities.auth.logout`. */
@@ -147,7 +165,7 @@ export class AcpConnection {
     await this.request('logout', {}, results.emptyResult);
   }
 
-  async newSession(params: { cwd: string; mcpServers: readonly unknown[] }, token?: CancellationToken): Promise<OpenedSession> {
+  async newSession(params: SessionPlace, token?: CancellationToken): Promise<OpenedSession> {
     const created = await this.request('session/new', params, results.newSessionResult, token);
     const problems: string[] = [];
     const setup = sessionSetupOf(created, problems);
@@ -227,10 +245,7 @@ export class AcpConnection {
           );
         handle('params' in message ? message.params : undefined);
       },
-      failed: (_message, error) =>
-        this.options.log.error(
-          `Handling a session/update failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        ),
+      failed: (_message, error) => this.options.log.error(`Handling a session/update failed: ${errorWithStack(error)}`),
     });
   }
 

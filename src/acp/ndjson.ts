@@ -13,6 +13,7 @@ import {
   type Message,
   type MessageWriter,
 } from 'vscode-jsonrpc';
+import { errorMessage } from '../shared/error-text';
 
 export const DEFAULT_MAX_LINE_BYTES = 50 * 1024 * 1024;
 const NEWLINE = 0x0a;
@@ -107,7 +108,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      this.problems.onInvalidLine(preview(text), error instanceof Error ? error.message : String(error));
+      this.problems.onInvalidLine(preview(text), errorMessage(error));
       return;
     }
     if (!isJsonRpcMessage(parsed)) {

@@ -2,8 +2,6 @@
  * What differs on the wire between the versions we speak: which version the agent chose, where the prompt
  * capabilities are, how a config value is tagged. We send the version we offer; the agent answers the one it speaks.
  */
-import type { InitializeResult } from './schemas/agent-results';
-
 export type ProtocolVersion = 1 | 2;
 
 /** The version the agent chose, or why we cannot talk to it. */
@@ -11,20 +9,6 @@ export function acceptedVersion(offered: ProtocolVersion, answered: number): Pro
   if (answered === offered) return offered;
   if (answered === 1) return 1;
   return { error: `the agent answered ACP version ${answered}, which this client does not speak (offered ${offered})` };
-}
-
-/** What the prompt may carry: v1 booleans, or v2's presence-based objects. */
-export function promptCapabilitiesOf(
-  init: InitializeResult,
-  version: ProtocolVersion,
-): { image: boolean; audio: boolean; embeddedContext: boolean } {
-  if (version === 2) {
-    const prompt = init.capabilities?.session?.prompt;
-    const has = (name: string): boolean => prompt?.[name] !== undefined && prompt[name] !== null && prompt[name] !== false;
-    return { image: has('image'), audio: has('audio'), embeddedContext: has('embeddedContext') };
-  }
-  const prompt = init.agentCapabilities?.promptCapabilities;
-  return { image: prompt?.image === true, audio: prompt?.audio === true, embeddedContext: prompt?.embeddedContext === true };
 }
 
 /**

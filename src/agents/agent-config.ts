@@ -17,6 +17,8 @@ export interface AgentConfig {
   readonly protocolVersion?: ProtocolPreference;
   /** `false`: this agent gets none of the configured MCP servers. */
   readonly mcpServers?: boolean;
+  /** `false`: this agent is not offered the editor's own MCP server (its language services as tools). */
+  readonly editorTools?: boolean;
   /** The env variable an API key goes in: Sign In offers to store one in secret storage and pass it at spawn. */
   readonly apiKeyEnv?: string;
   /** Absent: the user's own (settings or an install). A workspace's definition runs only once approved. */
@@ -43,6 +45,7 @@ const agentEntrySchema = z.object({
   env: z.record(z.string(), z.string()).optional().default({}),
   protocolVersion: protocolPreferenceSchema.optional(),
   mcpServers: z.boolean().optional(),
+  editorTools: z.boolean().optional(),
   apiKeyEnv: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'apiKeyEnv must be an environment variable name')
@@ -87,7 +90,7 @@ export function parseAgentsSetting(raw: unknown): ParsedAgents {
       problems.push(`acpClient.agents["${name}"] skipped: ${reason}`);
       continue;
     }
-    const { command, args, env, protocolVersion, mcpServers, apiKeyEnv } = parsed.data;
+    const { command, args, env, protocolVersion, mcpServers, editorTools, apiKeyEnv } = parsed.data;
     agents.push({
       name,
       command,
@@ -95,6 +98,7 @@ export function parseAgentsSetting(raw: unknown): ParsedAgents {
       env,
       ...(protocolVersion !== undefined ? { protocolVersion } : {}),
       ...(mcpServers !== undefined ? { mcpServers } : {}),
+      ...(editorTools !== undefined ? { editorTools } : {}),
       ...(apiKeyEnv !== undefined ? { apiKeyEnv } : {}),
     });
   }

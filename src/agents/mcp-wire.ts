@@ -4,6 +4,7 @@
  * reason so the user learns why a server's tools are missing.
  */
 import type { ResolvedMcpServer } from './mcp-references';
+import type { McpCapabilities } from '../acp/agent-capabilities';
 
 export interface NameValue {
   readonly name: string;
@@ -13,12 +14,6 @@ export interface NameValue {
 export type McpServerWire =
   | { readonly name: string; readonly command: string; readonly args: readonly string[]; readonly env: readonly NameValue[] }
   | { readonly type: 'http' | 'sse'; readonly name: string; readonly url: string; readonly headers: readonly NameValue[] };
-
-/** What the agent said in `initialize` about MCP transports beyond stdio. */
-export interface McpCapabilities {
-  readonly http: boolean;
-  readonly sse: boolean;
-}
 
 export interface McpSelection {
   readonly servers: readonly McpServerWire[];

@@ -10,6 +10,7 @@
  *   before the turn began; otherwise it may already be the agent's result, and the file's before is unknown
  *   rather than wrongly "unchanged" (which would hide the change) or "absent" (which would call it created).
  */
+import { sep } from 'node:path';
 import { ABSENT, UNKNOWN, type FileState } from './file-state';
 import type { ChangeFiles } from './change-ports';
 import type { ContentStore } from './content-store';
@@ -75,6 +76,12 @@ export class Baseline {
   async settled(absolutePath: string): Promise<FileState> {
     await this.priming.get(absolutePath);
     return this.stateOf(absolutePath);
+  }
+
+  /** The files it knows inside `folder`, at any depth. */
+  knownUnder(folder: string): string[] {
+    const prefix = folder.endsWith(sep) ? folder : folder + sep;
+    return [...this.states.keys()].filter((path) => path.startsWith(prefix));
   }
 
   set(absolutePath: string, state: FileState): void {

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import type { TurnChangeRecord } from './change-records';
 import { writeFileDurably } from './durable-write';
+import { errorMessage } from '../shared/error-text';
 
 const state = z.union([
   z.object({ kind: z.literal('absent') }),
@@ -71,7 +72,7 @@ export class ChangeLog {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
       if (errorCode(error) === 'ENOENT') return empty;
-      return { ...empty, problem: await this.setAside(`it could not be read (${describe(error)})`) };
+      return { ...empty, problem: await this.setAside(`it could not be read (${errorMessage(error)})`) };
     }
     let reason: string;
     try {
@@ -79,7 +80,7 @@ export class ChangeLog {
       if (parsed.success) return parsed.data;
       reason = `it is not a change log this version understands (${parsed.error.issues[0]?.message ?? 'invalid'})`;
     } catch (error) {
-      reason = `it is damaged (${describe(error)})`;
+      reason = `it is damaged (${errorMessage(error)})`;
     }
     return { ...empty, problem: await this.setAside(reason) };
   }
@@ -102,15 +103,11 @@ export class ChangeLog {
       return `The saved changes of this conversation could not be loaded: ${reason}. The file was kept as ${aside}; earlier turns cannot be undone or restored from here.`;
     } catch (error) {
       this.frozen = true;
-      return `The saved changes of this conversation could not be loaded: ${reason}, and could not be moved aside (${describe(error)}). They are left untouched at ${this.file}, and this conversation's changes are not saved until it is readable or removed.`;
+      return `The saved changes of this conversation could not be loaded: ${reason}, and could not be moved aside (${errorMessage(error)}). They are left untouched at ${this.file}, and this conversation's changes are not saved until it is readable or removed.`;
     }
   }
 }
 
 function errorCode(error: unknown): unknown {
   return error instanceof Error && 'code' in error ? error.code : undefined;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

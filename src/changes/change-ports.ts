@@ -12,6 +12,12 @@ export interface ChangeFiles {
   modifiedAt(absolutePath: string): Promise<number | undefined>;
   /** When the file last changed in any way (its ctime), or undefined when missing. */
   statusChangedAt(absolutePath: string): Promise<number | undefined>;
+  /** When the file was made (its birth time), or undefined when missing or not recorded by the filesystem. */
+  bornAt(absolutePath: string): Promise<number | undefined>;
+  /** The files in a folder and its subfolders (none when not a folder), bounded, never what `excluded` names. */
+  filesIn(absolutePath: string): Promise<readonly string[]>;
+  /** The files directly in a folder, bounded, never what `excluded` names. */
+  filesDirectlyIn(absolutePath: string): Promise<readonly string[]>;
   /** Open editors' text by absolute path: the "before" of a file the agent changes on disk while it is open. */
   openTexts(): ReadonlyMap<string, string>;
   /** Whether a path is one the engine must never capture (`.git/`, watcher excludes). */

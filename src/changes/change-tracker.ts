@@ -8,7 +8,6 @@ import { isAbsolute } from 'node:path';
 import type { TranscriptAction } from '../shared/actions';
 import type { SessionUpdate } from '../shared/updates';
 import type { TranscriptState } from '../shared/model';
-import { entriesOf } from '../shared/selectors';
 import type { TranscriptStore } from '../session/transcript-store';
 import { Baseline } from './baseline';
 import { ConcurrentTurns } from './concurrent-turns';
@@ -21,10 +20,16 @@ import { ABSENT, type FileState } from './file-state';
 import { applyPlan, blockedOf, currentStates, type ApplyOutcome, type PlanApplication, type SkippedFile } from './plan-application';
 import { conflictsOf, planRestore, planUndo, type RestorePlan } from './restore-plan';
 import { TurnCapture } from './turn-capture';
-import { pathsNamedByTurn } from './turn-names';
+import { pathsNamedByTurn, reportedTexts } from './turn-names';
+import { errorMessage } from '../shared/error-text';
 
 /** Watcher events trail the writes that caused them: a turn's capture stays open this long after it ends. */
 const DEFAULT_SETTLE_MS = 400;
+/**
+ * And some trail by seconds (VS Code's watcher on a loaded 2-core machine): an event this long after the card is out
+ * is still checked against the turn (its file's change time), and the card grows by it.
+ */
+const LATE_EVENT_WINDOW_MS = 15_000;
 
 export interface ChangeTrackerDeps {
   readonly conversationId: string;
@@ -57,6 +62,8 @@ export class ChangeTracker {
   /** The paths the last asked-about turn's tool calls named, for the transcript state they were read from. */
   private namedCache: { state: TranscriptState; turnId: string; paths: Set<string> } | undefined;
   private readonly finishing = new Set<Promise<void>>();
+  /** Watcher events being read outside a turn's queue (the baseline's refreshes, a new folder's files, late events). */
+  private readonly reading = new Set<Promise<void>>();
   private loaded: Promise<void>;
   private restores = 0;
   private readonly subscriptions: { dispose(): void }[];
@@ -94,12 +101,17 @@ export class ChangeTracker {
 
   /** Settles once seeding, loading and every ending turn are done (tests and benchmarks wait on it). */
   async idle(): Promise<void> {
-    await Promise.all([this.baseline.seed(), this.loaded, ...this.finishing]);
+    await Promise.all([this.baseline.seed(), this.loaded, ...this.finishing, ...this.reading]);
   }
 
   /** A turn is running (or settling): disk changes now are captured as this conversation's. */
   get capturing(): boolean {
     return this.capture !== undefined;
+  }
+
+  /** No turn runs, and a watcher event may still be a late report of the last one's change. */
+  get awaitingLateEvents(): boolean {
+    return this.capture === undefined && this.lastCapture?.awaitsLate(LATE_EVENT_WINDOW_MS) === true;
   }
 
   get baselineSize(): number {
@@ -131,7 +143,59 @@ export class ChangeTracker {
   diskChanged(path: string): void {
     if (this.deps.files.excluded(path) || this.applying.has(path)) return;
     if (this.capture) return this.capture.diskChanged(path);
-    void this.baseline.refresh(path).catch((error: unknown) => this.reportError(error));
+    const last = this.lastCapture;
+    this.whileReading(last && this.awaitingLateEvents ? this.lateOrOutside(last, path) : this.baseline.refresh(path));
+  }
+
+  private whileReading(work: Promise<unknown>): void {
+    const tracked = work.then(
+      () => undefined,
+      (error: unknown) => this.reportError(error),
+    );
+    this.reading.add(tracked);
+    void tracked.finally(() => this.reading.delete(tracked));
+  }
+
+  /** An event just after a turn: the turn's change reported late (its card grows), else a change by someone else. */
+  private async lateOrOutside(capture: TurnCapture, path: string): Promise<void> {
+    // The card is out first: a late file is added to it, never raced by its first publication.
+    await Promise.all(this.finishing);
+    const file = await capture.lateChange(path);
+    if (!file) {
+      await this.baseline.refresh(path);
+      return;
+    }
+    this.baseline.set(path, file.after);
+    await this.loaded;
+    const index = this.records.findIndex((r) => r.turnId === capture.turnId && r.origin === 'turn');
+    const record = this.records[index];
+    if (!record) return this.addRecord({ turnId: capture.turnId, origin: 'turn', files: [file] });
+    const grown = { ...record, files: [...record.files, file] };
+    this.records[index] = grown;
+    await this.publish(grown);
+  }
+
+  /**
+   * The watcher: created (or changed: a folder made again can come as a change). For a new folder VS Code reports
+   * the folder only, not the files made in it before its watch began (a folder made with a file in it at once):
+   * those are looked up, or a file the user made there is unknown to the baseline and a turn that rewrites it would
+   * call it the agent's creation.
+   */
+  diskCreated(path: string): void {
+    this.diskChanged(path);
+    if (this.deps.files.excluded(path) || this.applying.has(path)) return;
+    this.whileReading(this.deps.files.filesIn(path).then((inside) => inside.forEach((file) => this.diskChanged(file))));
+  }
+
+  /**
+   * The watcher: deleted. A folder deleted with its files is reported as the folder only: the files the baseline
+   * knows in it are gone too (else a later file of the same content there would look unchanged, and the agent's
+   * `rm -r` would show no deletion).
+   */
+  diskDeleted(path: string): void {
+    this.diskChanged(path);
+    if (this.deps.files.excluded(path) || this.applying.has(path)) return;
+    for (const file of this.baseline.knownUnder(path)) this.diskChanged(file);
   }
 
   /** The user saved a document in the editor: whatever it holds now is theirs, never the agent's change. */
@@ -143,6 +207,12 @@ export class ChangeTracker {
   }
 
   // --- review -----------------------------------------------------------------------------------------------------
+
+  /** Every change set of the conversation and every turn, in the order they ran (the conversation-wide review). */
+  async history(): Promise<{ readonly records: readonly TurnChangeRecord[]; readonly turns: readonly string[] }> {
+    await this.loaded;
+    return { records: this.records, turns: this.turns };
+  }
 
   record(turnId: string): TurnChangeRecord | undefined {
     return this.records.find((r) => r.turnId === turnId);
@@ -263,6 +333,10 @@ export class ChangeTracker {
     if (capture?.turnId !== turnId) return;
     const done = (async () => {
       await new Promise((resolve) => setTimeout(resolve, this.deps.settleMs ?? DEFAULT_SETTLE_MS));
+      // Files the turn's tool calls named are checked now, whether or not the watcher has reported them yet.
+      for (const path of pathsNamedByTurn(this.deps.transcript.state, turnId))
+        if (isAbsolute(path) && !this.deps.files.excluded(path) && !this.applying.has(path)) capture.namedAtEnd(path);
+      await capture.sweepTouchedFolders();
       if (this.capture === capture) this.capture = undefined;
       this.lastCapture = capture;
       const files = await capture.finish().finally(() => this.baseline.turnEnded(capture));
@@ -364,16 +438,6 @@ export class ChangeTracker {
   }
 
   private reportError(error: unknown): void {
-    this.deps.onError(error instanceof Error ? error.message : String(error));
+    this.deps.onError(errorMessage(error));
   }
-}
-
-/** The new text each of the turn's tool calls reported for a file (its `diff` content), by path. */
-function reportedTexts(state: TranscriptState, turnId: string): Map<string, string | undefined> {
-  const texts = new Map<string, string | undefined>();
-  for (const entry of entriesOf(state)) {
-    if (entry.kind !== 'tool_call' || entry.turnId !== turnId) continue;
-    for (const content of entry.content) if (content.type === 'diff') for (const file of content.files) texts.set(file.path, file.newText);
-  }
-  return texts;
 }

@@ -9,6 +9,7 @@ import type { ContentStore } from './content-store';
 import type { FileState } from './file-state';
 import { conflictsOf, type RestorePlan } from './restore-plan';
 import { snapshotFile } from './snapshot-read';
+import { errorMessage } from '../shared/error-text';
 
 /** A file left as it is, whatever the user answers, and why (it completes "Did not undo <name>: ..."). */
 export interface SkippedFile {
@@ -102,7 +103,7 @@ export async function blockedOf(files: RestorePlan['files'], roots: readonly str
     const target = await inspectWriteTarget(file.path, roots, action).catch(
       (error: unknown): WriteTarget => ({
         kind: 'blocked',
-        reason: `it could not be checked (${error instanceof Error ? error.message : String(error)})`,
+        reason: `it could not be checked (${errorMessage(error)})`,
       }),
     );
     if (target.kind === 'blocked') blocked.push({ path: file.path, reason: target.reason });

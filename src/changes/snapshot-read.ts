@@ -4,7 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { lstat, readFile, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ChangeFiles, SnapshotRead } from './change-ports';
 import type { ContentStore } from './content-store';
 import { ABSENT, type FileState } from './file-state';
@@ -42,6 +44,55 @@ export async function statusChangedAt(absolutePath: string): Promise<number | un
   } catch {
     return undefined;
   }
+}
+
+/**
+ * When the file was made (its birth time), or undefined when missing or when the filesystem does not record it
+ * (Node reports 0 then).
+ */
+export async function bornAt(absolutePath: string): Promise<number | undefined> {
+  try {
+    const born = (await stat(absolutePath)).birthtimeMs;
+    return born > 0 ? born : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The files in a folder (and, `recursive`, its subfolders), links not followed, at most `limit`, without the ones
+ * `skip` names; none when the path is not a folder.
+ */
+export async function filesInFolder(
+  absolutePath: string,
+  limit: number,
+  skip: (path: string) => boolean,
+  recursive = true,
+): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (folder: string): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (found.length >= limit) return;
+      const full = join(folder, entry.name);
+      if (skip(full)) continue;
+      if (entry.isDirectory()) {
+        if (recursive) await walk(full);
+      } else if (entry.isFile()) found.push(full);
+    }
+  };
+  try {
+    if (!(await lstat(absolutePath)).isDirectory()) return [];
+  } catch {
+    return [];
+  }
+  await walk(absolutePath);
+  return found;
 }
 
 /** The file's state now: stored when it fits, else by hash only. */

@@ -8,7 +8,8 @@ import type { Attribution } from './concurrent-turns';
 import type { ChangeFiles } from './change-ports';
 import type { FileChangeRecord } from './change-records';
 import type { ContentStore } from './content-store';
-import { sameState, type FileState } from './file-state';
+import { sameState, UNKNOWN, type FileState } from './file-state';
+import { dirname } from 'node:path';
 import { snapshotFile } from './snapshot-read';
 
 /** Reads in flight when a turn ends. */
@@ -43,6 +44,8 @@ export class TurnCapture {
   private readonly named = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
   private readonly startedAt = Date.now();
+  /** When the turn's capture closed (its card's files read): later changes are not the turn's. */
+  private endedAt: number | undefined;
 
   constructor(
     readonly turnId: string,
@@ -91,7 +94,7 @@ export class TurnCapture {
     if (content === undefined || now.kind !== 'file' || !now.stored) return now;
     const bytes = await this.store.get(now.hash);
     if (!bytes || new TextDecoder('utf-8').decode(bytes) !== content) return now;
-    const found = await this.baseline.settled(path);
+    const found = await this.beforeOf(path);
     return found.kind === 'unknown' ? now : found;
   }
 
@@ -103,7 +106,7 @@ export class TurnCapture {
     void this.enqueue(async () => {
       if (this.touched.has(path)) return;
       // Read in turn, not when the event came: a user's save queued before it has updated the baseline by now.
-      const before = await this.baseline.settled(path);
+      const before = await this.beforeOf(path);
       // The content this change replaced is the one to keep longest.
       if (before.kind === 'file') this.store.touch(before.hash);
       const current = await snapshotFile(this.files, this.store, path);
@@ -118,15 +121,93 @@ export class TurnCapture {
     });
   }
 
+  /**
+   * The turn is ending and its tool calls named this path: a change to it counts even if the watcher's event never
+   * came in time (under load VS Code's watcher reports a write after the turn has settled, and the change was lost).
+   * A file last changed before the turn is not read at all: most named files were only read.
+   */
+  namedAtEnd(path: string): void {
+    if (this.touched.has(path)) return;
+    const alongside = this.peers.othersCapturing();
+    void this.enqueue(async () => {
+      if (this.touched.has(path) || (await this.changedBeforeTurn(path))) return;
+      const before = await this.beforeOf(path);
+      if (before.kind === 'file') this.store.touch(before.hash);
+      // Missing now (never written, or deleted by the agent) or changed during the turn: compared with the baseline.
+      if (sameState(await snapshotFile(this.files, this.store, path), before)) return;
+      this.touched.set(path, { before, origin: 'disk', alongside });
+    });
+  }
+
+  /**
+   * The file's state before the turn. The baseline calls a file it never heard of absent; but the user may have made
+   * it a moment before the turn, its watcher event still on the way (seconds on a loaded machine). A file born before
+   * the turn began and written during it was there before the agent: its before is unknown, so Undo leaves it rather
+   * than deleting it. Born before but not written since: the agent moved it here (a rename keeps both times), and it
+   * is new at this path. (A writer that replaces a file by a rename gives it a new birth: that case stays "created".)
+   */
+  private async beforeOf(path: string): Promise<FileState> {
+    const before = await this.baseline.settled(path);
+    if (before.kind !== 'absent') return before;
+    const born = await this.files.bornAt(path);
+    if (born === undefined || born >= this.startedAt - CLOCK_SLACK_MS) return before;
+    const modified = await this.files.modifiedAt(path);
+    return modified !== undefined && modified >= this.startedAt - CLOCK_SLACK_MS ? UNKNOWN : before;
+  }
+
+  /**
+   * The turn is ending: the folders it changed files in are looked through for more changes of the turn that no
+   * watcher event reported (VS Code's watcher drops some under load; a file written last before the turn ended was
+   * never reported at all). A file there is checked as a named one is: only one changed during the turn counts.
+   * A missing file is not looked for: when it went cannot be told (the user may have deleted it before the turn,
+   * its event still on the way), and calling that the agent's deletion would be wrong. Folders the turn never
+   * touched are not read: an end-of-turn cost of a few listings.
+   */
+  async sweepTouchedFolders(): Promise<void> {
+    await this.queue;
+    const folders = new Set([...this.touched.keys()].map((path) => dirname(path)));
+    for (const folder of folders)
+      for (const path of await this.files.filesDirectlyIn(folder)) if (!this.touched.has(path)) this.namedAtEnd(path);
+  }
+
   /** The file last changed before this turn began (its ctime, which no tool sets back), with a little slack. */
   private async changedBeforeTurn(path: string): Promise<boolean> {
     const changed = await this.files.statusChangedAt(path);
     return changed !== undefined && changed < this.startedAt - CLOCK_SLACK_MS;
   }
 
+  /** Whether a watcher event now may still be one of this turn's changes, reported late (see lateChange). */
+  awaitsLate(windowMs: number): boolean {
+    return this.endedAt !== undefined && Date.now() - this.endedAt <= windowMs;
+  }
+
+  /**
+   * A watcher event after the turn's card was out: on a loaded machine VS Code reports a write seconds late, and the
+   * change was lost (the baseline silently took it). It is the turn's if the file changed while the turn ran (its
+   * ctime; for a deletion its folder's) and nobody else's turn named it; answers the record to add to the card.
+   */
+  lateChange(path: string): Promise<FileChangeRecord | undefined> {
+    const alongside = this.peers.othersCapturing();
+    let found: FileChangeRecord | undefined;
+    return this.enqueue(async () => {
+      const ended = this.endedAt;
+      if (ended === undefined || this.touched.has(path)) return;
+      const before = await this.beforeOf(path);
+      const current = await snapshotFile(this.files, this.store, path);
+      if (sameState(current, before)) return;
+      const changed = await this.files.statusChangedAt(current.kind === 'absent' ? dirname(path) : path);
+      if (changed !== undefined && (changed < this.startedAt - CLOCK_SLACK_MS || changed > ended + CLOCK_SLACK_MS)) return;
+      const attribution = this.peers.attribute(path, alongside);
+      if (attribution === 'others') return;
+      this.touched.set(path, { before, origin: 'disk', alongside });
+      found = { path, before, after: current, origin: 'disk', review: 'pending', ...(attribution === 'shared' ? { shared: true } : {}) };
+    }).then(() => found);
+  }
+
   /** The turn is over: every touched file's state now, without the ones that ended as they began. */
   async finish(): Promise<FileChangeRecord[]> {
     await this.queue;
+    this.endedAt = Date.now();
     const touched = [...this.touched];
     const afters = new Array<FileState>(touched.length);
     // A few reads in flight: a 1,000-file turn is read in a fraction of the time, without flooding the disk.

@@ -4,7 +4,7 @@
  * fit, and a URL is opened only on the user's click and only when it is http(s). Each request is answered once:
  * by the user, by a cancelled turn, by the agent withdrawing it (`$/cancel_request`), or by the agent's exit.
  */
-import type { CancellationToken } from 'vscode-jsonrpc';
+import type { CancellationSignal } from '../acp/rpc-boundary';
 import { isWebUrl, type ElicitationRequest } from '../shared/elicitation-model';
 import { checkForm, type ElicitationContent } from '../shared/elicitation-validate';
 import type { ElicitationPorts } from './ports';
@@ -39,7 +39,7 @@ export class ElicitationBroker {
   constructor(private readonly ports: ElicitationPorts) {}
 
   /** Resolves with the answer to send; `agentToken` is the agent's cancellation of its own request. */
-  request(ask: ElicitationAsk, agentToken: CancellationToken): Promise<ElicitationAnswer> {
+  request(ask: ElicitationAsk, agentToken: CancellationSignal): Promise<ElicitationAnswer> {
     return new Promise<ElicitationAnswer>((resolve) => {
       const settle = (answer: ElicitationAnswer): void => {
         if (!this.pending.has(ask.requestId)) return;

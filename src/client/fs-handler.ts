@@ -2,7 +2,7 @@
  * Serves `fs/read_text_file` and `fs/write_text_file`: the editor's view of a file (unsaved edits included),
  * writes through the editor so they can be undone, and nothing at all outside the workspace folders.
  */
-import { ResponseError, ErrorCodes } from 'vscode-jsonrpc';
+import { RpcError, RpcErrorCode } from '../acp/rpc-boundary';
 import type { MissingFileAnswer } from './missing-file-answer';
 import { confinePath } from './path-confinement';
 import type { FileAccessObserver, WorkspaceFiles } from './ports';
@@ -10,6 +10,7 @@ import { readWindow } from './read-window';
 import { sliceLines } from './text-window';
 import { DEFAULT_MAX_READ_BYTES } from '../shared/limits';
 import { readTooLargeMessage } from './read-limit';
+import { errorMessage } from '../shared/error-text';
 
 /** ACP's "resource not found". */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -31,7 +32,7 @@ export class FileSystemHandler {
   ) {}
 
   /** The code of a write the user refused to let through (review before write): a plain JSON-RPC request error. */
-  static readonly WRITE_REFUSED = ErrorCodes.InvalidRequest;
+  static readonly WRITE_REFUSED = RpcErrorCode.InvalidRequest;
 
   async readTextFile(
     params: { path: string; line?: number | null; limit?: number | null; sessionId?: string },
@@ -60,27 +61,27 @@ export class FileSystemHandler {
       if (!windowed) this.observer?.afterRead(target, read.text, params.sessionId);
       return { content: read.text };
     } catch (error) {
-      if (error instanceof ResponseError) throw error;
+      if (error instanceof RpcError) throw error;
       if (missingFile === 'empty_content' && !(await this.exists(target))) return { content: '' };
-      throw new ResponseError(RESOURCE_NOT_FOUND, `Cannot read ${params.path}: ${describe(error)}`, { uri: params.path });
+      throw new RpcError(RESOURCE_NOT_FOUND, `Cannot read ${params.path}: ${errorMessage(error)}`, { uri: params.path });
     }
   }
 
   async writeTextFile(params: { path: string; content: string; sessionId?: string }): Promise<Record<string, never>> {
     const target = await this.confine('write', params.path);
     const verdict = this.observer ? await this.observer.beforeWrite(target, params.content, params.sessionId) : { allowed: true as const };
-    if (!verdict.allowed) throw new ResponseError(FileSystemHandler.WRITE_REFUSED, `Did not write ${params.path}: ${verdict.reason}`);
+    if (!verdict.allowed) throw new RpcError(FileSystemHandler.WRITE_REFUSED, `Did not write ${params.path}: ${verdict.reason}`);
     // The review may have waited minutes: what the path resolves to is judged again, so a link planted meanwhile
     // (the agent's own tools can make one) cannot carry the accepted write somewhere else.
     if ((await this.confine('write', params.path)) !== target)
-      throw new ResponseError(
-        ErrorCodes.InvalidParams,
+      throw new RpcError(
+        RpcErrorCode.InvalidParams,
         `Refused to write ${params.path}: it now resolves to another file than the one reviewed.`,
       );
     try {
       await this.files.writeFileText(target, params.content);
     } catch (error) {
-      throw new ResponseError(ErrorCodes.InternalError, `Cannot write ${params.path}: ${describe(error)}`);
+      throw new RpcError(RpcErrorCode.InternalError, `Cannot write ${params.path}: ${errorMessage(error)}`);
     }
     return {};
   }
@@ -98,8 +99,8 @@ export class FileSystemHandler {
     const verdict = await confinePath(requested, this.files.roots());
     if (!verdict.allowed) {
       this.onRefused({ operation, path: requested, reason: verdict.reason });
-      throw new ResponseError(
-        ErrorCodes.InvalidParams,
+      throw new RpcError(
+        RpcErrorCode.InvalidParams,
         `Refused to ${operation} ${requested}: ${verdict.reason}. The client only serves files inside the workspace.`,
       );
     }
@@ -113,13 +114,9 @@ function tooLarge(
   cap: number,
   line: number | undefined,
   limit: number | undefined,
-): ResponseError<{ size: number; limit: number }> {
-  return new ResponseError(ErrorCodes.InvalidParams, readTooLargeMessage(path, bytes, cap, line !== undefined || limit !== undefined), {
+): RpcError<{ size: number; limit: number }> {
+  return new RpcError(RpcErrorCode.InvalidParams, readTooLargeMessage(path, bytes, cap, line !== undefined || limit !== undefined), {
     size: bytes,
     limit: cap,
   });
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -13,21 +13,30 @@ export type Confinement =
   | { readonly allowed: false; readonly reason: string };
 
 export async function confinePath(requested: string, workspaceRoots: readonly string[]): Promise<Confinement> {
+  return confineToRealRoots(requested, await realRootsOf(workspaceRoots));
+}
+
+/** The workspace folders' real locations, once for a batch of paths to judge with `confineToRealRoots`. */
+export async function realRootsOf(workspaceRoots: readonly string[]): Promise<readonly string[]> {
+  return Promise.all(workspaceRoots.map(async (root) => (await realPathAllowingMissing(path.resolve(root))) ?? path.resolve(root)));
+}
+
+/** `confinePath` against roots already resolved by `realRootsOf`. */
+export async function confineToRealRoots(requested: string, realRoots: readonly string[]): Promise<Confinement> {
   if (!path.isAbsolute(requested)) {
     return { allowed: false, reason: `path must be absolute, got "${requested}"` };
   }
   if (requested.includes('\0')) {
     return { allowed: false, reason: 'the path contains a NUL character' };
   }
-  if (workspaceRoots.length === 0) {
+  if (realRoots.length === 0) {
     return { allowed: false, reason: 'no workspace folder is open' };
   }
   const real = await realPathAllowingMissing(path.resolve(requested));
   if (real === undefined) {
     return { allowed: false, reason: `${requested} goes through a symbolic link whose target is missing` };
   }
-  for (const root of workspaceRoots) {
-    const realRoot = (await realPathAllowingMissing(path.resolve(root))) ?? path.resolve(root);
+  for (const realRoot of realRoots) {
     if (isInside(real, realRoot)) return { allowed: true, realPath: real, root: realRoot };
   }
   return { allowed: false, reason: `${requested} is outside the workspace folders` };

@@ -3,7 +3,7 @@
  * card in the chat; whichever answers first is the answer sent. Cancelling the turn, or the agent withdrawing
  * the request (`$/cancel_request`), answers `cancelled` and closes the dialog.
  */
-import { CancellationTokenSource, type CancellationToken } from 'vscode-jsonrpc';
+import { CancellationSource, type CancellationSignal } from '../acp/rpc-boundary';
 import type { PermissionOption } from '../shared/model';
 import type { PermissionPrompt } from './ports';
 
@@ -28,8 +28,8 @@ export class PermissionBroker {
   constructor(private readonly prompt: PermissionPrompt) {}
 
   /** Resolves with the first answer; `agentToken` is the agent's cancellation of its own request. */
-  request(ask: PermissionAsk, agentToken: CancellationToken): Promise<PermissionOutcome> {
-    const dialogClose = new CancellationTokenSource();
+  request(ask: PermissionAsk, agentToken: CancellationSignal): Promise<PermissionOutcome> {
+    const dialogClose = new CancellationSource();
     return new Promise<PermissionOutcome>((resolve) => {
       const settle = (outcome: PermissionOutcome): void => {
         if (!this.pending.has(ask.requestId)) return;
@@ -42,7 +42,7 @@ export class PermissionBroker {
       this.pending.set(ask.requestId, { options: ask.options, settle });
       const agentCancel = agentToken.onCancellationRequested(() => settle({ outcome: 'cancelled' }));
       void this.prompt
-        .ask({ agentName: ask.agentName, toolTitle: ask.toolTitle, paths: ask.paths, options: ask.options }, dialogClose.token)
+        .ask({ agentName: ask.agentName, toolTitle: ask.toolTitle, paths: ask.paths, options: ask.options }, dialogClose.signal)
         .then(
           // undefined: the dialog was closed without a choice; the card still offers the options.
           (optionId) => optionId !== undefined && settle({ outcome: 'selected', optionId }),

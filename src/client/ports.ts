@@ -3,11 +3,7 @@
  * vscode-*.ts files; tests and benchmarks can provide others.
  */
 import type { PermissionOption } from '../shared/model';
-
-export interface CancellationSignal {
-  readonly isCancellationRequested: boolean;
-  onCancellationRequested(listener: () => void): { dispose(): void };
-}
+import type { CancellationSignal } from '../acp/rpc-boundary';
 
 export interface WorkspaceFiles {
   /** Absolute paths of the workspace folders (file system paths). */

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { ResponseError, ErrorCodes } from 'vscode-jsonrpc';
+import { RpcError, RpcErrorCode } from '../acp/rpc-boundary';
 import { OutputBuffer } from './output-buffer';
 import { confinePath } from './path-confinement';
 
@@ -119,18 +119,18 @@ export class TerminalManager {
 
   private get(terminalId: string): RunningTerminal {
     const terminal = this.terminals.get(terminalId);
-    if (!terminal) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown or released terminal ${terminalId}`);
+    if (!terminal) throw new RpcError(RpcErrorCode.InvalidParams, `Unknown or released terminal ${terminalId}`);
     return terminal;
   }
 
   private async resolveCwd(requested: string | undefined): Promise<string> {
     const fallback = this.defaultCwd();
     if (requested === undefined) {
-      if (!fallback) throw new ResponseError(ErrorCodes.InvalidParams, 'No workspace folder is open to run the command in');
+      if (!fallback) throw new RpcError(RpcErrorCode.InvalidParams, 'No workspace folder is open to run the command in');
       return fallback;
     }
     const verdict = await confinePath(requested, this.roots());
-    if (!verdict.allowed) throw new ResponseError(ErrorCodes.InvalidParams, `Refused to run a command in ${requested}: ${verdict.reason}`);
+    if (!verdict.allowed) throw new RpcError(RpcErrorCode.InvalidParams, `Refused to run a command in ${requested}: ${verdict.reason}`);
     return verdict.realPath;
   }
 }

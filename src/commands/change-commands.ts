@@ -9,10 +9,10 @@ import type { ChangeTracking } from '../editor/change-tracking';
 import type { ChangeTracker } from '../changes/change-tracker';
 import type { ApplyOutcome } from '../changes/plan-application';
 import type { TranscriptStore } from '../session/transcript-store';
-import type { UserIntent } from '../session/intents';
 import { entriesOf } from '../shared/selectors';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
+import { errorMessage } from '../shared/error-text';
 
 /** A path the agent chose, as the user reads it: relative to the workspace, bidi and invisible characters shown. */
 const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
@@ -25,7 +25,7 @@ export interface ForkFromTurn {
 }
 
 /** The conversation an intent or command acts on: its tracker and its transcript. */
-interface Target {
+export interface Target {
   readonly conversationId: string;
   readonly tracker: ChangeTracker;
   readonly transcript: TranscriptStore;
@@ -62,38 +62,10 @@ export class ChangeCommands implements vscode.Disposable {
     ];
   }
 
-  /** The card's intents for conversation `conversationId`; false for any other intent (the chat commands take those). */
-  handle(intent: UserIntent, conversationId?: string): boolean {
-    switch (intent.type) {
-      case 'open_change':
-      case 'review_changes':
-      case 'keep_changes':
-      case 'undo_changes':
-      case 'restore_checkpoint':
-        break;
-      default:
-        return false;
-    }
+  /** A change card's intent for conversation `conversationId` (absent: the one shown), run on its tracked changes. */
+  withTarget(conversationId: string | undefined, run: (target: Target) => Promise<unknown>): void {
     const target = this.target(conversationId);
-    if (!target) return true;
-    switch (intent.type) {
-      case 'open_change':
-        void this.openFile(target, intent.turnId, intent.path);
-        break;
-      case 'review_changes':
-        void this.review(target, intent.turnId);
-        break;
-      case 'keep_changes':
-        void this.keep(target, intent.turnId, intent.path);
-        break;
-      case 'undo_changes':
-        void this.undo(target, intent.turnId, intent.path);
-        break;
-      case 'restore_checkpoint':
-        void this.restore(target, intent.turnId);
-        break;
-    }
-    return true;
+    if (target) void run(target);
   }
 
   dispose(): void {
@@ -106,7 +78,7 @@ export class ChangeCommands implements vscode.Disposable {
     return target;
   }
 
-  private async openFile({ tracker }: Target, turnId: string, file: string): Promise<void> {
+  async openFile({ tracker }: Target, turnId: string, file: string): Promise<void> {
     const record = tracker.record(turnId);
     const changed = record?.files.find((f) => f.path === file);
     if (!record || !changed) return void vscode.window.showWarningMessage('That change is no longer recorded.');
@@ -124,13 +96,13 @@ export class ChangeCommands implements vscode.Disposable {
     await this.changes.diffs.openFile(changed, from);
   }
 
-  private async review({ tracker }: Target, turnId: string | undefined): Promise<void> {
+  async review({ tracker }: Target, turnId: string | undefined): Promise<void> {
     const record = turnId === undefined ? undefined : tracker.record(turnId);
     if (!record || record.files.length === 0) return void vscode.window.showInformationMessage('No agent changes to review yet.');
     await this.changes.diffs.openAll(record.files);
   }
 
-  private async keep({ tracker }: Target, turnId: string, file: string | undefined): Promise<void> {
+  async keep({ tracker }: Target, turnId: string, file: string | undefined): Promise<void> {
     await tracker.keep(turnId, file === undefined ? undefined : [file]);
   }
 
@@ -210,9 +182,7 @@ export class ChangeCommands implements vscode.Disposable {
     const outcome = nothing ? { kind: 'nothing' as const } : this.report(await tracker.restore(turnId, true, except), 'restore');
     if (picked.choice === 'fork' && (outcome.kind === 'applied' || outcome.kind === 'nothing'))
       await this.forks?.fork(conversationId, turnId).catch((error: unknown) => {
-        void vscode.window.showErrorMessage(
-          shownText(`Could not fork the conversation: ${error instanceof Error ? error.message : String(error)}`, 'notification'),
-        );
+        void vscode.window.showErrorMessage(shownText(`Could not fork the conversation: ${errorMessage(error)}`, 'notification'));
       });
     return outcome;
   }

@@ -7,11 +7,11 @@ import type { AgentConfig } from '../agents/agent-config';
 import type { InstallActivity } from '../agents/registry/install-activity';
 import type { AgentSettings } from '../editor/agent-settings';
 import type { Attachment } from '../shared/attachments';
-import type { AgentStatus } from '../shared/model';
+import { canStop, inTurnState, isLive, LIFECYCLE_WORDS, lifecycleOf } from '../shared/lifecycle';
 import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { PromptVerdict } from '../session/session-controller';
 import type { TranscriptStore } from '../session/transcript-store';
-import type { UserIntent } from '../session/intents';
+import type { ChatIntent } from '../shared/chat-intents';
 import type { Conversation } from '../conversations/conversation';
 import type { Conversations } from '../conversations/conversations';
 import { firstPromptText } from '../history/summary-from-state';
@@ -23,6 +23,7 @@ import { TerminalMirrors } from '../editor/terminal-mirrors';
 import { shownText } from '../shared/shown-text';
 import { visibleText } from '../shared/visible-text';
 import { linkDestination } from '../session/link-target';
+import { errorMessage } from '../shared/error-text';
 
 export class ChatCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -32,6 +33,8 @@ export class ChatCommands implements vscode.Disposable {
   private readonly terminals = new Map<TranscriptStore, TerminalMirrors>();
   /** `acpClient.hasAgent` as last set (the walkthrough's "Add an agent" step completes on it). */
   private hasAgent: boolean | undefined;
+  /** Open review comments by conversation, for the chat's bar above the composer (set by `countReviewComments`). */
+  private reviewCounts: (() => Readonly<Record<string, number>>) | undefined;
   /** Settles once the conversation shown last is restored (see `openAfter`). */
   private opening: Promise<void> = Promise.resolve();
 
@@ -96,6 +99,11 @@ export class ChatCommands implements vscode.Disposable {
     return command();
   }
 
+  /** Where the chat's "N review comments" come from (review-commands.ts); call `publishHostInfo` when they change. */
+  countReviewComments(counts: () => Readonly<Record<string, number>>): void {
+    this.reviewCounts = counts;
+  }
+
   attachView(view: ChatViewProvider, panels: ChatPanels): void {
     this.view = view;
     this.panels = panels;
@@ -113,94 +121,43 @@ export class ChatCommands implements vscode.Disposable {
   async ensureAgent(conversation: Conversation | undefined = this.conversations.shown): Promise<boolean> {
     if (!conversation) return false;
     const controller = conversation.controller;
-    if (controller.isRunning) return true;
+    if (controller.lifecycle === 'starting') await controller.started();
+    if (isLive(controller.lifecycle)) return true;
     if (!vscode.workspace.isTrusted) return false;
     const agent = this.agentFor(conversation);
     if (!agent) return false;
     conversation.agentName = agent.name;
     await controller.start(agent);
     this.publishHostInfo();
-    return controller.isRunning;
+    return isLive(controller.lifecycle);
   }
 
-  handle(intent: UserIntent, conversation: Conversation, surface: ChatSurface): void {
-    const controller = conversation.controller;
-    switch (intent.type) {
-      case 'send_prompt':
-        void this.sendPrompt(intent.text, intent.attachments, conversation, surface);
-        return;
-      case 'cancel_turn':
-        controller.cancelTurn();
-        return;
-      case 'remove_queued_prompt':
-        controller.removeQueuedPrompt(intent.id);
-        return;
-      case 'steer_queued_prompt':
-        void controller.steerQueuedPrompt(intent.id);
-        return;
-      case 'permission_answer':
-        controller.answerPermission(intent.requestId, intent.optionId);
-        return;
-      case 'elicitation_answer':
-        void controller.answerElicitation(intent.requestId, intent.action, intent.values).then((result) => {
-          // The chat checks the form before posting; a refusal here means the webview and host disagree.
-          if (!result.ok) this.log.warn(`Elicitation ${intent.requestId} not answered: ${JSON.stringify(result)}`);
-        });
-        return;
-      case 'open_diff':
-        void this.diffs.open(conversation.id, intent.toolCallId, intent.contentIndex, intent.fileIndex);
-        return;
-      case 'open_location':
-        void this.openLocation(intent.path, intent.line);
-        return;
-      case 'open_terminal':
-        if (!this.terminals.get(conversation.store)?.show(intent.terminalId))
-          void vscode.window.showWarningMessage('That terminal is no longer available.');
-        return;
-      case 'cancel_terminal':
-        void controller.cancelTerminal(intent.terminalId);
-        return;
-      case 'restart_agent':
-        void this.restart(conversation);
-        return;
-      case 'stop_agent':
-        void controller.stopUnresponsive();
-        return;
-      case 'retry_start':
-        // A fresh start supersedes the one that does not answer (its process is stopped first).
-        void this.restart(conversation);
-        return;
-      case 'sign_in':
-        void controller.signIn();
-        return;
-      case 'new_session':
-        void this.newSession();
-        return;
-      case 'select_agent':
-        void this.selectAgent();
-        return;
-      case 'add_agent':
-        void vscode.commands.executeCommand('acpClient.addAgent');
-        return;
-      case 'cancel_install':
-        this.installs?.cancel();
-        return;
-      case 'configure_agents':
-        void vscode.commands.executeCommand('workbench.action.openSettings', 'acpClient.agents');
-        return;
-      case 'manage_trust':
-        void vscode.commands.executeCommand('workbench.trust.manage');
-        return;
-      case 'show_log':
-        this.log.show();
-        return;
-      case 'set_mode':
-        void controller.setMode(intent.modeId);
-        return;
-      case 'set_config_option':
-        void controller.setConfigOption(intent.configId, intent.value);
-        return;
-    }
+  /** A terminal the agent runs, shown in a VS Code terminal (the chat's Open Terminal). */
+  showTerminal(conversation: Conversation, terminalId: string): void {
+    if (!this.terminals.get(conversation.store)?.show(terminalId))
+      void vscode.window.showWarningMessage('That terminal is no longer available.');
+  }
+
+  /** The chat's answer to an agent's question (the form was checked by the chat before it was posted). */
+  answerElicitation(conversation: Conversation, answer: Omit<Extract<ChatIntent, { type: 'elicitation_answer' }>, 'type'>): void {
+    void conversation.controller.answerElicitation(answer.requestId, answer.action, answer.values).then((result) => {
+      // The chat checks the form before posting; a refusal here means the webview and host disagree.
+      if (!result.ok) this.log.warn(`Elicitation ${answer.requestId} not answered: ${JSON.stringify(result)}`);
+    });
+  }
+
+  /** The diff of a file a tool call edits, from its card. */
+  openDiff(conversation: Conversation, toolCallId: string, contentIndex: number, fileIndex: number): Promise<void> {
+    return this.diffs.open(conversation.id, toolCallId, contentIndex, fileIndex);
+  }
+
+  /** Stops the registry install the chat shows. */
+  cancelInstall(): void {
+    this.installs?.cancel();
+  }
+
+  showLog(): void {
+    this.log.show();
   }
 
   dispose(): void {
@@ -217,8 +174,8 @@ export class ChatCommands implements vscode.Disposable {
     if (!conversation) return { accepted: false, reason: 'No conversation is open.' };
     const controller = conversation.controller;
     // Not awaited: the agent takes seconds to start, and the prompt waits in the queue (shown) meanwhile.
-    if (!controller.isRunning && !controller.isStarting && conversation.store.state.agent.phase !== 'exited')
-      void this.ensureAgent(conversation);
+    const lifecycle = controller.lifecycle;
+    if (lifecycle === 'no_agent' || lifecycle === 'not_running') void this.ensureAgent(conversation);
     const verdict = await controller.sendPrompt(text, attachments);
     if (!verdict.accepted) surface?.rejectPrompt(verdict.reason);
     return verdict;
@@ -253,14 +210,15 @@ export class ChatCommands implements vscode.Disposable {
     return (named && this.settings.agents().find((agent) => agent.name === named)) || conversation.controller.agentToStart(this.settings);
   }
 
-  private async restart(conversation: Conversation): Promise<void> {
+  async restart(conversation: Conversation): Promise<void> {
     const agent = this.agentFor(conversation);
     if (!agent) return void this.selectAgent();
     const controller = conversation.controller;
     await controller.start(agent);
     // A failed start says so itself; only a session that really opened is announced (whether the agent continued
     // the earlier session or could not, the controller says).
-    if (controller.isRunning) conversation.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted` });
+    if (isLive(controller.lifecycle))
+      conversation.store.dispatch({ type: 'notice_added', severity: 'info', title: `${agent.name} restarted` });
     this.publishHostInfo();
   }
 
@@ -268,7 +226,7 @@ export class ChatCommands implements vscode.Disposable {
    * "New Session": a new conversation beside the others (they go on and stay in the Sessions list). One in which
    * nothing was said yet is shown instead of stacking another blank one (as VS Code's own chat does).
    */
-  private async newSession(agent: AgentConfig | undefined = this.defaultAgent()): Promise<void> {
+  async newSession(agent: AgentConfig | undefined = this.defaultAgent()): Promise<void> {
     const blank = this.blankConversation();
     const conversation = blank ?? (await this.conversations.create(agent?.name));
     await this.view?.reveal();
@@ -296,7 +254,7 @@ export class ChatCommands implements vscode.Disposable {
     const same = conversation.agentName === agent.name && controller.agentName === agent.name;
     conversation.agentName = agent.name;
     this.publishHostInfo();
-    if (same && (controller.isRunning || controller.isStarting)) return;
+    if (same && (isLive(controller.lifecycle) || controller.lifecycle === 'starting')) return;
     if (same && fresh) await controller.newSession(agent);
     else if (same) await controller.start(agent);
     else await controller.switchTo(agent);
@@ -322,7 +280,7 @@ export class ChatCommands implements vscode.Disposable {
     return shown ? this.agentFor(shown) : this.settings.defaultAgent();
   }
 
-  private async selectAgent(): Promise<void> {
+  async selectAgent(): Promise<void> {
     const agents = this.settings.agents();
     const shown = this.conversations.shown;
     type Item = vscode.QuickPickItem & { agent?: AgentConfig };
@@ -330,7 +288,7 @@ export class ChatCommands implements vscode.Disposable {
       // Names and commands may come from a workspace's settings or a registry: no icon or link in them is drawn.
       label: shownText(agent.name, 'quick-pick'),
       description: shownText([agent.command, ...agent.args].join(' '), 'quick-pick'),
-      ...(shown && agent.name === shown.agentName ? { detail: agentPhaseWords(shown.store.state.agent.phase) } : {}),
+      ...(shown && agent.name === shown.agentName ? { detail: LIFECYCLE_WORDS[lifecycleOf(shown.store.state)] } : {}),
       agent,
     }));
     items.push(
@@ -366,21 +324,30 @@ export class ChatCommands implements vscode.Disposable {
     if (shown && shown.agentName === agent.name) {
       await this.view?.reveal();
       this.view?.focusComposer();
-      const controller = shown.controller;
-      if (controller.isStarting)
+      const lifecycle = shown.controller.lifecycle;
+      if (lifecycle === 'starting')
         return explain(
           shown,
           `${agent.name} is starting already`,
           'This chat is on it; type your prompt, it goes once the agent is ready.',
         );
-      if (controller.isRunning && shown.store.state.agent.phase !== 'exited')
+      // Waiting for sign-in, the agent runs but no session opens until the user signs in: say so, not "start over".
+      if (lifecycle === 'sign_in_needed')
+        return shown.store.dispatch({
+          type: 'notice_added',
+          severity: 'info',
+          title: `${agent.name} needs sign-in`,
+          detail: 'This chat is on it already: sign in (the button here, or ACP: Sign In…) to open its session.',
+          action: 'sign_in',
+        });
+      if (isLive(lifecycle))
         return explain(
           shown,
           `This chat is on ${agent.name} already`,
           'To start over with it, use ACP: New Session (or ACP: Restart Agent for a fresh process).',
         );
       if (!this.canStartAgents()) return;
-      await controller.start(agent);
+      await shown.controller.start(agent);
       this.publishHostInfo();
       return;
     }
@@ -400,9 +367,9 @@ export class ChatCommands implements vscode.Disposable {
   private cancelTurn(): void {
     const shown = this.conversations.shown;
     if (!shown) return;
-    const turn = shown.store.state.turn;
-    if (turn.phase === 'idle') return explain(shown, 'No turn is running', 'Cancel Turn stops the agent while it works on a prompt.');
-    if (turn.phase === 'cancelling')
+    const lifecycle = shown.controller.lifecycle;
+    if (!inTurnState(lifecycle)) return explain(shown, 'No turn is running', 'Cancel Turn stops the agent while it works on a prompt.');
+    if (lifecycle === 'cancelling')
       return explain(shown, 'Cancelling already', 'The agent was asked to stop; if it does not, ACP: Stop Agent ends it.');
     shown.controller.cancelTurn();
   }
@@ -412,7 +379,7 @@ export class ChatCommands implements vscode.Disposable {
     const shown = this.conversations.shown;
     if (!shown) return;
     const controller = shown.controller;
-    if (!controller.isRunning && !controller.isStarting)
+    if (!canStop(controller.lifecycle))
       return shown.agentName
         ? explain(shown, `${shown.agentName} is not running`, 'Nothing to stop. Your next prompt starts it again.')
         : explain(shown, 'No agent is running', 'Nothing to stop. ACP: Select Agent… picks one, ACP: Add Agent… installs one.');
@@ -423,7 +390,7 @@ export class ChatCommands implements vscode.Disposable {
    * A file link the agent wrote: a workspace file opens; one outside every workspace folder (after symlinks) opens
    * only once the user said so in a dialog naming it; one on another machine or with a NUL never opens.
    */
-  private async openLocation(path: string, line: number | undefined): Promise<void> {
+  async openLocation(path: string, line: number | undefined): Promise<void> {
     const roots = (vscode.workspace.workspaceFolders ?? [])
       .filter((folder) => folder.uri.scheme === 'file')
       .map((folder) => folder.uri.fsPath);
@@ -441,9 +408,7 @@ export class ChatCommands implements vscode.Disposable {
       const uri = vscode.Uri.file(destination.path);
       await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true });
     } catch (error) {
-      void vscode.window.showWarningMessage(
-        shownText(`Cannot open ${destination.path}: ${error instanceof Error ? error.message : String(error)}`, 'notification'),
-      );
+      void vscode.window.showWarningMessage(shownText(`Cannot open ${destination.path}: ${errorMessage(error)}`, 'notification'));
     }
   }
 
@@ -466,6 +431,7 @@ export class ChatCommands implements vscode.Disposable {
       ...(selected ? { selectedAgent: selected } : {}),
       workspaceTrusted: trusted,
       ...(blockedReason ? { blockedReason } : {}),
+      ...(this.reviewCounts ? { reviewComments: this.reviewCounts() } : {}),
     };
     this.view?.setHostInfo(info);
     this.panels?.setHostInfo(info);
@@ -482,21 +448,3 @@ function explain(conversation: Conversation, title: string, detail: string): voi
 }
 
 const isIndex = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-/** What Select Agent says beside the agent the chat is on: its real state, never a guess. */
-function agentPhaseWords(phase: AgentStatus['phase']): string {
-  switch (phase) {
-    case 'starting':
-      return 'starting';
-    case 'ready':
-      return 'running';
-    case 'needs_auth':
-      return 'sign-in needed';
-    case 'exited':
-      return 'exited';
-    case 'stopped':
-      return 'stopped';
-    case 'none':
-      return 'not started';
-  }
-}

@@ -7,13 +7,15 @@ import * as vscode from 'vscode';
 import type { ConversationInfo, Conversations } from '../conversations/conversations';
 import { STATUS_WORDS } from '../conversations/conversation-status';
 import type { SessionNode, SessionsTree } from '../editor/sessions-tree';
-import { conversationLabel } from '../editor/sessions-tree';
+import { conversationLabel } from '../editor/sessions-tree-text';
 import { shortAge } from '../shared/relative-time';
 import { shownText } from '../shared/shown-text';
 import type { ChatPanels } from '../views/chat-panels';
 import type { AgentSessions } from '../conversations/agent-sessions';
 import type { ChatCommands } from './chat-commands';
 import type { ChatViewProvider } from '../views/chat-view-provider';
+import { explainInChat, explainUnlessSessionOpen } from './explain-in-chat';
+import { errorMessage } from '../shared/error-text';
 
 export interface SessionCommandParts {
   readonly conversations: Conversations;
@@ -103,9 +105,13 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
     vscode.commands.registerCommand('acpClient.forkSession', async (argument: unknown) => {
       const id = idOf(argument);
       const conversation = id === undefined ? undefined : conversations.get(id);
-      if (!conversation?.controller.support?.fork)
-        return void vscode.window.showInformationMessage(
-          'Forking needs the conversation’s agent running, and an agent that offers session/fork.',
+      if (!conversation) return void vscode.window.showInformationMessage('Open a conversation to fork it.');
+      if (!explainUnlessSessionOpen(conversation, 'Forking')) return;
+      if (!conversation.controller.support?.fork)
+        return explainInChat(
+          conversation,
+          `${conversation.agentName ?? 'The agent'} cannot fork sessions`,
+          'It does not offer session/fork. ACP: New Session starts afresh.',
         );
       await chat.fork(conversation).catch(reportFailure('fork'));
     }),
@@ -148,9 +154,7 @@ function conversationIdOf(argument: unknown): string | undefined {
 
 function reportFailure(what: string): (error: unknown) => undefined {
   return (error) => {
-    void vscode.window.showErrorMessage(
-      shownText(`Could not ${what} the session: ${error instanceof Error ? error.message : String(error)}`, 'notification'),
-    );
+    void vscode.window.showErrorMessage(shownText(`Could not ${what} the session: ${errorMessage(error)}`, 'notification'));
     return undefined;
   };
 }

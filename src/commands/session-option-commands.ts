@@ -4,7 +4,9 @@
  * keybinding or another extension can set a value directly; without them they ask with quick picks.
  */
 import * as vscode from 'vscode';
+import type { Conversation } from '../conversations/conversation';
 import type { Conversations } from '../conversations/conversations';
+import { explainInChat, explainUnlessSessionOpen } from './explain-in-chat';
 import { currentChoiceName, modePicker, sessionPickers, type SessionPicker } from '../shared/session-pickers';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
@@ -27,14 +29,20 @@ export function registerSessionOptionCommands(conversations: Conversations): vsc
 
   return vscode.Disposable.from(
     vscode.commands.registerCommand('acpClient.selectMode', async (modeId?: unknown) => {
+      const shown = runningShown(conversations, 'modes');
+      if (!shown) return;
       const picker = modePicker(store.state);
-      if (!picker) return void vscode.window.showInformationMessage('The agent offers no modes in this session.');
+      if (!picker)
+        return explainInChat(shown, `${shown.agentName ?? 'The agent'} offers no modes`, 'Its session has no modes to choose from.');
       const value = modeId === undefined ? await pickValue(picker, 'ACP: Select Mode') : validValue(picker, modeId);
       if (value !== undefined && value !== picker.current) await apply(picker, value);
     }),
     vscode.commands.registerCommand('acpClient.changeSessionOption', async (configId?: unknown, value?: unknown) => {
+      const shown = runningShown(conversations, 'options');
+      if (!shown) return;
       const pickers = sessionPickers(store.state);
-      if (pickers.length === 0) return void vscode.window.showInformationMessage('The agent offers no options in this session.');
+      if (pickers.length === 0)
+        return explainInChat(shown, `${shown.agentName ?? 'The agent'} offers no options`, 'Its session has no options to change.');
       const picker = configId === undefined ? await pickPicker(pickers) : pickers.find((candidate) => candidate.id === configId);
       if (configId !== undefined && !picker)
         throw new Error(`The agent has no option ${JSON.stringify(configId)}; it has ${pickers.map((p) => p.id).join(', ')}`);
@@ -43,6 +51,13 @@ export function registerSessionOptionCommands(conversations: Conversations): vsc
       if (chosen !== undefined && chosen !== picker.current) await apply(picker, chosen);
     }),
   );
+}
+
+/** The conversation shown, when its agent's session is open (modes and options belong to one); else the chat says why. */
+function runningShown(conversations: Conversations, what: 'modes' | 'options'): Conversation | undefined {
+  const shown = conversations.shown;
+  if (!shown) return void vscode.window.showInformationMessage(`Open the ACP chat to change its ${what}.`);
+  return explainUnlessSessionOpen(shown, what === 'modes' ? 'Choosing a mode' : 'Changing an option') ? shown : undefined;
 }
 
 /** A value given as a command argument, checked against what the agent offers (a bad one is the caller's bug). */

@@ -4,6 +4,7 @@
  */
 import type { TranscriptState } from '../shared/model';
 import { entryAtPosition } from '../shared/pages';
+import { lifecycleOf } from '../shared/lifecycle';
 
 export type ConversationStatus = 'running' | 'waiting' | 'starting' | 'idle' | 'error' | 'stopped' | 'exited' | 'sign_in';
 
@@ -12,19 +13,24 @@ const TURN_END_LOOKBACK = 20;
 
 /** `openQuestions`: permission requests and elicitations the user has not answered yet. */
 export function conversationStatus(state: TranscriptState, openQuestions: number): ConversationStatus {
-  if (openQuestions > 0) return 'waiting';
-  if (state.turn.phase !== 'idle') return 'running';
-  switch (state.agent.phase) {
+  const lifecycle = lifecycleOf(state, openQuestions);
+  switch (lifecycle) {
+    case 'waiting_for_user':
+      return 'waiting';
+    case 'turn_running':
+    case 'cancelling':
+      return 'running';
     case 'starting':
       return 'starting';
     case 'ready':
       return lastTurnFailed(state) ? 'error' : 'idle';
-    case 'needs_auth':
+    case 'sign_in_needed':
       return 'sign_in';
     case 'exited':
       return 'exited';
-    case 'none':
-    case 'stopped':
+    case 'no_agent':
+    case 'stopping':
+    case 'not_running':
       return 'stopped';
   }
 }

@@ -7,6 +7,7 @@ import type { TranscriptStore } from '../session/transcript-store';
 import type { SessionController } from '../session/session-controller';
 import type { SessionRecorder } from '../history/session-recorder';
 import { entriesOf } from '../shared/selectors';
+import { LastActivity } from '../shared/last-activity';
 import { conversationStatus, type ConversationStatus } from './conversation-status';
 
 export interface ConversationParts {
@@ -48,18 +49,22 @@ export class Conversation {
     this.recorder = parts.recorder;
     let status = this.status;
     let title = this.title;
+    const activity = new LastActivity(parts.updatedAt, parts.store.state.agentUpdatedAt);
     this.disposables.push(
       ...(parts.extras ?? []),
       parts.store.subscribe((action, state) => {
         this.recorder?.record(action, state);
-        this.updatedAt = Date.now();
+        const reported = activity.reportedUpdatedAt;
+        activity.apply(action, state, Date.now());
+        const reportedChanged = activity.reportedUpdatedAt !== reported;
+        this.updatedAt = activity.at;
         if (action.type === 'permission_requested' || action.type === 'elicitation_requested') this.questions.add(action.requestId);
         if (action.type === 'permission_resolved' || action.type === 'elicitation_resolved') this.questions.delete(action.requestId);
         if (action.type === 'turn_ended' || action.type === 'turn_failed') this.questions.clear();
         // Streaming changes neither: the tree is told only when what it shows changed.
         const nextStatus = this.status;
         const nextTitle = this.title;
-        if (nextStatus !== status || nextTitle !== title || action.type === 'prompt_sent') {
+        if (nextStatus !== status || nextTitle !== title || reportedChanged || action.type === 'prompt_sent') {
           const statusChanged = nextStatus !== status;
           status = nextStatus;
           title = nextTitle;

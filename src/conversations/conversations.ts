@@ -16,6 +16,7 @@ import { TranscriptStore } from '../session/transcript-store';
 import { Conversation } from './conversation';
 import type { ConversationStatus } from './conversation-status';
 import { restoredActions } from './restored-actions';
+import { errorMessage } from '../shared/error-text';
 
 /** A conversation as lists show it: loaded or only stored. */
 export interface ConversationInfo {
@@ -92,7 +93,7 @@ export class Conversations {
       try {
         return await this.show(pick.id);
       } catch (error) {
-        this.options.log.error(`Could not restore the last conversation: ${describe(error)}`);
+        this.options.log.error(`Could not restore the last conversation: ${errorMessage(error)}`);
       }
     }
     return this.create(undefined);
@@ -113,7 +114,7 @@ export class Conversations {
       try {
         ({ id, recorder } = await history.create({ agentName: agentName ?? '' }));
       } catch (error) {
-        this.options.log.error(`History is off for this conversation: ${describe(error)}`);
+        this.options.log.error(`History is off for this conversation: ${errorMessage(error)}`);
       }
     }
     const at = this.now();
@@ -186,7 +187,7 @@ export class Conversations {
     if (conversation && agentSessionId)
       await conversation.controller
         .deleteAgentSession(agentSessionId)
-        .catch((error: unknown) => this.options.log.warn(`session/delete ${agentSessionId} failed: ${describe(error)}`));
+        .catch((error: unknown) => this.options.log.warn(`session/delete ${agentSessionId} failed: ${errorMessage(error)}`));
     this.loaded.delete(id);
     if (conversation) {
       await conversation.controller.stop().catch(() => undefined);
@@ -314,8 +315,4 @@ export class Conversations {
       prompted: stored?.prompted === true || conversation.prompted,
     };
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

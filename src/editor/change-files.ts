@@ -3,10 +3,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeFiles, SnapshotRead } from '../changes/change-ports';
 import { globToRegExp, isExcluded } from '../changes/exclude-globs';
-import { modifiedAt, readForSnapshot, statusChangedAt } from '../changes/snapshot-read';
+import { bornAt, filesInFolder, modifiedAt, readForSnapshot, statusChangedAt } from '../changes/snapshot-read';
 
 /** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
 const MAX_SEEDED_FILES = 50_000;
+/** A new folder's files read at once (see ChangeTracker.diskCreated); later ones wait for their own events. */
+const MAX_FOLDER_FILES = 1_000;
 
 export class VscodeChangeFiles implements ChangeFiles {
   private patterns: RegExp[] | undefined;
@@ -36,6 +38,18 @@ export class VscodeChangeFiles implements ChangeFiles {
 
   statusChangedAt(absolutePath: string): Promise<number | undefined> {
     return statusChangedAt(absolutePath);
+  }
+
+  bornAt(absolutePath: string): Promise<number | undefined> {
+    return bornAt(absolutePath);
+  }
+
+  filesIn(absolutePath: string): Promise<readonly string[]> {
+    return filesInFolder(absolutePath, MAX_FOLDER_FILES, (full) => this.excluded(full));
+  }
+
+  filesDirectlyIn(absolutePath: string): Promise<readonly string[]> {
+    return filesInFolder(absolutePath, MAX_FOLDER_FILES, (full) => this.excluded(full), false);
   }
 
   openTexts(): ReadonlyMap<string, string> {

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { FileAccessObserver } from '../client/ports';
 import { Baseline } from '../changes/baseline';
 import { ChangeLog } from '../changes/change-log';
+import { errorMessage } from '../shared/error-text';
 import { ChangeTracker } from '../changes/change-tracker';
 import { ConcurrentTurns } from '../changes/concurrent-turns';
 import { ContentStore, DEFAULT_MAX_FILE_BYTES } from '../changes/content-store';
@@ -53,15 +54,24 @@ export class ChangeTracking implements vscode.Disposable {
     this.review = new WriteReview(this.diffs);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     // In Restricted Mode no agent runs: changes on disk are nobody's turn, and nothing is copied into storage.
-    const changed = (uri: vscode.Uri): void => {
-      if (uri.scheme === 'file' && vscode.workspace.isTrusted) for (const tracker of this.recipients()) tracker.diskChanged(uri.fsPath);
+    const heard = (uri: vscode.Uri, kind: 'changed' | 'created' | 'deleted'): void => {
+      if (uri.scheme !== 'file' || !vscode.workspace.isTrusted) return;
+      const recipients = this.recipients();
+      if (recipients.length === 0) return this.unattended(uri.fsPath, kind);
+      // A folder's re-creation can come as a change: its files are looked up either way (a file's event costs an lstat).
+      for (const tracker of recipients)
+        if (kind === 'deleted') tracker.diskDeleted(uri.fsPath);
+        else tracker.diskCreated(uri.fsPath);
     };
+    const changed = (uri: vscode.Uri): void => heard(uri, 'changed');
+    const created = (uri: vscode.Uri): void => heard(uri, 'created');
+    const deleted = (uri: vscode.Uri): void => heard(uri, 'deleted');
     this.disposables.push(
       this.review,
       watcher,
-      watcher.onDidCreate(changed),
+      watcher.onDidCreate(created),
       watcher.onDidChange(changed),
-      watcher.onDidDelete(changed),
+      watcher.onDidDelete(deleted),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         // Our own writes save through the editor too; the tracker already holds those paths for the turn.
         if (doc.uri.scheme === 'file' && vscode.workspace.isTrusted)
@@ -110,10 +120,30 @@ export class ChangeTracking implements vscode.Disposable {
    * running captures it; with none, one tracker brings the shared baseline up to date. (An idle tracker must never
    * refresh the baseline while another captures: the capture would take the agent's result for the "before".)
    */
+  /**
+   * No conversation is open: the workspace's baseline still follows the disk (else a file made now, later rewritten
+   * by an agent in a new conversation, would look like the agent's creation, and Undo would delete it).
+   */
+  private unattended(path: string, kind: 'changed' | 'created' | 'deleted'): void {
+    if (this.files.excluded(path)) return;
+    const report = (error: unknown): void => this.log.warn(`Change tracking: ${errorMessage(error)}`);
+    const refresh = (target: string): void => void this.baseline.refresh(target).catch(report);
+    refresh(path);
+    if (kind === 'deleted') this.baseline.knownUnder(path).forEach(refresh);
+    if (kind !== 'deleted')
+      void this.files
+        .filesIn(path)
+        .then((inside) => inside.forEach(refresh))
+        .catch(report);
+  }
+
   private recipients(): ChangeTracker[] {
     const all = [...this.trackers.values()].map((entry) => entry.tracker);
     const capturing = all.filter((tracker) => tracker.capturing);
-    return capturing.length > 0 ? capturing : all.slice(0, 1);
+    if (capturing.length > 0) return capturing;
+    // Just after a turn its conversation hears the events: one may be the turn's change, reported late.
+    const settling = all.filter((tracker) => tracker.awaitingLateEvents);
+    return settling.length > 0 ? settling : all.slice(0, 1);
   }
 
   /** The conversation on screen: the one ACP: Review Changes and the palette's change commands act on. */

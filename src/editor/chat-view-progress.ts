@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { InstallActivity } from '../agents/registry/install-activity';
 import type { ShownTranscript } from '../conversations/shown-transcript';
+import { lifecycleOf } from '../shared/lifecycle';
 
 export class ChatViewProgress implements vscode.Disposable {
   private finish: (() => void) | undefined;
@@ -27,7 +28,7 @@ export class ChatViewProgress implements vscode.Disposable {
   }
 
   private update(): void {
-    const busy = this.shown.state.agent.phase === 'starting' || this.installs.current !== undefined;
+    const busy = lifecycleOf(this.shown.state) === 'starting' || this.installs.current !== undefined;
     if (busy && !this.finish) {
       const done = new Promise<void>((resolve) => (this.finish = resolve));
       void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => done);

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { PermissionOptionKind } from '../shared/model';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
-import type { CancellationSignal, PermissionPrompt, PermissionRequestView } from '../client/ports';
+import type { CancellationSignal } from '../acp/rpc-boundary';
+import type { PermissionPrompt, PermissionRequestView } from '../client/ports';
 
 interface OptionItem extends vscode.QuickPickItem {
   readonly optionId: string;

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { ShownTranscript } from '../conversations/shown-transcript';
 import type { TranscriptState } from '../shared/model';
 import { modePicker, sessionPickers } from '../shared/session-pickers';
+import { inTurnState, lifecycleOf } from '../shared/lifecycle';
 
 export class SessionContextKeys implements vscode.Disposable {
   private readonly values = new Map<string, boolean>();
@@ -25,9 +26,12 @@ export class SessionContextKeys implements vscode.Disposable {
   }
 
   private publish(state: TranscriptState): void {
-    this.set('acpClient.turnRunning', state.turn.phase === 'running');
-    this.set('acpClient.agentReady', state.agent.phase === 'ready');
-    if (state.turn.phase === 'running') this.set('acpClient.promptSent', true);
+    const lifecycle = lifecycleOf(state);
+    // Cancelling is past Cancel Turn's moment: the key is for a turn that can still be cancelled.
+    const cancellable = lifecycle === 'turn_running' || lifecycle === 'waiting_for_user';
+    this.set('acpClient.turnRunning', cancellable);
+    this.set('acpClient.agentReady', lifecycle === 'ready' || inTurnState(lifecycle));
+    if (cancellable) this.set('acpClient.promptSent', true);
     const seen = this.pickersOf;
     if (seen && seen.modes === state.modes && seen.configOptions === state.configOptions) return;
     this.pickersOf = { modes: state.modes, configOptions: state.configOptions };

@@ -18,6 +18,7 @@ export function logChannelSink(channel: vscode.LogOutputChannel): LogSink {
 /** Its messages name agents (a workspace can name one): shown as text, never as a link. */
 export const vscodeNotifier: UserNotifier = {
   warn: (message, ...actions) => Promise.resolve(vscode.window.showWarningMessage(shownText(message, 'notification'), ...actions)),
+  info: (message) => void vscode.window.showInformationMessage(shownText(message, 'notification')),
 };
 
 export function vscodeSessionEnvironment(settings: AgentSettings, extensionVersion: string): SessionEnvironment {

@@ -7,8 +7,10 @@ import * as vscode from 'vscode';
 import type { ConversationInfo, Conversations } from '../conversations/conversations';
 import type { AgentSessionInfo, AgentSessions } from '../conversations/agent-sessions';
 import { STATUS_WORDS, type ConversationStatus } from '../conversations/conversation-status';
-import { dayGroup, shortAge } from '../shared/relative-time';
+import { shortAge } from '../shared/relative-time';
 import { visibleText } from '../shared/visible-text';
+import type { EditorToolsStatus } from '../editor-tools/editor-tools-offer';
+import { conversationDay, conversationDescription, conversationLabel, editorToolsLine } from './sessions-tree-text';
 
 const REFRESH_WINDOW_MS = 250;
 const TITLE_CHARS = 80;
@@ -42,6 +44,22 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     this.subscription = { dispose: () => (listed.dispose(), changed.dispose()) };
   }
 
+  /** Files changed by a loaded conversation, for its "N files changed" (set by the review loop). */
+  private changedFiles: ((id: string) => number | undefined) | undefined;
+
+  countChangedFiles(count: (id: string) => number | undefined): void {
+    this.changedFiles = count;
+    this.refreshSoon();
+  }
+
+  /** Whether a loaded conversation's agent got the editor's MCP server (its tooltip says so, and why not). */
+  private editorTools: ((id: string) => EditorToolsStatus | undefined) | undefined;
+
+  describeEditorTools(status: (id: string) => EditorToolsStatus | undefined): void {
+    this.editorTools = status;
+    this.refreshSoon();
+  }
+
   refresh(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
@@ -57,7 +75,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     const now = this.now();
     const groups = new Map<string, ConversationInfo[]>();
     for (const info of this.conversations.listed()) {
-      const label = dayGroup(info.updatedAt, now);
+      const label = conversationDay(info, now);
       const group = groups.get(label) ?? [];
       group.push(info);
       groups.set(label, group);
@@ -87,11 +105,9 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
     const shown = this.conversations.shown?.id === info.id;
     const item = new vscode.TreeItem(conversationLabel(info), vscode.TreeItemCollapsibleState.None);
     item.id = `conversation:${info.id}`;
-    item.description = [info.agentName ? visibleText(info.agentName) : undefined, shortAge(info.updatedAt, this.now())]
-      .filter((part) => part !== undefined)
-      .join(' · ');
+    item.description = conversationDescription(info, this.changedFiles?.(info.id) ?? 0, this.now());
     item.iconPath = statusIcon(info.status);
-    item.tooltip = tooltip(info, shown);
+    item.tooltip = tooltip(info, shown, this.editorTools?.(info.id));
     item.contextValue = `conversation${this.canFork(info.id) ? ' forkable' : ''}`;
     item.accessibilityInformation = {
       label: `${conversationLabel(info)}, ${info.agentName ?? ''}, ${STATUS_WORDS[info.status]}`,
@@ -110,13 +126,6 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   private refreshSoon(): void {
     this.timer ??= setTimeout(() => this.refresh(), REFRESH_WINDOW_MS);
   }
-}
-
-/** The agent's (or user's) title, else the first prompt, else a placeholder; one line, bounded. */
-export function conversationLabel(info: ConversationInfo): string {
-  const text = (info.title ?? info.firstPrompt ?? 'New conversation').replace(/\s+/g, ' ').trim();
-  const line = visibleText(text || 'New conversation');
-  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
 }
 
 function agentSessionItem(session: AgentSessionInfo, now: number): vscode.TreeItem {
@@ -160,11 +169,12 @@ function statusIcon(status: ConversationStatus): vscode.ThemeIcon {
  * Plain text, not markdown: a tree item's string tooltip is shown as text (line breaks kept), while markdown would
  * turn a bare web address in an agent's title into a link and load an image it names.
  */
-function tooltip(info: ConversationInfo, shown: boolean): string {
+function tooltip(info: ConversationInfo, shown: boolean, editorTools: EditorToolsStatus | undefined): string {
   const lines = [
     conversationLabel(info),
     `${STATUS_WORDS[info.status]}${info.agentName ? ` · ${visibleText(info.agentName)}` : ''}${shown ? ' · in the chat' : ''}`,
   ];
+  if (editorTools) lines[1] += `\n${editorToolsLine(editorTools)}`;
   if (info.firstPrompt && info.firstPrompt !== info.title) lines.push(visibleText(info.firstPrompt, 'multiline'));
   return lines.join('\n\n');
 }

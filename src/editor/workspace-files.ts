@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs';
 import * as vscode from 'vscode';
 import type { WorkspaceFiles } from '../client/ports';
+import { saveLands } from './document-save';
 
 export class VscodeWorkspaceFiles implements WorkspaceFiles {
   roots(): readonly string[] {
@@ -39,7 +40,7 @@ export class VscodeWorkspaceFiles implements WorkspaceFiles {
     edit.replace(uri, whole, content);
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the editor refused the edit');
     // Agents read back what they wrote from disk (or run tools on it), so the write must land there too.
-    if (!(await document.save())) throw new Error('the file could not be saved');
+    if (!(await saveLands(document, content))) throw new Error('the file could not be saved');
   }
 
   private findOpen(absolutePath: string): vscode.TextDocument | undefined {

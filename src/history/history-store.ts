@@ -19,6 +19,7 @@ import { removeStaleTemporaries, sessionDir, sessionsDir } from './session-files
 import { loadSession, type LoadedSession } from './session-loader';
 import { SessionRecorder, type RecorderLimits } from './session-recorder';
 import { summaryFromState } from './summary-from-state';
+import { LastActivity } from '../shared/last-activity';
 import { initialState } from '../shared/reducer';
 
 export interface HistoryOptions extends Partial<RecorderLimits> {
@@ -144,10 +145,13 @@ export class HistoryStore {
   }
 
   private startRecorder(id: string, start: ConstructorParameters<typeof SessionRecorder>[1]): SessionRecorder {
+    // The index ages a conversation by its own activity, never by when it was last written (see LastActivity).
+    const activity = new LastActivity(this.index.get(id)?.updatedAt ?? this.now(), start.state.agentUpdatedAt);
     const recorder = new SessionRecorder(sessionDir(this.root, id), start, this.limits, {
+      recorded: (action, state) => activity.apply(action, state, this.now()),
       written: (state) => {
         const summary = this.index.get(id);
-        if (summary) this.index.set(summaryFromState(summary, state, this.now()));
+        if (summary) this.index.set(summaryFromState(summary, state, activity.at));
       },
       error: this.onError,
     });

@@ -33,6 +33,8 @@ export interface RecorderStart {
 }
 
 export interface RecorderEvents {
+  /** An action was queued, with the state it produced (the index folds the conversation's activity from these). */
+  readonly recorded: (action: TranscriptAction, state: TranscriptState) => void;
   /** A batch was handed to the disk queue; `state` is the latest state (for the session index). */
   readonly written: (state: TranscriptState) => void;
   readonly error: (error: unknown) => void;
@@ -83,6 +85,7 @@ export class SessionRecorder {
     if (this.closed) return;
     this.seq++;
     this.latest = state;
+    this.events.recorded(action, state);
     const last = this.pending.at(-1);
     if (last && this.run.extend(action)) {
       last.s = this.seq;

@@ -8,7 +8,8 @@ export const FIRST_PROMPT_CHARS = 200;
 /** How far into the transcript the first prompt is looked for (it is normally entry 0 or 1). */
 const FIRST_PROMPT_SEARCH = 16;
 
-export function summaryFromState(previous: SessionSummary, state: TranscriptState, now: number): SessionSummary {
+/** `updatedAt` is the conversation's last activity (LastActivity), not the time of this write. */
+export function summaryFromState(previous: SessionSummary, state: TranscriptState, updatedAt: number): SessionSummary {
   const agentName = state.agent.phase === 'none' ? previous.agentName : state.agent.agentName;
   const firstPrompt = previous.firstPrompt ?? firstPromptText(state);
   const title = state.title ?? previous.title;
@@ -16,7 +17,7 @@ export function summaryFromState(previous: SessionSummary, state: TranscriptStat
   return {
     ...previous,
     agentName,
-    updatedAt: now,
+    updatedAt,
     status: statusOf(state),
     ...(firstPrompt !== undefined ? { firstPrompt } : {}),
     ...(title !== undefined ? { title } : {}),

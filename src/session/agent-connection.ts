@@ -5,25 +5,22 @@
  * no endpoint here has open is refused and shows nothing. The process stops when its last session lets go, or
  * when the connection breaks; its exit reaches every session still on it.
  */
-import { CancellationTokenSource } from 'vscode-jsonrpc';
 import type { AgentConfig } from '../agents/agent-config';
 import { AgentProcess, type AgentExit } from '../agents/agent-process';
 import { AcpConnection, type SessionNotification } from '../acp/connection';
 import type { LogSink, TraceLevel } from '../acp/log-sink';
 import { MIN_MASKED_ANYWHERE, TraceRedaction } from '../acp/trace-redaction';
-import { acceptedVersion, promptCapabilitiesOf, type ProtocolVersion } from '../acp/protocol-version';
-import { canLogOut, parseAuthMethods, type AuthMethod } from '../acp/schemas/auth-methods';
-import { steeringAdvertised } from '../acp/schemas/agent-results';
-import { NO_SESSION_SUPPORT, sessionSupportOf, type SessionSupport } from '../acp/schemas/session-capabilities';
-import type { CancellationSignal } from '../client/ports';
+import { acceptedVersion, type ProtocolVersion } from '../acp/protocol-version';
+import { parseAuthMethods, type AuthMethod } from '../acp/schemas/auth-methods';
+import { capabilitiesOf, type AgentCapabilities } from '../acp/agent-capabilities';
+import type { CancellationSignal } from '../acp/rpc-boundary';
 import { missingFileAnswerFor, type MissingFileAnswer } from '../client/missing-file-answer';
-import type { McpCapabilities } from '../agents/mcp-wire';
 import type { SessionUpdate } from '../shared/updates';
 import { CLIENT_CAPABILITIES } from './client-capabilities';
 import { NeedsV1Restart } from './version-offer';
 import { EarlyUpdateBuffer } from './update-buffer';
-import { mcpCapabilitiesOf } from './mcp-capabilities';
 import { registerAgentRequests, type SessionEndpoint } from './agent-requests';
+import { describeOffer, offerEditorTools, type EditorToolsLauncher, type EditorToolsOffer } from '../editor-tools/editor-tools-offer';
 
 export type { SessionEndpoint } from './agent-requests';
 
@@ -34,18 +31,14 @@ export interface AgentConnectionOptions {
   readonly log: LogSink;
   readonly trace: TraceLevel;
   readonly clientVersion: string;
+  /** The editor's own MCP server, offered to this process's sessions; none without it. */
+  readonly editorTools?: EditorToolsLauncher;
 }
 
-/** What `initialize` settled, for every session opened on the connection. */
-export interface Initialized {
+/** What `initialize` settled, for every session opened on the connection: the version, what the agent can do, how to sign in. */
+export interface Initialized extends AgentCapabilities {
   readonly version: ProtocolVersion;
-  readonly promptCapabilities: { readonly image: boolean; readonly audio: boolean; readonly embeddedContext: boolean };
-  readonly mcpCapabilities: McpCapabilities;
-  readonly support: SessionSupport;
   readonly authMethods: readonly AuthMethod[];
-  readonly canLogOut: boolean;
-  /** A running turn can be steered (`_session/steering`, advertised in `_meta`). */
-  readonly steering: boolean;
 }
 
 export class AgentConnection {
@@ -53,6 +46,8 @@ export class AgentConnection {
   readonly acp: AcpConnection;
   readonly cwd: string;
   private readonly process: AgentProcess;
+  private readonly wishes: { readonly editorTools?: boolean; readonly mcpServers?: boolean };
+  private editorToolsOffer: Promise<EditorToolsOffer> | undefined;
   private readonly endpoints = new Set<SessionEndpoint>();
   private readonly early = new EarlyUpdateBuffer<SessionUpdate>();
   private readonly redaction = new TraceRedaction();
@@ -73,6 +68,10 @@ export class AgentConnection {
   ) {
     this.agentName = config.name;
     this.cwd = options.cwd;
+    this.wishes = {
+      ...(config.editorTools !== undefined ? { editorTools: config.editorTools } : {}),
+      ...(config.mcpServers !== undefined ? { mcpServers: config.mcpServers } : {}),
+    };
     const log = options.log;
     // The agent's env holds its keys (the one stored at sign-in included): an agent quoting one back, or passing it
     // on in a request, must not put it in the trace. Only values long enough to be a key: it is never sent on the
@@ -107,7 +106,37 @@ export class AgentConnection {
       this.acp.dispose();
       for (const endpoint of [...this.endpoints]) endpoint.processExited(exit);
       this.endpoints.clear();
+      // The editor's server lives as long as the process it serves.
+      void this.editorToolsOffer?.then((offer) => (offer.kind === 'offered' ? offer.running.stop() : undefined));
     });
+  }
+
+  /**
+   * The editor's MCP server for this process, decided (and started) once, after `initialize`: every session on
+   * it gets the same server and token. The log says whether it was offered, and why not.
+   */
+  editorTools(): Promise<EditorToolsOffer> {
+    const initialized = this.settled;
+    if (!initialized) return Promise.resolve({ kind: 'not_offered', reason: 'the agent is not initialized' });
+    // The v2 draft types its MCP servers (`type: "stdio"` too) and gates stdio behind `session.mcp.stdio`: the offer
+    // is made in v1's shapes only, so a v2 agent is not given a server it would refuse the session over.
+    if (initialized.version === 2) {
+      this.options.log.info(`${this.agentName} does not get the editor's tools: it speaks the ACP v2 draft`);
+      return Promise.resolve({ kind: 'not_offered', reason: 'the agent speaks the ACP v2 draft' });
+    }
+    this.editorToolsOffer ??= offerEditorTools(this.options.editorTools, this.wishes, initialized.mcpCapabilities).then((offer) => {
+      if (offer.kind === 'offered') this.redaction.add(offer.running.secrets);
+      // A process that exited while its server started: the exit handler saw no server to stop.
+      if (offer.kind === 'offered' && this.exited) void offer.running.stop();
+      this.options.log.info(describeOffer(this.agentName, offer));
+      return offer;
+    });
+    return this.editorToolsOffer;
+  }
+
+  /** A turn began on one of this process's sessions: the editor tools' "changed in this turn" counts from now. */
+  turnStarted(): void {
+    void this.editorToolsOffer?.then((offer) => offer.kind === 'offered' && offer.running.turnStarted());
   }
 
   get exited(): boolean {
@@ -191,15 +220,7 @@ export class AgentConnection {
 
   /** Signs in with an `agent`-type method; cancelling abandons the request. The other sessions hear of it. */
   async authenticate(methodId: string, signal: CancellationSignal, from: SessionEndpoint): Promise<void> {
-    const source = new CancellationTokenSource();
-    const subscription = signal.onCancellationRequested(() => source.cancel());
-    if (signal.isCancellationRequested) source.cancel();
-    try {
-      await this.acp.authenticate(methodId, source.token);
-    } finally {
-      subscription.dispose();
-      source.dispose();
-    }
+    await this.acp.authenticate(methodId, signal);
     for (const endpoint of this.endpoints) if (endpoint !== from) endpoint.signedIn();
   }
 
@@ -222,13 +243,8 @@ export class AgentConnection {
     problems.forEach((problem) => log.warn(`${this.agentName}: ${problem}`));
     this.settled = {
       version,
-      promptCapabilities: promptCapabilitiesOf(init, version),
-      mcpCapabilities: mcpCapabilitiesOf(init, version),
-      // The v2 draft names its lifecycle differently and is not offered these yet.
-      support: version === 1 ? sessionSupportOf(init.agentCapabilities) : NO_SESSION_SUPPORT,
+      ...capabilitiesOf(init, version),
       authMethods,
-      canLogOut: canLogOut(init.agentCapabilities),
-      steering: version === 1 && steeringAdvertised.safeParse(init['_meta']).success,
     };
     return this.settled;
   }

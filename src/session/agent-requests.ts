@@ -3,7 +3,7 @@
  * one names. One connection carries many sessions: each request is routed to the endpoint that has that
  * session open, and one naming any other session is refused (-32602) before anything is shown or touched.
  */
-import { ErrorCodes, ResponseError } from 'vscode-jsonrpc';
+import { RpcError, RpcErrorCode } from '../acp/rpc-boundary';
 import type { AcpConnection } from '../acp/connection';
 import type { LogSink } from '../acp/log-sink';
 import type { ElicitationBroker } from '../client/elicitation-broker';
@@ -136,6 +136,6 @@ function commandLine(command: string, args: readonly string[]): string {
   return [command, ...args].map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-function unknownSession(sessionId: string): ResponseError<void> {
-  return new ResponseError(ErrorCodes.InvalidParams, `Unknown session ${sessionId}`);
+function unknownSession(sessionId: string): RpcError<void> {
+  return new RpcError(RpcErrorCode.InvalidParams, `Unknown session ${sessionId}`);
 }

@@ -14,10 +14,11 @@ import { NO_SESSION_SUPPORT, type SessionSupport } from '../acp/schemas/session-
 import type { SessionSetup } from '../acp/schemas/session-setup';
 import type { LogSink } from '../acp/log-sink';
 import type { FileSystemHandler } from '../client/fs-handler';
-import type { CancellationSignal } from '../client/ports';
+import { CancellationSource, type CancellationSignal } from '../acp/rpc-boundary';
 import type { ElicitationBroker } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
+import { statusOf, type EditorToolsOffer, type EditorToolsStatus } from '../editor-tools/editor-tools-offer';
 import type { ContentBlock } from '../shared/content';
 import type { AvailableCommand, ConfigOption, SessionModes } from '../shared/model';
 import type { ToolCallShown } from '../shared/tool-paths';
@@ -79,8 +80,14 @@ export class AgentSession implements SessionEndpoint {
   private readonly agentTerminals = new AgentTerminalDecoder();
   private currentSessionId: string | undefined;
   private mcp: McpSelection = NO_MCP_SERVERS;
-  /** A resume or load in flight: its session id is known before the answer, unlike a new session's. */
-  private opening: { readonly sessionId: string; readonly load?: LoadReplay } | undefined;
+  private editorToolsStatus: EditorToolsStatus | undefined;
+  /**
+   * A resume or load in flight: its session id is known before the answer, unlike a new session's. `giveUp` fires
+   * when the session is let go of before the answer: the agent is sent `$/cancel_request` for it.
+   */
+  private opening:
+    | { readonly sessionId: string; readonly kind: 'load' | 'resume'; readonly load?: LoadReplay; readonly giveUp: CancellationSource }
+    | undefined;
   /** It let go of the connection (stopped): nothing it is asked to do reaches the agent any more. */
   private released = false;
 
@@ -106,6 +113,17 @@ export class AgentSession implements SessionEndpoint {
 
   get reopening(): string | undefined {
     return this.opening?.sessionId;
+  }
+
+  /** The `session/load` or `session/resume` in flight, if one is: what stopping now gives up. */
+  get reopeningRequest(): { readonly method: 'session/load' | 'session/resume'; readonly sessionId: string } | undefined {
+    const opening = this.opening;
+    return opening && { method: `session/${opening.kind}`, sessionId: opening.sessionId };
+  }
+
+  /** Whether this session's agent got the editor's MCP server, and why not (the Sessions view says it); unknown before start. */
+  get editorTools(): EditorToolsStatus | undefined {
+    return this.editorToolsStatus;
   }
 
   /** The MCP servers `session/new` carried: `session/load` and `session/resume` must carry the same. */
@@ -150,7 +168,12 @@ export class AgentSession implements SessionEndpoint {
    */
   async start(opening?: SessionOpening | ((support: SessionSupport) => SessionOpening)): Promise<StartedSession> {
     const init = await this.connection.initialize();
-    this.mcp = selectForAgent(this.options.mcpServers ?? [], init.mcpCapabilities);
+    const offer = await this.connection.editorTools();
+    this.mcp = withEditorTools(selectForAgent(this.options.mcpServers ?? [], init.mcpCapabilities), offer);
+    this.editorToolsStatus =
+      offer.kind === 'offered' && !this.mcp.servers.includes(offer.running.wire)
+        ? { given: false, reason: `a configured MCP server is named "${offer.running.wire.name}"` }
+        : statusOf(offer);
     this.connection.redact(this.mcp.secrets);
     // Names only: values may hold secrets.
     if (this.mcp.servers.length > 0)
@@ -166,7 +189,7 @@ export class AgentSession implements SessionEndpoint {
     const initialized = this.connection.initialized;
     if (!initialized) throw new Error(`${this.agentName} is not initialized`);
     if (this.opening) throw new Error(`${this.agentName} is already opening session ${this.opening.sessionId}`);
-    const place = { cwd: this.connection.cwd, mcpServers: this.mcp.servers };
+    const place = { cwd: this.connection.cwd, mcpServers: this.mcp.servers, ...this.additionalDirectories(initialized.support) };
     let sessionId: string;
     let setup: SessionSetup;
     if (opening.kind === 'new') {
@@ -186,6 +209,17 @@ export class AgentSession implements SessionEndpoint {
       freshProcess: this.connection.sessionOpened(),
       steering: initialized.steering,
     };
+  }
+
+  /**
+   * The workspace's other folders, for an agent that takes them: it may then work in each (our fs and terminal
+   * confinement allows exactly the workspace's folders, which are cwd and these). Omitted when there are none.
+   */
+  private additionalDirectories(support: SessionSupport): { additionalDirectories?: readonly string[] } {
+    if (!support.additionalDirectories) return {};
+    const cwd = this.connection.cwd;
+    const others = this.options.roots().filter((root) => root !== cwd);
+    return others.length > 0 ? { additionalDirectories: others } : {};
   }
 
   /** One page of the agent's sessions in our cwd; pass the previous page's `nextCursor` for the next. */
@@ -241,6 +275,7 @@ export class AgentSession implements SessionEndpoint {
 
   prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string; messageId?: string | null }> {
     const sessionId = this.requireSession();
+    this.connection.turnStarted();
     return this.connection.acp.prompt({ sessionId, prompt: content });
   }
 
@@ -325,6 +360,8 @@ export class AgentSession implements SessionEndpoint {
 
   private release(): void {
     this.released = true;
+    // Before the process may stop: an agent that lives on for other sessions stops loading this one.
+    this.opening?.giveUp.cancel();
     this.terminals.disposeAll();
   }
 
@@ -338,20 +375,24 @@ export class AgentSession implements SessionEndpoint {
     const sessions = this.connection.acp.sessions;
     if (opening.kind === 'resume') {
       this.requireSupport('resume', 'session/resume');
-      this.opening = { sessionId };
+      const giveUp = new CancellationSource();
+      this.opening = { sessionId, kind: 'resume', giveUp };
       try {
-        return await signedIn(sessions.resume(params));
+        return await signedIn(sessions.resume(params, giveUp.signal));
       } finally {
         this.opening = undefined;
+        giveUp.dispose();
       }
     }
     this.requireSupport('load', 'session/load');
     const load = new LoadReplay(opening.replay);
-    this.opening = { sessionId, load };
+    const giveUp = new CancellationSource();
+    this.opening = { sessionId, kind: 'load', load, giveUp };
     try {
-      return await signedIn(sessions.load(params));
+      return await signedIn(sessions.load(params, giveUp.signal));
     } finally {
       this.opening = undefined;
+      giveUp.dispose();
       // Once per load, not per update: a long history would flood the log.
       if (load.dropped > 0) this.options.log.info(`${this.agentName}: left out ${load.dropped} replayed updates of session ${sessionId}`);
     }
@@ -375,4 +416,13 @@ async function signedIn<T>(request: Promise<T>): Promise<T> {
     if (isAuthRequired(error)) throw new AuthRequired(error.message);
     throw error;
   }
+}
+
+/** The configured servers plus the editor's own (unless a configured server already has its name). */
+function withEditorTools(selection: McpSelection, offer: EditorToolsOffer): McpSelection {
+  if (offer.kind !== 'offered') return selection;
+  const { wire, secrets } = offer.running;
+  if (selection.servers.some((server) => server.name === wire.name))
+    return { ...selection, skipped: [...selection.skipped, `the editor's own "${wire.name}": a configured server has that name`] };
+  return { servers: [...selection.servers, wire], secrets: [...selection.secrets, ...secrets], skipped: selection.skipped };
 }

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { WorkspaceFiles } from '../client/ports';
 import type { AttachmentText } from './prompt-content';
+import { errorMessage } from '../shared/error-text';
 
 /** Larger files go as links: the agent can read what it needs of them itself. */
 export const MAX_EMBEDDED_BYTES = 256 * 1024;
@@ -27,7 +28,7 @@ export function attachmentTextReader(files: WorkspaceFiles): AttachmentText {
       if (text.includes('\u0000') || text.includes('\uFFFD')) return { unavailable: 'it is not a text file' };
       return { text };
     } catch (error) {
-      return { unavailable: `it cannot be read (${error instanceof Error ? error.message : String(error)})` };
+      return { unavailable: `it cannot be read (${errorMessage(error)})` };
     }
   };
 }

@@ -3,7 +3,7 @@
  * transcript's form or URL card of the session it names, waits for that session's broker, and records how it
  * ended. A request for a session this connection did not open is refused before anything is shown.
  */
-import { ErrorCodes, ResponseError } from 'vscode-jsonrpc';
+import { RpcError, RpcErrorCode } from '../acp/rpc-boundary';
 import type { AcpConnection } from '../acp/connection';
 import type { LogSink } from '../acp/log-sink';
 import type { CreateElicitationParams } from '../acp/schemas/elicitation';
@@ -64,7 +64,7 @@ export class ElicitationHandler {
     const form = formModelFrom(params.requestedSchema);
     const missing = form.unsupported.filter((name) => params.requestedSchema.required?.includes(name));
     // A required field the form cannot draw could never be filled in: say so rather than show a form that cannot be sent.
-    if (missing.length > 0) throw new ResponseError(ErrorCodes.InvalidParams, `Unsupported required properties: ${missing.join(', ')}`);
+    if (missing.length > 0) throw new RpcError(RpcErrorCode.InvalidParams, `Unsupported required properties: ${missing.join(', ')}`);
     if (form.unsupported.length > 0)
       this.hooks.log.warn(`elicitation/create: left out unsupported properties ${form.unsupported.join(', ')}`);
     return { mode: 'form', form };

@@ -6,6 +6,7 @@ import { apiKeyOwner, type AgentConfig } from '../agents/agent-config';
 import type { ResolvedMcpServer } from '../agents/mcp-references';
 import type { McpServerSource } from './ports';
 import type { AgentSecrets } from './sign-in-ports';
+import { errorMessage } from '../shared/error-text';
 
 /** The agent as spawned: with the API key stored for this definition (see apiKeyOwner), in the variable it names. */
 export async function withStoredApiKey(agent: AgentConfig, secrets: AgentSecrets): Promise<AgentConfig> {
@@ -26,7 +27,7 @@ export async function mcpServersFor(
     report('Some MCP servers were skipped', problems);
     return servers;
   } catch (error) {
-    report('MCP servers were not passed', [error instanceof Error ? error.message : String(error)]);
+    report('MCP servers were not passed', [errorMessage(error)]);
     return [];
   }
 }

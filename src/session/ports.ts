@@ -12,6 +12,8 @@ export interface AgentCatalog {
 export interface UserNotifier {
   /** A non-modal warning with action buttons; resolves with the chosen button, if any. */
   warn(message: string, ...actions: string[]): Promise<string | undefined>;
+  /** A non-modal information message, for news about a conversation no longer open to say it in. */
+  info(message: string): void;
 }
 
 export interface SessionEnvironment {

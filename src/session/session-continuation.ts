@@ -8,6 +8,7 @@ import type { LogSink } from '../acp/log-sink';
 import type { SessionOpening } from './session-opening';
 import type { AgentSession, SessionSupport, StartedSession } from './agent-session';
 import { AuthRequired } from './auth-required';
+import { errorMessage } from '../shared/error-text';
 
 /** The agent's session id this conversation had, if there is anything to continue and it was with `agentName`. */
 export function sessionToContinue(state: TranscriptState, agentName: string): string | undefined {
@@ -77,7 +78,7 @@ export async function openContinuing(
     // start failing, handled by the caller.
     const chosen = choice.opening;
     if (chosen.kind === 'new' || error instanceof AuthRequired || session.exited) throw error;
-    const reason = describeError(error);
+    const reason = errorMessage(error);
     log.warn(`${agentName} refused to ${chosen.kind} session ${previous?.sessionId ?? ''}: ${reason}`);
     const started = await session.openSession({ kind: 'new' });
     return { session: started, notice: { severity: 'warning', text: continueFailedNotice(agentName, reason) } };
@@ -92,10 +93,6 @@ export async function closePolitely(session: AgentSession, log: LogSink): Promis
   if (session.exited || session.sessionId === undefined || !session.sessionSupport.close) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
-  await Promise.race([session.closeSession().catch((error: unknown) => log.warn(`session/close failed: ${describeError(error)}`)), bound]);
+  await Promise.race([session.closeSession().catch((error: unknown) => log.warn(`session/close failed: ${errorMessage(error)}`)), bound]);
   clearTimeout(timer);
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

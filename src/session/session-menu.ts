@@ -20,8 +20,8 @@ export class SessionMenu {
   constructor(private readonly host: SessionMenuHost) {}
 
   async setMode(modeId: string): Promise<void> {
-    const session = this.host.current();
-    if (!session) return;
+    const session = this.openSession();
+    if (!session) return this.notRunning('Could not switch mode');
     try {
       await session.setMode(modeId);
       if (this.host.current() === session) this.host.store.dispatch({ type: 'mode_set', modeId });
@@ -31,8 +31,8 @@ export class SessionMenu {
   }
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    const session = this.host.current();
-    if (!session) return;
+    const session = this.openSession();
+    if (!session) return this.notRunning('Could not change the option');
     try {
       // An agent that answers without the options took the value as chosen.
       const configOptions =
@@ -42,6 +42,20 @@ export class SessionMenu {
     } catch (error) {
       this.refusedChoice('Could not change the option', error);
     }
+  }
+
+  private openSession(): AgentSession | undefined {
+    const session = this.host.current();
+    return session && !session.exited ? session : undefined;
+  }
+
+  /**
+   * The header's pickers stay on screen while the agent is stopped or exited: a choice made there then says why it
+   * did not take (it was silently dropped) and snaps back.
+   */
+  private notRunning(title: string): void {
+    const name = this.host.agentName() ?? 'The agent';
+    this.refusedChoice(title, new Error(`${name} is not running. Send a prompt or run ACP: Restart Agent, then choose again.`));
   }
 
   /** A refused choice is already showing in the picker the user changed: it snaps back to what holds. */

@@ -1,6 +1,6 @@
 /** What signing in needs from the editor: a picker, a progress notification, a terminal. */
 import type { AuthMethod } from '../acp/schemas/auth-methods';
-import type { CancellationSignal } from '../client/ports';
+import type { CancellationSignal } from '../acp/rpc-boundary';
 
 /** Exactly what a terminal sign-in runs: the agent's own command, the method's args appended, its env on top. */
 export interface TerminalSignInCommand {

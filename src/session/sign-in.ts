@@ -6,10 +6,11 @@
  */
 import type { AuthMethod } from '../acp/schemas/auth-methods';
 import { apiKeyOwner, type AgentConfig } from '../agents/agent-config';
-import type { CancellationSignal } from '../client/ports';
+import type { CancellationSignal } from '../acp/rpc-boundary';
 import type { NoticeSeverity } from '../shared/model';
 import type { AgentSession } from './agent-session';
 import type { AgentSecrets, SignInPrompts, TerminalSignInCommand } from './sign-in-ports';
+import { asError, errorMessage } from '../shared/error-text';
 
 /** What the sign-in flow needs from the session controller. */
 export interface SignInHost {
@@ -76,7 +77,7 @@ export class SignIn {
     try {
       await session.logout();
     } catch (error) {
-      this.host.notice('error', `Signing out of ${agent.name} failed`, messageOf(error));
+      this.host.notice('error', `Signing out of ${agent.name} failed`, errorMessage(error));
       return;
     }
     this.host.notice('info', `Signed out of ${agent.name}`);
@@ -91,7 +92,7 @@ export class SignIn {
       );
       if (outcome === 'cancelled') return;
     } catch (error) {
-      this.host.notice('error', `Signing in to ${agent.name} failed`, messageOf(error));
+      this.host.notice('error', `Signing in to ${agent.name} failed`, errorMessage(error));
       return;
     }
     await this.host.reopen(session);
@@ -133,13 +134,8 @@ function untilCancelled(work: Promise<void>, signal: CancellationSignal): Promis
     void work
       .then(
         () => resolve(signal.isCancellationRequested ? 'cancelled' : 'done'),
-        (error: unknown) =>
-          signal.isCancellationRequested ? resolve('cancelled') : reject(error instanceof Error ? error : new Error(String(error))),
+        (error: unknown) => (signal.isCancellationRequested ? resolve('cancelled') : reject(asError(error))),
       )
       .finally(() => subscription.dispose());
   });
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

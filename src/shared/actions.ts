@@ -132,6 +132,7 @@ export type TranscriptAction =
       readonly type: 'history_copied';
       readonly entries: readonly Entry[];
       readonly terminals: Readonly<Record<string, TerminalRecord>>;
-      readonly sessionId: string;
+      /** Absent: a new session that gets the history in its first prompt (see edit-resend.ts). */
+      readonly sessionId?: string;
       readonly agentName: string;
     };

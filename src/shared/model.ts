@@ -288,6 +288,11 @@ export interface TranscriptState {
   /** How many entries there were when the current session opened: a chunk never continues an entry before it. */
   readonly sessionOpenedAt?: number;
   readonly title?: string;
+  /**
+   * The agent's own "last activity" time for the session (`session_info_update.updatedAt`, ISO 8601 / RFC 3339),
+   * as sent; lists age the conversation by it. Absent when never reported or cleared with null.
+   */
+  readonly agentUpdatedAt?: string;
   readonly commands: readonly AvailableCommand[];
   readonly modes: SessionModes | undefined;
   readonly configOptions: readonly ConfigOption[];

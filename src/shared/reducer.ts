@@ -165,14 +165,9 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
       return withCurrentMode(state, update.currentModeId);
     case 'config_option_update':
       return { ...state, configOptions: update.configOptions };
-    case 'session_info_update': {
-      if (update.title === undefined) return state;
-      if (update.title === null) {
-        const { title: _cleared, ...rest } = state;
-        return rest;
-      }
-      return { ...state, title: update.title };
-    }
+    case 'session_info_update':
+      // Each field is a patch: omitted leaves it, null clears it, a string replaces it.
+      return patchedSessionInfo(patchedSessionInfo(state, 'title', update.title), 'agentUpdatedAt', update.updatedAt);
     case 'usage_update': {
       const cost = patched(state.usage?.cost, update.cost);
       return { ...state, usage: { used: update.used, size: update.size, ...(cost ? { cost } : {}) } };
@@ -253,4 +248,11 @@ function applyAgentState(state: TranscriptState, update: Extract<SessionUpdate, 
     return { ...next, turn: { phase: 'running', turnId } };
   }
   return state;
+}
+
+function patchedSessionInfo(state: TranscriptState, key: 'title' | 'agentUpdatedAt', value: string | null | undefined): TranscriptState {
+  if (value === undefined) return state;
+  if (value !== null) return { ...state, [key]: value };
+  const { [key]: _cleared, ...rest } = state;
+  return rest;
 }

@@ -17,7 +17,7 @@
  * acknowledged within ACK_TIMEOUT_MS counts as lost, so a silent view costs at most one merged post per timeout
  * and nothing waits forever. A post the sink says was not delivered is not waited for at all.
  */
-import { isChunkAction, mergeChunkActions } from '../shared/coalesce';
+import { chunkText, isChunkAction, mergeChunkActions, withChunkText } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
 import type { TranscriptState } from '../shared/model';
 import type { HostToWebviewMessage } from '../shared/webview-protocol';
@@ -37,6 +37,41 @@ export const ACK_TIMEOUT_MS = 1_000;
  */
 export const TERMINAL_FLOOD_WINDOW_MS = 250;
 const TERMINAL_FLOOD_CHARS = 8_192;
+
+/**
+ * Characters of chunk text per post; what is over waits for the next. In code-server the workbench reads every
+ * post on its own thread (about a second per megabyte on a busy 2-core machine), and a user's command waits behind
+ * the posts on their way: merged while two were undelivered, a 20 MB message went out in posts of megabytes and a
+ * command waited 5-10 s. Two posts this size cost it a few tens of milliseconds.
+ */
+export const POST_CHARS = 64_000;
+
+/**
+ * Takes one post's actions from the front of `pending`: actions while their chunk text fits POST_CHARS, and of a
+ * chunk that does not fit, its first part (its rest stays first in `pending`). Applying the parts one after the
+ * other is applying the chunk: chunks are merged on the same rule (shared/coalesce.ts).
+ */
+function takePost(pending: TranscriptAction[]): TranscriptAction[] {
+  let room = POST_CHARS;
+  let taken = 0;
+  for (; taken < pending.length && room > 0; taken++) {
+    const action = pending[taken]!;
+    const text = chunkText(action);
+    if (text === undefined || text.length <= room) {
+      room -= text?.length ?? 0;
+      continue;
+    }
+    // Never between the halves of a surrogate pair: each part is shown on its own.
+    const code = text.charCodeAt(room - 1);
+    const cut = code >= 0xd800 && code <= 0xdbff ? room - 1 : room;
+    if (cut <= 0) break;
+    const post = pending.slice(0, taken);
+    post.push(withChunkText(action, text.slice(0, cut)));
+    pending.splice(0, taken + 1, withChunkText(action, text.slice(cut)));
+    return post;
+  }
+  return pending.splice(0, taken);
+}
 
 /**
  * Posts a message. What it returns, if anything, settles once VS Code has handed the message on: `false` when it
@@ -112,22 +147,26 @@ export class ActionPoster {
     this.cancelScheduled = () => clearImmediate(immediate);
   }
 
-  /** Posts what waits now, whatever is in flight (any action other than a chunk goes at once, in order). */
+  /**
+   * Posts what waits now, up to POST_CHARS of chunk text, whatever is in flight (any action other than a chunk goes
+   * at once, in order); the rest is scheduled (it waits for an acknowledgement).
+   */
   flush(): void {
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
     if (this.pending.length === 0 || this.disposed) return;
-    const actions = this.pending;
-    this.pending = [];
+    const actions = takePost(this.pending);
     if (actions.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS))
       this.floodPostedAt = performance.now();
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
     this.post({ type: 'actions', firstSeq, actions }, this.seq);
+    if (this.pending.length > 0) this.schedule();
   }
 
   snapshot(state: TranscriptState, conversation: { readonly conversationId: string; readonly draft: string }): void {
-    this.flush();
+    // Everything that waits goes before the snapshot (which carries the number of the last).
+    while (this.pending.length > 0 && !this.disposed) this.flush();
     this.cancelParts();
     // The view (re)starts from this snapshot: what was in flight before it is moot, and the snapshot itself is
     // acknowledged once drawn whole. Actions posted while its parts are on their way wait in the webview.

@@ -6,12 +6,13 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { Conversation } from '../conversations/conversation';
-import type { UserIntent } from '../session/intents';
+import type { ChatIntent } from '../shared/chat-intents';
 import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
 import { ActionPoster } from './action-poster';
 import { chatHtml } from './chat-html';
 import { CHAT_STYLESHEETS } from './chat-styles';
 import { parseWebviewMessage } from './webview-messages';
+import { errorMessage } from '../shared/error-text';
 
 /** The chat an intent came from: a refusal is shown where the user acted. */
 export interface ChatSurface {
@@ -19,7 +20,7 @@ export interface ChatSurface {
   focusComposer(): void;
 }
 
-export type IntentHandler = (intent: UserIntent, conversation: Conversation, surface: ChatSurface) => void;
+export type IntentHandler = (intent: ChatIntent, conversation: Conversation, surface: ChatSurface) => void;
 export type FileSearch = (query: string) => Promise<readonly FileMatch[]>;
 
 export interface ChatBindingDeps {
@@ -156,7 +157,7 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     try {
       matches = await this.deps.findFiles(query);
     } catch (error) {
-      this.deps.log.warn(`Listing workspace files for @ completion failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.warn(`Listing workspace files for @ completion failed: ${errorMessage(error)}`);
     }
     this.post({ type: 'file_matches', requestId, matches });
   }

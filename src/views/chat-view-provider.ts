@@ -35,8 +35,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
           this.markReady();
           this.onReady?.();
           // The view (re)loaded because it was opened: the prompt takes the keys the user types next. The focus
-          // VS Code gave the view went to a frame that had nothing in it yet.
-          if (this.view?.visible) this.focusComposer();
+          // VS Code gave the view went to a frame that had nothing in it yet. Only that focus: a picker or the palette
+          // the user opened while the chat loaded (12–15 s here) keeps it, or it would close under the user.
+          if (this.view?.visible) this.binding.post({ type: 'focus_composer', ifFocused: true });
         });
       }
       return false;

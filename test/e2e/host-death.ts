@@ -1,7 +1,7 @@
 /**
  * The extension host dies without running `deactivate`, in the real VS Code (code-server with the packaged .vsix):
- * code-server's main process is stopped with SIGTERM, or the extension host is SIGKILLed, while an agent runs whose
- * own child ignores SIGTERM, SIGHUP and EOF. Within 5 s every process of the agent's tree must be gone (the agent
+ * code-server's main process is stopped with SIGTERM and its extension host SIGKILLed at once, or the extension host
+ * alone is SIGKILLed, while an agent runs whose own child ignores SIGTERM, SIGHUP and EOF. Within 5 s every process of the agent's tree must be gone (the agent
  * supervisor ends the group when its pipe to the host closes). The agent's processes are found by a marker in the
  * env the agent's settings give it, which its child inherits. Each row gets a fresh home and code-server.
  */
@@ -75,12 +75,18 @@ interface HostDeath extends AttackCase {
 
 const rows: readonly HostDeath[] = [
   {
-    attack: 'VS Code’s server is stopped with SIGTERM while an agent runs whose child ignores SIGTERM, SIGHUP and EOF',
-    driven: 'real VS Code (code-server, packaged .vsix); the chat starts the agent; SIGTERM to code-server’s main process only',
+    // SIGTERM alone lets code-server shut its extension host down gently, and `deactivate` would end the agent: that
+    // row could not fail. The host is SIGKILLed right after, before it runs anything, so only the supervisor can.
+    attack:
+      'VS Code’s server is stopped with SIGTERM and its extension host SIGKILLed at once, while an agent runs whose child ignores SIGTERM, SIGHUP and EOF',
+    driven:
+      'real VS Code (code-server, packaged .vsix); the chat starts the agent; SIGTERM to code-server’s main process, then at once SIGKILL to its extension host (no `deactivate` runs)',
     sees: 'every process of the agent’s tree gone within 5 s',
     kill: (serverPid) => {
+      const host = extensionHostOf(serverPid);
       process.kill(serverPid, 'SIGTERM');
-      return `SIGTERM to code-server (${serverPid})`;
+      process.kill(host, 'SIGKILL');
+      return `SIGTERM to code-server (${serverPid}) and SIGKILL to its extension host (${host})`;
     },
   },
   {

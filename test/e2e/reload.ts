@@ -64,8 +64,11 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   assert.equal(await reloaded.locator('textarea[aria-label="Prompt"]').inputValue(), DRAFT, 'the draft is back');
   if (title) assert.equal((await reloaded.locator('.session-title').textContent())?.trim(), title, 'the title is back');
   assert.match((await reloaded.locator('.agent-status').textContent()) ?? '', /Not running/, 'no agent was started for it');
-  const promptsAfter = await reloaded.locator('.user-bubble').count();
-  assert.equal(promptsAfter, promptsBefore, 'the transcript is back, every prompt of it');
+  // A stored conversation comes back in parts, newest first and paced: every prompt, once the parts are in.
+  const bubbles = reloaded.locator('.user-bubble');
+  for (const deadline = Date.now() + timeoutMs; (await bubbles.count()) < promptsBefore && Date.now() < deadline; )
+    await page.waitForTimeout(100);
+  assert.equal(await bubbles.count(), promptsBefore, 'the transcript is back, every prompt of it');
   assert.equal(await reloaded.getByText('Torn rec').count(), 0, 'the torn record is dropped, not shown');
 
   await reloaded.locator('textarea[aria-label="Prompt"]').fill('');

@@ -2,7 +2,7 @@
  * Every command from every state, in the real VS Code: one test per cell of test/support/command-matrix.ts. Each
  * puts the chat in its state from a fresh start, runs the command as the palette does, and checks what the user
  * then sees: the command did what its name says, or the chat says why not; no transcript mixes agents; the count of
- * agent processes is what the state calls for.
+ * agent processes is what the state calls for; a draft typed before the command is still there.
  */
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -10,18 +10,36 @@ import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
 import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
+import { modePicker } from '../../src/shared/session-pickers';
 import { MATRIX, type MatrixCell, type MatrixCommand, type MatrixState } from '../support/command-matrix';
 import { eventually, processesMarked } from '../support/processes';
 import { scriptedAgentPath } from '../support/repo-root';
-import { api, textOf, turnEnded, waitFor } from './helpers';
+import { api, sleep, textOf, turnEnded, waitFor } from './helpers';
 
 const marks = { Alpha: randomUUID(), Beta: randomUUID() };
-/** Alpha's answer streams for several seconds (a turn that is still running when the command comes). */
-const agentConfig = (name: keyof typeof marks): object => ({
-  command: process.execPath,
-  args: [scriptedAgentPath()],
-  env: { ACP_SCENARIO: 'stream', ACP_CHUNK_DELAY_MS: '700', ACP_TEST_MARK: marks[name] },
-});
+type Agent = keyof typeof marks;
+
+/**
+ * Alpha's answers stream for several seconds (a turn still running when the command comes); "edit" asks permission,
+ * "elicit" asks a question. Both agents offer modes and options. Alpha starts slowly in "starting" and asks for
+ * sign-in in "sign-in needed".
+ */
+function agentConfig(name: Agent, state: MatrixState): object {
+  const extra =
+    name === 'Alpha' && state === 'starting'
+      ? { ACP_INIT_DELAY_MS: '6000' }
+      : name === 'Alpha' && state === 'sign-in needed'
+        ? { ACP_AUTH: '1' }
+        : {};
+  return {
+    command: process.execPath,
+    args: [scriptedAgentPath()],
+    env: { ACP_SCENARIO: 'matrix', ACP_CHUNK_DELAY_MS: '700', ACP_SESSION_CONTROLS: 'both', ACP_TEST_MARK: marks[name], ...extra },
+  };
+}
+
+const SENT = 'a prompt sent from the matrix';
+const DRAFT = 'a draft the command must not lose';
 
 const notices = (state: TranscriptState): string[] => entriesOf(state).flatMap((entry) => (entry.kind === 'notice' ? [entry.title] : []));
 const prompts = (state: TranscriptState | undefined): string =>
@@ -31,19 +49,35 @@ const prompts = (state: TranscriptState | undefined): string =>
         .map(textOf)
         .join('\n')
     : '';
+const agentText = (state: TranscriptState): string =>
+  entriesOf(state)
+    .filter((entry) => entry.kind === 'message' && entry.role === 'agent')
+    .map(textOf)
+    .join('\n');
 const readyOn = (state: TranscriptState, agent: string): boolean => state.agent.phase === 'ready' && state.agent.agentName === agent;
+const settledOn = (state: TranscriptState, agent: string): boolean =>
+  (state.agent.phase === 'ready' || state.agent.phase === 'needs_auth') && state.agent.agentName === agent;
+const pendingPermission = (state: TranscriptState): boolean =>
+  entriesOf(state).some((entry) => entry.kind === 'tool_call' && entry.permission !== undefined);
+const pendingQuestion = (state: TranscriptState): boolean =>
+  entriesOf(state).some(
+    (entry) => entry.kind === 'tool_call' && entry.elicitation !== undefined && entry.elicitation.outcome === undefined,
+  );
+/** A Send's verdict: accepted (queued while the agent starts or a turn runs, or sent at once). */
+const accepted = (result: unknown): boolean =>
+  typeof result === 'object' && result !== null && 'accepted' in result && result.accepted === true;
+const count = (agent: Agent): number => processesMarked(marks[agent]).length;
 
-async function configure(agents: object): Promise<AcpClientApi> {
+async function configure(agents: object, idleTimeoutMinutes?: number): Promise<AcpClientApi> {
   const config = vscode.workspace.getConfiguration('acpClient');
   await config.update('agents', agents, vscode.ConfigurationTarget.Global);
   await config.update('defaultAgent', Object.keys(agents)[0], vscode.ConfigurationTarget.Global);
+  await config.update('idleTimeoutMinutes', idleTimeoutMinutes, vscode.ConfigurationTarget.Global);
   const client = await api();
+  // The extension hears a changed definition a moment later and stops the agent it changed: not after the state is set up.
+  await sleep(3_000);
   await client.stopAgents();
-  await eventually(
-    () => processesMarked(marks.Alpha).length + processesMarked(marks.Beta).length === 0,
-    'no agent left from before',
-    15_000,
-  );
+  await eventually(() => count('Alpha') + count('Beta') === 0, 'no agent left from before', 15_000);
   return client;
 }
 
@@ -57,17 +91,37 @@ async function enter(state: MatrixState): Promise<{ client: AcpClientApi; conver
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     return { client, conversation: client.shownConversation() };
   }
-  const client = await configure({ Alpha: agentConfig('Alpha'), Beta: agentConfig('Beta') });
+  // The idle timeout is short only where it is the state (3 s after the last turn).
+  const client = await configure(
+    { Alpha: agentConfig('Alpha', state), Beta: agentConfig('Beta', state) },
+    state === 'stopped by the idle timeout' ? 0.05 : undefined,
+  );
   // A blank conversation (beside the earlier ones, which are stopped), then Alpha in it: one conversation runs.
   await vscode.commands.executeCommand('acpClient.newSession');
-  await waitFor(client, (s) => s.agent.phase === 'ready', 30_000);
-  if (!readyOn(client.transcript(), 'Alpha')) await vscode.commands.executeCommand('acpClient.selectAgent', 'Alpha');
-  await waitFor(client, (s) => readyOn(s, 'Alpha'), 30_000);
-  await eventually(() => processesMarked(marks.Alpha).length === 1 && processesMarked(marks.Beta).length === 0, 'only Alpha runs', 15_000);
+  await waitFor(client, (s) => s.agent.phase === 'ready' || s.agent.phase === 'needs_auth', 30_000);
+  if (!settledOn(client.transcript(), 'Alpha')) await vscode.commands.executeCommand('acpClient.selectAgent', 'Alpha');
+  await waitFor(client, (s) => settledOn(s, 'Alpha'), 30_000);
+  await eventually(() => count('Alpha') === 1 && count('Beta') === 0, 'only Alpha runs', 15_000);
+  if (state === 'sign-in needed') {
+    assert.equal(client.transcript().agent.phase, 'needs_auth');
+    return { client, conversation: client.shownConversation() };
+  }
+  if (state === 'starting') {
+    // A fresh start of the slow Alpha in the blank conversation: "Starting…" for 6 s.
+    await vscode.commands.executeCommand('acpClient.stopAgent');
+    await waitFor(client, (s) => s.agent.phase === 'stopped');
+    void vscode.commands.executeCommand('acpClient.restartAgent');
+    await waitFor(client, (s) => s.agent.phase === 'starting');
+    await eventually(() => count('Alpha') === 1, 'Alpha is starting', 15_000);
+    return { client, conversation: client.shownConversation() };
+  }
   if (state !== 'Ready, nothing said') {
-    assert.deepEqual(await client.sendPrompt('a question for Alpha'), { accepted: true });
+    const asking = state === 'waiting for a permission' ? 'edit' : state === 'waiting for an elicitation' ? 'elicit card' : '';
+    assert.deepEqual(await client.sendPrompt(`a question for Alpha ${asking}`), { accepted: true });
     await waitFor(client, (s) => s.turn.phase === 'running');
-    if (state !== 'turn running') {
+    if (state === 'waiting for a permission') await waitFor(client, pendingPermission);
+    else if (state === 'waiting for an elicitation') await waitFor(client, pendingQuestion);
+    else if (state !== 'turn running') {
       // History without waiting the whole answer out: the turn ends as cancelled.
       await vscode.commands.executeCommand('acpClient.cancelTurn');
       await waitFor(client, turnEnded);
@@ -81,27 +135,75 @@ async function enter(state: MatrixState): Promise<{ client: AcpClientApi; conver
     await vscode.commands.executeCommand('acpClient.stopAgent');
     await waitFor(client, (s) => s.agent.phase === 'stopped');
   }
+  if (state === 'stopped by the idle timeout') {
+    await waitFor(client, (s) => s.agent.phase === 'stopped', 20_000);
+    await vscode.workspace.getConfiguration('acpClient').update('idleTimeoutMinutes', undefined, vscode.ConfigurationTarget.Global);
+  }
   return { client, conversation: client.shownConversation() };
 }
 
-function run(command: MatrixCommand): Thenable<unknown> {
+/** Runs a command that may open a quick pick, and picks its row `index` (0: the first) as a person would. */
+async function withPick(command: Thenable<unknown>, index: number): Promise<unknown> {
+  await sleep(3_000);
+  for (let step = 0; step < index; step++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  return command;
+}
+
+async function run(command: MatrixCommand, client: AcpClientApi, before: string | undefined): Promise<unknown> {
+  const exec = (id: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(id, ...args);
   switch (command) {
     case 'New Session':
-      return vscode.commands.executeCommand('acpClient.newSession');
+      return exec('acpClient.newSession');
     case 'Select Agent: same':
-      return vscode.commands.executeCommand('acpClient.selectAgent', 'Alpha');
+      return exec('acpClient.selectAgent', 'Alpha');
     case 'Select Agent: another':
-      return vscode.commands.executeCommand('acpClient.selectAgent', 'Beta');
+      return exec('acpClient.selectAgent', 'Beta');
     case 'Cancel Turn':
-      return vscode.commands.executeCommand('acpClient.cancelTurn');
+      return exec('acpClient.cancelTurn');
+    case 'Stop button':
+      return client.postFromChat({ type: 'cancel_turn' });
     case 'Stop Agent':
-      return vscode.commands.executeCommand('acpClient.stopAgent');
+      return exec('acpClient.stopAgent');
     case 'Restart Agent':
-      return vscode.commands.executeCommand('acpClient.restartAgent');
+      return exec('acpClient.restartAgent');
+    case 'Send':
+      return client.sendPrompt(SENT);
+    case 'Sign In':
+      return withPick(exec('acpClient.signIn'), 0);
+    case 'Sign Out':
+      return exec('acpClient.signOut');
+    case 'Select Mode':
+      return exec('acpClient.selectMode', 'code');
+    case 'Mode picker in the header':
+      return client.postFromChat({ type: 'set_mode', modeId: 'code' });
+    case 'Change Session Option':
+      return exec('acpClient.changeSessionOption', 'model', 'deep');
+    case 'Fork':
+      return exec('acpClient.forkSession');
+    case 'Switch Session':
+      // The shown conversation is listed first: the next row is another one.
+      return withPick(exec('acpClient.switchSession'), 1);
+    case 'Open in Editor':
+      return exec('acpClient.openSessionInEditor');
+    case 'Delete':
+      // The modal's "Delete" answered (a modal cannot be clicked from the extension host).
+      return before && client.removeConversation(before);
   }
 }
 
-async function check(cell: MatrixCell, client: AcpClientApi, before: string | undefined, noticesBefore: number): Promise<void> {
+const editorTabs = (): number =>
+  vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('acpClient.chatPanel')).length;
+
+async function check(
+  cell: MatrixCell,
+  client: AcpClientApi,
+  before: string | undefined,
+  noticesBefore: number,
+  result: unknown,
+): Promise<void> {
   const { outcome } = cell;
   const shown = client.shownConversation();
   switch (outcome.kind) {
@@ -115,9 +217,20 @@ async function check(cell: MatrixCell, client: AcpClientApi, before: string | un
       assert.doesNotMatch(prompts(client.transcript()), /a question for Alpha/, 'the new conversation holds none of the old one');
       if (before) assert.match(prompts(client.transcriptOf(before)), /a question for Alpha/, 'the old conversation keeps its transcript');
       break;
+    case 'sign_in_here':
+      await waitFor(client, (s) => s.agent.phase === 'needs_auth' && s.agent.agentName === 'Alpha', 30_000);
+      assert.equal(client.shownConversation(), before, 'the same conversation');
+      break;
     case 'explained':
       await waitFor(client, (s) => notices(s).slice(noticesBefore).includes(outcome.title), 10_000);
-      assert.equal(shown, before, 'the same conversation');
+      if (outcome.action)
+        assert.ok(
+          entriesOf(client.transcript()).some(
+            (entry) => entry.kind === 'notice' && entry.title === outcome.title && entry.action === outcome.action,
+          ),
+          `the notice offers its ${outcome.action} button`,
+        );
+      assert.equal(client.shownConversation(), before, 'the same conversation');
       break;
     case 'cancelled':
       await waitFor(
@@ -133,27 +246,73 @@ async function check(cell: MatrixCell, client: AcpClientApi, before: string | un
       await waitFor(client, (s) => s.agent.phase === 'stopped');
       assert.equal(shown, before);
       break;
+    case 'answered':
+      assert.ok(accepted(result), `the prompt is accepted: ${JSON.stringify(result)}`);
+      await waitFor(client, (s) => agentText(s).includes(`You asked: **${SENT}**`) && turnEnded(s), 60_000);
+      assert.equal(client.shownConversation(), before);
+      break;
+    case 'queued':
+      assert.ok(accepted(result), `the prompt is accepted: ${JSON.stringify(result)}`);
+      await waitFor(client, (s) => (s.queued ?? []).some((queued) => queued.text === SENT), 10_000);
+      break;
+    case 'refused':
+      assert.deepEqual(result, { accepted: false, reason: outcome.reason });
+      break;
+    case 'mode_set':
+      // What the header's mode picker shows (a mode config option, where the agent has one, stands for the modes).
+      await waitFor(client, (s) => modePicker(s)?.current === outcome.mode, 10_000);
+      break;
+    case 'option_set':
+      await waitFor(
+        client,
+        (s) => s.configOptions.some((option) => option.id === outcome.option && option.currentValue === outcome.value),
+        10_000,
+      );
+      break;
+    case 'switched':
+      await eventually(() => client.shownConversation() !== before, 'another conversation is shown', 10_000);
+      break;
+    case 'in_editor':
+      await eventually(
+        () => editorTabs() === 1 && client.shownConversation() !== before,
+        'the conversation is in an editor tab, the sidebar on another',
+        10_000,
+      );
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      break;
+    case 'deleted':
+      await eventually(
+        () => !client.conversations().some((info) => info.id === before) && client.shownConversation() !== before,
+        'the conversation is gone and another shown',
+        10_000,
+      );
+      break;
   }
   await eventually(
-    () => processesMarked(marks.Alpha).length === cell.processes.Alpha && processesMarked(marks.Beta).length === cell.processes.Beta,
-    `processes: Alpha ${processesMarked(marks.Alpha).length} (want ${cell.processes.Alpha}), Beta ${processesMarked(marks.Beta).length} (want ${cell.processes.Beta})`,
+    () => count('Alpha') === cell.processes.Alpha && count('Beta') === cell.processes.Beta,
+    `processes: Alpha ${count('Alpha')} (want ${cell.processes.Alpha}), Beta ${count('Beta')} (want ${cell.processes.Beta})`,
     15_000,
   );
+  // No draft lost: what was typed in the conversation before the command is still there (Delete removes it all).
+  if (before && outcome.kind !== 'deleted' && cell.command !== 'Send') assert.equal(client.draftOf(before), DRAFT, 'the draft is kept');
 }
 
 describe('command matrix: every command from every state', function () {
-  this.timeout(120_000);
+  this.timeout(150_000);
 
   after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await configure({ Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'echo' } } });
   });
 
   for (const cell of MATRIX) {
     it(`${cell.state} × ${cell.command}: ${cell.sees}`, async () => {
       const { client, conversation } = await enter(cell.state);
+      if (conversation && cell.command !== 'Send')
+        client.postFromChat({ type: 'draft_changed', conversationId: conversation, text: DRAFT });
       const noticesBefore = notices(client.transcript()).length;
-      await run(cell.command);
-      await check(cell, client, conversation, noticesBefore);
+      const result = await run(cell.command, client, conversation);
+      await check(cell, client, conversation, noticesBefore, result);
     });
   }
 });

@@ -70,7 +70,7 @@ export function waitFor(
         queued: state.queued?.length ?? 0,
         conversation: client.shownConversation(),
       });
-      reject(new Error(`timed out; ${facts}; transcript: ${JSON.stringify(entriesOf(state)).slice(0, 1500)}`));
+      reject(new Error(`timed out; ${facts}; transcript (its end): ${JSON.stringify(entriesOf(state)).slice(-2500)}`));
     }, timeoutMs);
     const subscription = client.onDidChangeTranscript((state) => {
       if (!predicate(state)) return;
@@ -86,6 +86,12 @@ export const textOf = (entry: Entry | undefined): string =>
 
 export const toolCall = (state: TranscriptState, id: string): ToolCallEntry | undefined =>
   entriesOf(state).find((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId === id);
+
+/** The newest tool call whose id starts with `idPrefix` (the mock Messages API numbers a conversation's later writes). */
+export const latestToolCall = (state: TranscriptState, idPrefix: string): ToolCallEntry | undefined =>
+  entriesOf(state)
+    .filter((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId.startsWith(idPrefix))
+    .at(-1);
 
 export const turnEnded = (state: TranscriptState): boolean =>
   state.turn.phase === 'idle' && entriesOf(state).some((entry) => entry.kind === 'turn_end');

@@ -27,9 +27,14 @@ import { api, waitFor } from './helpers';
 const AGENT = 'Raw';
 /**
  * A guard against the host wedging again (before the terminal mirror was paced and the poster flow-controlled, a
- * probe waited 34-69 s). The target is 200 ms and is not met yet (an idle 2-core run: 0.7-1.3 s, the wait being in
- * the workbench drawing the chat's card and the terminal); `npm run bench` (BENCH_ONLY=floods) reports it against
- * that target. Raise this bound's strictness as the figure improves; never loosen it.
+ * probe waited 34-69 s). The target is 200 ms and is not met yet; `npm run bench` (BENCH_ONLY=floods) reports it
+ * against that target. The wait is on the workbench's thread (the probe is answered there), not the extension
+ * host's (its CPU profile shows no task over 200 ms): in code-server the chat's webview shares that thread. Fixed:
+ * the chat's layout of a flood (at most 32,000 new characters per frame, a terminal card's output in blocks that
+ * skip layout off screen) and the posts' size (64,000 characters each), which took the 20 MB message from 9.7-17.9 s
+ * to 1.1-2.7 s (2-core machine at load 15-25). Left, in the terminal cases: VS Code's own terminal opening (its
+ * xterm and WebGL renderer, 2-4 s under that load) and parsing the paced mirror writes. Raise this bound's
+ * strictness as the figure improves; never loosen it.
  */
 const PROBE_BOUND_MS = 3_000;
 const PROBE_EVERY_MS = 100;
@@ -162,7 +167,7 @@ describe('host under floods in VS Code: a command answers while output streams',
       const state = await settled;
       if (profile)
         await profile(`${process.env['ACP_FLOOD_PROFILE']}-${flood.fault}-${flood.env['ACP_RAW_FLOOD_LIMIT'] ?? 'default'}.cpuprofile`);
-      const figures: FloodProbeFigures = floodProbeFigures(flood.name, answers, idle, performance.now() - started);
+      const figures: FloodProbeFigures = floodProbeFigures(flood.name, answers, idle, performance.now() - started, PROBE_EVERY_MS);
       if (process.env['ACP_FLOOD_FIGURES']) appendFileSync(process.env['ACP_FLOOD_FIGURES'], `${JSON.stringify(figures)}\n`);
       console.log(`      ${JSON.stringify(figures)}`);
       flood.check(state);

@@ -12,7 +12,7 @@ import type { ChangeSetEntry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
 import { claudeAgentBin, claudeAgentEnv } from '../support/claude-agent';
-import { sleep, toolCall, useAgent, waitFor, workspaceRoot } from './helpers';
+import { latestToolCall, sleep, useAgent, waitFor, workspaceRoot } from './helpers';
 
 // The tool_use id the mock gives its Write call (see test/fixtures/mock-anthropic/reply.ts).
 const WRITE_ID = 'toolu_mock_write';
@@ -36,7 +36,7 @@ describe("a real agent's changes: Claude Code writing files itself", function ()
     const running = client.transcript().turn;
     assert.ok(running.phase !== 'idle');
     const turnId = running.turnId;
-    await waitFor(client, (s) => toolCall(s, WRITE_ID)?.status === 'awaiting_permission', 60_000);
+    await waitFor(client, (s) => latestToolCall(s, WRITE_ID)?.status === 'awaiting_permission', 60_000);
     await sleep(500);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await waitFor(client, (s) => s.turn.phase === 'idle' && changeSet(s, turnId) !== undefined, 60_000);

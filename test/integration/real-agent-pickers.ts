@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { modePicker, sessionPickers } from '../../src/shared/session-pickers';
+import { currentChoiceName, modePicker, sessionPickers } from '../../src/shared/session-pickers';
 import { assertChangeShown, assertReviewShows, assertUndoRestores } from './real-agent-change-checks';
 import type { RealAgentContext, RealAgentProfile } from './real-agent-suite';
 import { runTurn } from './real-agent-turns';
@@ -28,6 +28,15 @@ export function describePickerTests(profile: RealAgentProfile, context: RealAgen
     const modes = modePicker(client.transcript());
     assert.ok(modes, 'a mode picker shows');
     assert.equal(modes.current, profile.modes.asks);
+    if (profile.modeNames) {
+      assert.equal(currentChoiceName(modes), profile.modeNames.asks, 'the picker shows the mode by its name');
+      assert.ok(
+        modes.choices.some(
+          (choice) => choice.value === profile.modes.editsWithoutAsking && choice.name === profile.modeNames?.editsWithoutAsking,
+        ),
+        `the other mode by its name: ${JSON.stringify(modes.choices)}`,
+      );
+    }
     assert.ok(
       modes.choices.some((choice) => choice.value === profile.modes.editsWithoutAsking),
       `the mode picker offers ${profile.modes.editsWithoutAsking}: ${JSON.stringify(modes.choices)}`,

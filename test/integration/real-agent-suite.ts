@@ -1,5 +1,6 @@
 /**
- * One suite, run against each real agent that takes a model base URL (OpenCode, Qwen Code, Gemini CLI): the
+ * One suite, run against each real agent that takes a model base URL (OpenCode, Qwen Code, Gemini CLI, GitHub
+ * Copilot CLI): the
  * agent runs in the extension against a mock model API whose replies each test scripts, and each test checks
  * both ends: what reached the model (the mock's recorded requests) and what the user sees (the transcript, the
  * files on disk). All tests share one agent process and one session, as a user's conversation would.
@@ -16,6 +17,7 @@ import type { AgentLaunch } from '../support/real-agents';
 import { repoRoot } from '../support/repo-root';
 import { useAgent, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 import { assertChangeShown, assertReviewShows, assertUndoRestores } from './real-agent-change-checks';
+import { describeShellTest, describeSignOutTest } from './real-agent-extras';
 import { describePickerTests } from './real-agent-pickers';
 import { agentTextSoFar, runTurn, type FinishedTurn } from './real-agent-turns';
 import { describeWireTests } from './real-agent-wire';
@@ -49,6 +51,14 @@ export interface RealAgentProfile {
   vendorRequests?: string[];
   /** It asks permission for a tool call it never announced with a `tool_call` update (Gemini CLI's edits). */
   asksForUnannouncedToolCalls?: boolean;
+  /** One-time work before the timed start-up (Copilot CLI unpacks itself into a cache the run shares); returns its ms. */
+  prepare?(): Promise<number>;
+  /** Its shell tool running `command` (checked: asked, run, its output on the card). */
+  shell?(command: string): ScriptStep;
+  /** The names the mode picker shows for `modes` (when the ids are not names, e.g. Copilot CLI's URLs). */
+  modeNames?: { asks: string; editsWithoutAsking: string };
+  /** It offers ACP `logout`: sign-out is checked last, as it restarts the agent. */
+  signsOut?: boolean;
 }
 
 /** What the suite's further test groups share with its own tests: one agent, one mock, one conversation. */
@@ -64,6 +74,7 @@ export interface RealAgentContext {
 }
 
 const STARTUP_MS = 90_000;
+const PREPARE_MS = 240_000;
 const lastTurnRequest = (mock: ScriptedMock): string => JSON.stringify(mock.turnRequests().at(-1) ?? null);
 const stopped = (stopReason: string): unknown => ({ type: 'stopped', stopReason });
 
@@ -87,12 +98,14 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       return turn;
     };
 
-    before(async () => {
+    before(async function () {
+      this.timeout(STARTUP_MS + PREPARE_MS);
       const nodeMajor = Number(process.versions.node.split('.')[0]);
       assert.ok(
         nodeMajor >= profile.minNodeMajor,
         `the extension host runs Node ${process.versions.node}; ${profile.name} needs Node ${profile.minNodeMajor}+`,
       );
+      if (profile.prepare) console.log(`      ${profile.name} prepared (untimed) in ${await profile.prepare()} ms`);
       mock = await profile.startMock();
       launch = profile.launch(mock.url);
       wireLog = path.join(launch.home, 'wire.ndjson');
@@ -252,7 +265,9 @@ export function describeRealAgent(profile: RealAgentProfile): void {
       script,
       timings,
     };
+    describeShellTest(profile, context);
     describeWireTests(profile, context);
     describePickerTests(profile, context);
+    describeSignOutTest(profile, context);
   });
 }

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { ErrorCodes } from 'vscode-jsonrpc';
 import { toolCall } from './helpers';
 import type { RealAgentContext, RealAgentProfile } from './real-agent-suite';
-import { answerTo, permissionRequests, requestsFromAgent } from './wire-log';
+import { answerTo, optInsUsed, permissionRequests, requestsFromAgent } from './wire-log';
 
 export function describeWireTests(profile: RealAgentProfile, context: RealAgentContext): void {
   it('answers every request the agent sent; requests outside ACP get "method not found" and the turns went on', () => {
@@ -42,5 +42,20 @@ export function describeWireTests(profile: RealAgentProfile, context: RealAgentC
       assert.ok(card, `a card for ${toolCallId}`);
       assert.ok(card.permissionOutcome !== undefined, `the card of ${toolCallId} shows how it was answered: ${JSON.stringify(card)}`);
     }
+  });
+
+  it('initialize carries clientInfo and the notices/compaction opt-ins; the opt-ins the agent used are reported', () => {
+    const wire = context.wire();
+    const initialize = wire.find((m) => m.direction === 'to_agent' && m.method === 'initialize');
+    const clientInfo = initialize?.params?.['clientInfo'];
+    assert.ok(
+      typeof clientInfo === 'object' && clientInfo !== null && 'name' in clientInfo && 'version' in clientInfo,
+      'clientInfo with name and version',
+    );
+    const capabilities = initialize?.params?.['clientCapabilities'];
+    assert.ok(typeof capabilities === 'object' && capabilities !== null && 'session' in capabilities);
+    assert.deepEqual(capabilities.session, { notices: {}, compaction: {} });
+    // The README's compatibility table is written from these lines (one per agent in CI).
+    console.log(`      ${profile.name} opt-ins: ${JSON.stringify(optInsUsed(wire))}`);
   });
 }

@@ -14,7 +14,7 @@ import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
 import { claudeAgentBin, claudeAgentEnv } from '../support/claude-agent';
-import { sleep, textOf, toolCall, turnEnded, useAgent, waitFor, workspaceRoot } from './helpers';
+import { latestToolCall, sleep, textOf, turnEnded, useAgent, waitFor, workspaceRoot } from './helpers';
 
 // The agent needs Node 22+ (its engines field); the extension host's own Node runs it, as it runs the scripted agent.
 const MIN_NODE_MAJOR = 22;
@@ -77,8 +77,8 @@ describe('a real agent: Claude Code over ACP against a mock Anthropic API', func
     const file = path.join(workspaceRoot(), 'claude-mock-note.txt');
     try {
       assert.deepEqual(await client.sendPrompt(`write ${file} with hello from the mock`), { accepted: true });
-      await waitFor(client, (state) => toolCall(state, WRITE_ID)?.status === 'awaiting_permission', 60_000);
-      const card = toolCall(client.transcript(), WRITE_ID);
+      await waitFor(client, (state) => latestToolCall(state, WRITE_ID)?.status === 'awaiting_permission', 60_000);
+      const card = latestToolCall(client.transcript(), WRITE_ID);
       assert.equal(card?.toolKind, 'edit');
       assert.match(card?.title ?? '', /claude-mock-note\.txt/);
       assert.equal(card?.permission?.options[0]?.name, 'Yes', 'Claude Code offers "Yes" first');
@@ -88,8 +88,8 @@ describe('a real agent: Claude Code over ACP against a mock Anthropic API', func
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
 
       await waitFor(client, turnEnded, 60_000);
-      assert.equal(toolCall(client.transcript(), WRITE_ID)?.status, 'completed');
-      assert.deepEqual(toolCall(client.transcript(), WRITE_ID)?.permissionOutcome, { optionId: 'allow-once', name: 'Yes' });
+      assert.equal(latestToolCall(client.transcript(), WRITE_ID)?.status, 'completed');
+      assert.deepEqual(latestToolCall(client.transcript(), WRITE_ID)?.permissionOutcome, { optionId: 'allow-once', name: 'Yes' });
       assert.deepEqual(lastStop(client), { type: 'stopped', stopReason: 'end_turn' });
       // Claude Code writes the file itself rather than through the client's fs/write_text_file.
       assert.equal(readFileSync(file, 'utf8'), 'hello from the mock');

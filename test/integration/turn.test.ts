@@ -35,7 +35,7 @@ describe('a prompt turn in VS Code', function () {
 
     const state = await waitFor(client, turnEnded);
     const call = toolCall(state, 'edit-1');
-    assert.equal(call?.status, 'completed');
+    assert.equal(call?.status, 'completed', JSON.stringify(entriesOf(state).at(-1)));
     assert.deepEqual(call?.permissionOutcome, { optionId: 'allow', name: 'Allow' });
     assert.ok(
       entriesOf(state).some((entry) => textOf(entry).includes('read: // unsaved line')),
@@ -82,6 +82,35 @@ describe('a prompt turn in VS Code', function () {
     assert.match(notice.detail ?? '', /fatal: simulated crash/);
     assert.equal(textOf(entriesOf(state)[0]), 'go');
     assert.equal(state.turn.phase, 'idle');
+  });
+
+  it('a write that auto save already put on disk is a success, not "could not be saved"', async () => {
+    const file = path.join(workspaceRoot(), 'src', 'hello.ts');
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    const before = document.getText();
+    // Auto save (on by default in the browser workbench) can win the race between the edit and the client's save:
+    // saving on every change makes it win every time.
+    const autoSave = vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document === document && event.contentChanges.length > 0) void event.document.save();
+    });
+    try {
+      const client = await useScriptedAgent('tools');
+      await client.sendPrompt('please edit hello.ts');
+      await waitFor(client, (state) => toolCall(state, 'edit-1')?.status === 'awaiting_permission');
+      await sleep(500);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const state = await waitFor(client, turnEnded);
+      assert.equal(toolCall(state, 'edit-1')?.status, 'completed', JSON.stringify(entriesOf(state).at(-1)));
+      assert.ok(!entriesOf(state).some((entry) => /could not be saved/.test(textOf(entry))), 'no write error is shown');
+      assert.equal(document.getText(), `// Edited by the scripted agent\n${before}`);
+      assert.equal(document.isDirty, false);
+    } finally {
+      autoSave.dispose();
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('undo');
+      await vscode.commands.executeCommand('workbench.action.files.save');
+    }
   });
 
   it('refuses a file outside the workspace and says so in the transcript', async () => {

@@ -12,6 +12,8 @@ export interface WireMessage {
   id?: number | string;
   method?: string;
   params?: Record<string, unknown>;
+  /** A response's result, when it is an object (the opt-in summary reads `initialize`'s). */
+  result?: Record<string, unknown>;
   error?: { code: number; message: string };
 }
 
@@ -39,6 +41,7 @@ function parse(record: string): WireMessage | undefined {
     ...(id === undefined ? {} : { id }),
     ...(typeof message['method'] === 'string' ? { method: message['method'] } : {}),
     ...(isRecord(message['params']) ? { params: message['params'] } : {}),
+    ...(isRecord(message['result']) ? { result: message['result'] } : {}),
     ...errorOf(message['error']),
   };
 }
@@ -79,4 +82,49 @@ export function permissionRequests(wire: readonly WireMessage[]): { toolCallId: 
       requests.push({ toolCallId: toolCall['toolCallId'], announced: announced.has(toolCall['toolCallId']) });
   }
   return requests;
+}
+
+/** The session updates the agent sent, by kind, in order of first appearance. */
+export function updateKinds(wire: readonly WireMessage[]): Map<string, Record<string, unknown>[]> {
+  const kinds = new Map<string, Record<string, unknown>[]>();
+  for (const m of wire) {
+    const update = m.direction === 'from_agent' && m.method === 'session/update' ? m.params?.['update'] : undefined;
+    if (!isRecord(update) || typeof update['sessionUpdate'] !== 'string') continue;
+    kinds.set(update['sessionUpdate'], [...(kinds.get(update['sessionUpdate']) ?? []), update]);
+  }
+  return kinds;
+}
+
+/**
+ * Which of the client's opt-ins a run exercised, read off the wire (README's compatibility table): what the client
+ * sent in `initialize`, what the agent advertised back, and what it then actually sent.
+ */
+export function optInsUsed(wire: readonly WireMessage[]): Record<string, string> {
+  const initialize = wire.find((m) => m.direction === 'to_agent' && m.method === 'initialize');
+  const answer =
+    initialize?.id === undefined ? undefined : wire.find((m) => m.direction === 'from_agent' && m.id === initialize.id && !m.method);
+  const clientInfo = initialize?.params?.['clientInfo'];
+  const agentInfo = answer?.result?.['agentInfo'];
+  const capabilities = answer?.result?.['agentCapabilities'];
+  const sessionCapabilities = isRecord(capabilities) ? capabilities['sessionCapabilities'] : undefined;
+  const kinds = updateKinds(wire);
+  const count = (kind: string): number => kinds.get(kind)?.length ?? 0;
+  const opened = wire.filter(
+    (m) => m.direction === 'to_agent' && ['session/new', 'session/load', 'session/resume'].includes(m.method ?? ''),
+  );
+  const cancels = (direction: WireMessage['direction']): number =>
+    wire.filter((m) => m.direction === direction && m.method === '$/cancel_request').length;
+  const infoFields = [
+    ...new Set((kinds.get('session_info_update') ?? []).flatMap((update) => Object.keys(update).filter((key) => key !== 'sessionUpdate'))),
+  ];
+  return {
+    clientInfo: isRecord(clientInfo)
+      ? `sent ${String(clientInfo['name'])} ${String(clientInfo['version'])}; agentInfo back: ${isRecord(agentInfo) ? `${String(agentInfo['name'])} ${String(agentInfo['version'])}` : 'none'}`
+      : 'not sent',
+    notices: `${count('notice')} notice updates`,
+    compaction: `${count('compaction_update')} compaction_update, ${count('compaction_summary_chunk')} compaction_summary_chunk`,
+    additionalDirectories: `advertised ${isRecord(sessionCapabilities) && 'additionalDirectories' in sessionCapabilities ? 'yes' : 'no'}; sent in ${opened.filter((m) => m.params?.['additionalDirectories'] !== undefined).length} of ${opened.length} session opens`,
+    session_info_update: `${count('session_info_update')} (fields: ${infoFields.join(', ') || 'none'})`,
+    cancel_request: `${cancels('to_agent')} to the agent, ${cancels('from_agent')} from it`,
+  };
 }

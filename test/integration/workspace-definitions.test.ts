@@ -279,5 +279,18 @@ async function reportedServers(client: AcpClientApi): Promise<{ name: string }[]
   await waitFor(client, () => said() !== undefined);
   const parsed: unknown = JSON.parse((said() ?? '').slice('mcpServers: '.length));
   if (!Array.isArray(parsed)) throw new Error('not a list');
-  return parsed.filter((item): item is { name: string } => typeof item === 'object' && item !== null && 'name' in item);
+  return parsed
+    .filter((item): item is { name: string } => typeof item === 'object' && item !== null && 'name' in item)
+    .filter((server) => !isEditorsOwnServer(server));
+}
+
+/**
+ * The editor's own MCP server goes to every agent (editor-tools.test.ts covers it); these rows are about the user's
+ * and the workspace's. Known by what it runs, not only its name, so a workspace server called "editor" still shows.
+ */
+function isEditorsOwnServer(server: { name: string; args?: unknown; url?: unknown }): boolean {
+  if (server.name !== 'editor') return false;
+  const bridge = Array.isArray(server.args) && typeof server.args[0] === 'string' && server.args[0].endsWith('editor-tools-bridge.js');
+  const loopback = typeof server.url === 'string' && server.url.startsWith('http://127.0.0.1:');
+  return bridge || loopback;
 }

@@ -4,10 +4,11 @@
  * Chromium with the extension-development payload, relays the extension host's console, and exits with the code
  * the test run reports through `codeAutomationExit`. Always bounded in time; always cleans up.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { CodeServer } from './code-server';
 
@@ -37,6 +38,18 @@ function parseArgs(argv: readonly string[]): LaunchArgs {
   };
 }
 
+/** With ACP_WORKBENCH_PROFILE=<file>, a CPU profile of the workbench's page (webviews of its origin included). */
+async function profileWorkbench(browser: BrowserContext, page: Page): Promise<(file: string) => Promise<void>> {
+  const session = await browser.newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 500 });
+  await session.send('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.send('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+  };
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const timeoutMs = Number(process.env['ACP_TEST_TIMEOUT_MS'] ?? 10 * 60_000);
@@ -57,6 +70,7 @@ async function main(): Promise<number> {
   try {
     browser = await launchBrowser(home);
     const page = browser.pages()[0] ?? (await browser.newPage());
+    const stopProfile = process.env['ACP_WORKBENCH_PROFILE'] ? await profileWorkbench(browser, page) : undefined;
     const exitCode = new Promise<number>((resolve) => {
       void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
     });
@@ -83,7 +97,9 @@ async function main(): Promise<number> {
         resolve(124);
       }, timeoutMs).unref(),
     );
-    return await Promise.race([exitCode, timeout]);
+    const code = await Promise.race([exitCode, timeout]);
+    await stopProfile?.(process.env['ACP_WORKBENCH_PROFILE'] ?? '');
+    return code;
   } finally {
     await browser?.close().catch(() => undefined);
     server.stop();

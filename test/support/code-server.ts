@@ -160,7 +160,7 @@ export function isolatedEnv(home: string): NodeJS.ProcessEnv {
   return env;
 }
 
-function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {
+export function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {
   const dir = path.join(userDataDir, 'User');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));

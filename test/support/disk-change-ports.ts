@@ -2,7 +2,9 @@
 import { readdir, rm, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ChangeApplier, ChangeFiles, RestoreStep, SnapshotRead } from '../../src/changes/change-ports';
-import { modifiedAt, readForSnapshot, statusChangedAt } from '../../src/changes/snapshot-read';
+import { bornAt, filesInFolder, modifiedAt, readForSnapshot, statusChangedAt } from '../../src/changes/snapshot-read';
+
+const MAX_FOLDER_FILES = 1_000;
 
 export class DiskChangeFiles implements ChangeFiles {
   readonly open = new Map<string, string>();
@@ -33,6 +35,18 @@ export class DiskChangeFiles implements ChangeFiles {
 
   statusChangedAt(absolutePath: string): Promise<number | undefined> {
     return statusChangedAt(absolutePath);
+  }
+
+  bornAt(absolutePath: string): Promise<number | undefined> {
+    return bornAt(absolutePath);
+  }
+
+  filesIn(absolutePath: string): Promise<readonly string[]> {
+    return filesInFolder(absolutePath, MAX_FOLDER_FILES, (full) => this.excluded(full));
+  }
+
+  filesDirectlyIn(absolutePath: string): Promise<readonly string[]> {
+    return filesInFolder(absolutePath, MAX_FOLDER_FILES, (full) => this.excluded(full), false);
   }
 
   openTexts(): ReadonlyMap<string, string> {

@@ -12,6 +12,7 @@ import type { ToolCallEntry, TranscriptState } from '../../src/shared/model';
 import type { PromptVerdict } from '../../src/session/session-controller';
 import { MAX_TOOL_CALLS_PER_TURN } from '../../src/shared/limits';
 import { visibleText } from '../../src/shared/visible-text';
+import { terminalShown } from '../../webview/transcript/terminal-text';
 
 /** The chat as a fault test drives it: what a user does and sees, whichever suite runs it. */
 export interface FaultChat {
@@ -78,8 +79,17 @@ const startFailed =
     assert.equal(notice.action, 'restart_agent', 'it offers Restart');
     assert.equal(state.agent.phase, 'exited');
   };
+/**
+ * The notices since the earlier exchange ended: the fault's own. The earlier exchange's healthy start-up may say
+ * "not responding" itself when the machine is loaded (its deadline is short here), and that notice is not the row's.
+ */
+const noticesSinceLastTurn = (state: TranscriptState) => {
+  const entries = entriesOf(state);
+  const lastEnd = entries.map((entry) => entry.kind).lastIndexOf('turn_end');
+  return entries.slice(lastEnd + 1).flatMap((entry) => (entry.kind === 'notice' ? [entry] : []));
+};
 const notResponding = ({ state }: FaultContext): void => {
-  const shown = notices(state).filter((notice) => /is not responding/.test(notice.title));
+  const shown = noticesSinceLastTurn(state).filter((notice) => /is not responding/.test(notice.title));
   assert.equal(shown.length, 2, 'one notice for the first start-up, one for the retry');
   for (const notice of shown) {
     assert.equal(notice.action, 'stop_agent', 'it offers Stop');
@@ -469,6 +479,26 @@ export const FAULTS: readonly FaultCase[] = [
       const zed = context.state.terminals['zed-term-1'];
       assert.equal(zed?.output, 'hello from zed\n', JSON.stringify(context.state.terminals));
       assert.equal(zed?.exit?.exitCode, 0, 'it shows as exited 0, not running');
+      assert.deepEqual(
+        notices(context.state).filter((notice) => notice.severity === 'error'),
+        [],
+        'no error',
+      );
+    },
+  },
+  {
+    fault: 'dialect-bare-terminal',
+    trigger: 'prompt',
+    sees: 'the command\'s card, its terminal saying "Output not available" (a terminal id never created, no `_meta`): no error, no endless Running',
+    check: (context) => {
+      turnEnded(context, /after a bare terminal/);
+      const cards = toolCards(context.state);
+      assert.deepEqual(
+        cards.map((card) => [card.title, card.status, card.content.map((c) => (c.type === 'terminal' ? c.terminalId : c.type))]),
+        [['ls -la', 'completed', ['ghost-term-1']]],
+      );
+      const shown = terminalShown('ghost-term-1', context.state.terminals['ghost-term-1'], true);
+      assert.deepEqual([shown.status.label, shown.controls], ['Output not available', false]);
       assert.deepEqual(
         notices(context.state).filter((notice) => notice.severity === 'error'),
         [],

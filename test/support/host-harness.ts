@@ -2,13 +2,15 @@
  * The whole host path outside VS Code — real agent process, framing, connection, validation, reducer — with the
  * editor ports replaced by in-memory ones. Used by unit tests and benchmarks.
  */
+import type { EditorToolsLauncher } from '../../src/editor-tools/editor-tools-offer';
 import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { FileSystemHandler, type RefusedAccess } from '../../src/client/fs-handler';
 import { DEFAULT_MAX_READ_BYTES } from '../../src/shared/limits';
 import { ElicitationBroker } from '../../src/client/elicitation-broker';
 import { PermissionBroker } from '../../src/client/permission-broker';
-import type { CancellationSignal, ElicitationPorts, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
+import type { CancellationSignal } from '../../src/acp/rpc-boundary';
+import type { ElicitationPorts, PermissionPrompt, PermissionRequestView, WorkspaceFiles } from '../../src/client/ports';
 import { attachmentTextReader } from '../../src/session/attachment-reader';
 import type { AgentPool } from '../../src/session/agent-pool';
 import { SessionController } from '../../src/session/session-controller';
@@ -109,6 +111,8 @@ export interface HostHarness {
   readonly prompt: ScriptedPermissionPrompt;
   readonly refused: RefusedAccess[];
   readonly warnings: string[];
+  /** Information notifications (VS Code's showInformationMessage in the product), in order. */
+  readonly notifications: string[];
   readonly signIn: ScriptedSignInPrompts;
   readonly secrets: MemorySecrets;
   /** What the controller logged (stderr of the agent included), in order. */
@@ -125,11 +129,15 @@ export function createHostHarness(
     idleTimeoutMs?: number;
     maxReadBytes?: number;
     mcpServers?: McpServerSource;
+    /** The editor's own MCP server; none without it. */
+    editorTools?: EditorToolsLauncher;
     trace?: TraceLevel;
     /** The transcript the controller drives (a conversation's); a fresh one without. */
     store?: TranscriptStore;
     /** Agent processes shared with other harnesses (conversations of one window); the controller's own without. */
     pool?: AgentPool;
+    /** The workspace's other folders (a multi-root workspace; `root` is the first, the agent's cwd). */
+    otherRoots?: readonly string[];
   } = {},
 ): HostHarness {
   const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
@@ -139,6 +147,7 @@ export function createHostHarness(
   const elicitationPorts = new RecordingElicitationPorts();
   const refused: RefusedAccess[] = [];
   const warnings: string[] = [];
+  const notifications: string[] = [];
   const logLines: string[] = [];
   const signIn = new ScriptedSignInPrompts();
   const secrets = new MemorySecrets();
@@ -152,11 +161,14 @@ export function createHostHarness(
     ),
     permissions: new PermissionBroker(prompt),
     elicitations: new ElicitationBroker(elicitationPorts),
-    notifier: { warn: (message) => (warnings.push(message), Promise.resolve(undefined)) },
+    notifier: {
+      warn: (message) => (warnings.push(message), Promise.resolve(undefined)),
+      info: (message) => void notifications.push(message),
+    },
     log: { info: keep, warn: keep, error: keep, trace: keep },
     env: {
       cwd: () => root,
-      roots: () => [root],
+      roots: () => [root, ...(options.otherRoots ?? [])],
       isTrusted: () => true,
       trace: () => options.trace ?? 'off',
       startupTimeoutMs: () => startupTimeoutMs,
@@ -168,6 +180,7 @@ export function createHostHarness(
     secrets,
     ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
     ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+    ...(options.editorTools ? { editorTools: options.editorTools } : {}),
     ...(options.pool ? { pool: options.pool } : {}),
   });
   const waitFor = (predicate: (state: TranscriptState) => boolean, timeoutMs = 10_000): Promise<TranscriptState> =>
@@ -184,5 +197,5 @@ export function createHostHarness(
         resolve(state);
       });
     });
-  return { elicitationPorts, store, controller, files, prompt, refused, warnings, signIn, secrets, logLines, waitFor };
+  return { elicitationPorts, store, controller, files, prompt, refused, warnings, notifications, signIn, secrets, logLines, waitFor };
 }

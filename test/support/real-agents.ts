@@ -1,13 +1,16 @@
 /**
- * How the tests run OpenCode, Qwen Code and Gemini CLI offline: each agent's executable from node_modules, an
+ * How the tests run OpenCode, Qwen Code, Gemini CLI and GitHub Copilot CLI offline: each agent's executable from node_modules, an
  * environment pointing it at a local mock model API, and a throwaway HOME / XDG tree with settings that keep it
  * quiet (no telemetry, no auto-update, no background memory agent) and in its "ask before edits" mode.
  * Node agents run on the extension host's own Node, as the extension would run them.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { packageBin } from './package-bin';
+import { repoRoot } from './repo-root';
 
 export interface AgentLaunch {
   command: string;
@@ -125,6 +128,65 @@ export function codexLaunch(): AgentLaunch {
     command: process.execPath,
     args: [packageBin('@agentclientprotocol/codex-acp', 'codex-acp')],
     env: { ...env, CODEX_HOME: codexHome },
+    home,
+  };
+}
+
+/** GitHub Copilot CLI's native binary (the package's `copilot` bin is a Node launcher that spawns it and waits). */
+export function copilotBinary(): string {
+  // The platform package's `exports` hide its files from require.resolve: it is installed beside @github/copilot.
+  const require = createRequire(path.join(repoRoot(), 'package.json'));
+  const launcher = path.dirname(require.resolve('@github/copilot/package.json'));
+  const platformPackage = path.join(path.dirname(launcher), `copilot-${process.platform}-${process.arch}`);
+  return path.join(platformPackage, process.platform === 'win32' ? 'copilot.exe' : 'copilot');
+}
+
+/**
+ * The one cache every Copilot CLI start of a test run shares: the binary unpacks ~235 MB into
+ * `$XDG_CACHE_HOME/copilot` on its first start (13–20 s here), which would otherwise count in each start-up.
+ */
+export const copilotCacheHome = (): string => process.env['ACP_TEST_COPILOT_CACHE'] ?? path.join(tmpdir(), 'acp-test-copilot-cache');
+
+/** Unpacks Copilot CLI into the shared cache (a `--version` run), outside any timed step; a warm cache takes ~1 s. */
+export function warmCopilotCache(): Promise<number> {
+  const cache = copilotCacheHome();
+  mkdirSync(cache, { recursive: true });
+  const { home, env } = throwawayHome('copilot-warm');
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    execFile(
+      copilotBinary(),
+      ['--version'],
+      { env: { ...env, XDG_CACHE_HOME: cache, COPILOT_OFFLINE: 'true' }, timeout: 240_000 },
+      (error) => {
+        rmSync(home, { recursive: true, force: true });
+        if (error) reject(error);
+        else resolve(Date.now() - started);
+      },
+    );
+  });
+}
+
+/**
+ * GitHub Copilot CLI (`copilot --acp`) in its own-provider mode: Chat Completions at `<mockUrl>/v1`, no GitHub
+ * sign-in, no update check, its state in the throwaway HOME and its unpacked binary in the shared cache.
+ */
+export function copilotLaunch(mockUrl: string): AgentLaunch {
+  const { home, env } = throwawayHome('copilot');
+  return {
+    command: copilotBinary(),
+    args: ['--acp', '--no-auto-update'],
+    env: {
+      ...env,
+      XDG_CACHE_HOME: copilotCacheHome(),
+      COPILOT_HOME: path.join(home, '.copilot'),
+      COPILOT_PROVIDER_BASE_URL: `${mockUrl}/v1`,
+      COPILOT_PROVIDER_TYPE: 'openai',
+      COPILOT_PROVIDER_API_KEY: 'test',
+      COPILOT_MODEL: 'mock-model',
+      COPILOT_OFFLINE: 'true',
+      COPILOT_AUTO_UPDATE: 'false',
+    },
     home,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { AuthMethod } from '../../src/acp/schemas/auth-methods';
-import type { CancellationSignal } from '../../src/client/ports';
+import type { CancellationSignal } from '../../src/acp/rpc-boundary';
 import type { AgentSecrets, SignInChoice, SignInPrompts, TerminalSignInCommand } from '../../src/session/sign-in-ports';
 
 export class ScriptedSignInPrompts implements SignInPrompts {

@@ -14,6 +14,7 @@ import { h, icon, iconOnlyButton, setDisabled } from '../dom';
 import { droppedAttachments, isAttachableDrag } from './dropped-attachments';
 import { acceptMention, mentionQuery, type MentionQuery } from './file-mentions';
 import { InputHint } from './input-hint';
+import { MessageEdit } from './message-edit';
 import { acceptCommand, commandBeingUsed, matchCommands, slashQuery } from './slash-commands';
 
 type Post = (message: WebviewToHostMessage) => void;
@@ -36,6 +37,8 @@ export class Composer {
   private readonly fileMenu: CompletionMenu<FileMatch>;
   private readonly tray: AttachmentTray;
   private readonly hint: InputHint;
+  /** A sent message being edited (its next Send runs it again from there). */
+  readonly messageEdit = new MessageEdit();
   private commands: readonly AvailableCommand[] = [];
   /** Escape closed a list for this text: do not reopen it until the text changes. */
   private menuDismissedFor: string | undefined;
@@ -75,6 +78,7 @@ export class Composer {
     this.hint = new InputHint(this.textarea);
     const field = h('div', { className: 'prompt-field' }, this.textarea, this.hint.element);
     this.element.append(
+      this.messageEdit.element,
       this.reason,
       this.slashMenu.element,
       this.fileMenu.element,
@@ -178,6 +182,15 @@ export class Composer {
     this.focus();
   }
 
+  /** Edit on a sent message: its text replaces the draft, and the next Send runs it again from there. */
+  editSent(turnId: string, text: string): void {
+    this.textarea.value = text;
+    this.messageEdit.start(turnId);
+    this.autosize();
+    this.draftChanged();
+    this.focus();
+  }
+
   /** The host refused the prompt: put it back (before anything typed since) and say why. */
   rejected(reason: string): void {
     if (this.inFlight !== undefined) {
@@ -274,10 +287,15 @@ export class Composer {
     this.onDraftChanged({ text: this.textarea.value, attachments: this.tray.attachments });
   }
 
-  private send(): void {
+  /** Sends the draft: as a prompt, or (`send_review_comments`) after the conversation's review comments, which may go alone. */
+  send(type: 'send_prompt' | 'send_review_comments' = 'send_prompt'): void {
     const draft: Draft = { text: this.textarea.value, attachments: this.tray.attachments };
-    if (!this.canSend || (draft.text.trim() === '' && draft.attachments.length === 0)) return;
-    this.post({ type: 'send_prompt', text: draft.text, attachments: draft.attachments });
+    if (!this.canSend || (type === 'send_prompt' && draft.text.trim() === '' && draft.attachments.length === 0)) return;
+    const edited = type === 'send_prompt' ? this.messageEdit.turnId : undefined;
+    if (edited !== undefined) {
+      this.post({ type: 'resend_message', turnId: edited, text: draft.text, attachments: draft.attachments });
+      this.messageEdit.stop();
+    } else this.post({ type, text: draft.text, attachments: draft.attachments });
     this.inFlight = draft;
     this.textarea.value = '';
     this.tray.set([]);

@@ -7,6 +7,7 @@ import { installStatusText, showsInstall } from '../../src/shared/install-status
 import type { AgentStatus, ConfigOption, TranscriptState } from '../../src/shared/model';
 import { sessionPickers, type SessionPicker } from '../../src/shared/session-pickers';
 import { visibleText } from '../../src/shared/visible-text';
+import { inTurnState, lifecycleOf } from '../../src/shared/lifecycle';
 import type { HostInfo, WebviewToHostMessage } from '../../src/shared/webview-protocol';
 import { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import { h, icon } from '../dom';
@@ -94,7 +95,7 @@ export class Header {
     const name = agent.phase === 'none' ? (host?.selectedAgent ?? 'No agent') : agent.agentName;
     this.agentName.textContent = name;
     this.agentName.title = name;
-    const busy = agent.phase === 'ready' && turn !== undefined && turn.phase !== 'idle';
+    const busy = turn !== undefined && inTurnState(lifecycleOf({ agent, turn }));
     this.statusDot.className = `status-dot status-${agent.phase}`;
     this.statusDot.hidden = busy;
     this.working.hidden = !busy;

@@ -26,10 +26,12 @@ export interface BlockSink {
 export interface WorkBudget {
   exhausted(): boolean;
   now(): number;
+  /** Counts `chars` characters of text put into the page (their layout is part of the frame's cost). */
+  spend(chars: number): void;
 }
 
 /** A budget that never runs out. */
-export const UNBOUNDED: WorkBudget = { exhausted: () => false, now: () => performance.now() };
+export const UNBOUNDED: WorkBudget = { exhausted: () => false, now: () => performance.now(), spend: () => undefined };
 
 interface HtmlBlock {
   readonly type: 'html';
@@ -143,9 +145,18 @@ export class MarkdownStream {
   private drawBlock(index: number, start: number, end: number, budget: WorkBudget): 'clean' | 'drawn' | 'deferred' {
     const old = this.drawn[index];
     if (old && old.start === start && old.end === end) return 'clean';
-    if (old?.type === 'code' && old.start === start && this.extendCode(index, old, end)) return 'drawn';
+    if (old?.type === 'code' && old.start === start) {
+      const from = old.end;
+      if (this.extendCode(index, old, end)) {
+        budget.spend(end - from);
+        return 'drawn';
+      }
+    }
     const isLast = end === this.tail.length;
-    if (isLast && this.startCode(index, start, end)) return 'drawn';
+    if (isLast && this.startCode(index, start, end)) {
+      budget.spend(end - start);
+      return 'drawn';
+    }
     if (
       old?.type === 'html' &&
       old.start === start &&
@@ -157,6 +168,7 @@ export class MarkdownStream {
     }
     const began = budget.now();
     this.sink.setHtml(index, renderMarkdown(this.tail.slice(start, end)));
+    budget.spend(end - start);
     const renderedAt = budget.now();
     this.drawn[index] = { type: 'html', start, end, renderedAt, costMs: renderedAt - began };
     return 'drawn';

@@ -1,21 +1,39 @@
 /**
  * The share of one animation frame that rendering may spend, so the main thread is never blocked for long:
  * work that does not fit is left for the next frame. One budget is shared by every view drawn in the frame.
+ *
+ * Two allowances, whichever runs out first: script time, and characters of new text put into the page. Script
+ * time alone let a flood through: a 4 KB paragraph renders in a fraction of a millisecond but costs the layout
+ * that follows several times that (about 2 ms each on a busy 2-core machine), so a frame that fit 165 of them in
+ * its script time held the thread for 300 ms in layout. In code-server the chat's frame shares that thread with
+ * the workbench, and every command the user gave waited behind it (test/integration/host-floods.test.ts).
  */
 import type { WorkBudget } from '../markdown/markdown-stream';
 
 /** Render work per frame (ms): leaves room for style, layout and paint within a 60 Hz frame. */
 export const FRAME_WORK_MS = 8;
 
+/**
+ * Characters of new text drawn per frame: about 8 paragraphs of 4 KB, a few milliseconds of layout idle and some
+ * 15 ms on a busy machine. At 60 frames a second that still shows 2 MB a second, ten times the rate of a fast
+ * agent's stream (the webview bench's 200 KB/s).
+ */
+export const FRAME_CHARS = 32_000;
+
 export class FrameBudget implements WorkBudget {
   private readonly deadline: number;
+  private chars = 0;
 
   constructor(milliseconds = FRAME_WORK_MS) {
     this.deadline = performance.now() + milliseconds;
   }
 
   exhausted(): boolean {
-    return performance.now() >= this.deadline;
+    return this.chars >= FRAME_CHARS || performance.now() >= this.deadline;
+  }
+
+  spend(chars: number): void {
+    this.chars += chars;
   }
 
   now(): number {

@@ -137,10 +137,17 @@ export class MessageView implements EntryView {
       turnId,
     });
     this.restore.classList.add('restore-checkpoint');
-    this.element.append(this.restore);
+    this.edit?.remove();
+    this.edit = iconButton('edit', 'Edit and run again from here (restores the files to before this message)', {
+      action: 'edit-message',
+      turnId,
+    });
+    this.edit.classList.add('edit-message');
+    this.element.append(this.restore, this.edit);
   }
 
   private restore: HTMLElement | undefined;
+  private edit: HTMLElement | undefined;
 
   private newBody(): MessageBody {
     return new MessageBody(this.role === 'user' ? 'message-body user-bubble' : 'message-body', this.role !== 'user');

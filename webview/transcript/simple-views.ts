@@ -1,7 +1,7 @@
 /** Plans (a checklist), turn ends (why a turn stopped) and notices (with an optional action button). */
 import type { Entry, PlanEntry } from '../../src/shared/model';
 import { h, icon, setDisabled, textButton } from '../dom';
-import { NOTICE_ACTIONS, planStatusIcon, planStatusLabel, severityIcon, stopReasonLabel } from '../labels';
+import { compactionStatusLabel, NOTICE_ACTIONS, planStatusIcon, planStatusLabel, severityIcon, stopReasonLabel } from '../labels';
 import { basename } from './content-view';
 import type { EntryView, RenderContext } from './entry-view';
 import { StreamingMarkdown } from '../markdown/streaming-markdown';
@@ -110,19 +110,18 @@ export class NoticeView implements EntryView {
   }
 }
 
-/** A context compaction: its status, and the summary (markdown) once the agent streams it. */
+/**
+ * A context compaction: the marker "Context compacted" (or its status), and the summary (markdown) once the agent
+ * streams it, folded under the marker: it can be long, and the conversation goes on below it.
+ */
 export class CompactionView implements EntryView {
   readonly element = h('div', { className: 'entry compaction' });
   private readonly summary = new StreamingMarkdown();
+  private readonly fold = h('details', { className: 'compaction-summary' }, h('summary', { text: 'Summary' }));
 
   render(entry: Entry): void {
     if (entry.kind !== 'compaction') return;
-    const status =
-      entry.status === 'in_progress'
-        ? 'Compacting the conversation…'
-        : entry.status === 'completed'
-          ? 'Conversation compacted'
-          : `Compaction ${entry.status.replace(/_/g, ' ')}`;
+    const status = compactionStatusLabel(entry.status);
     const text = entry.summary.map((block) => (block.type === 'text' ? block.text : '')).join('');
     this.summary.update(text);
     const header = h(
@@ -133,7 +132,11 @@ export class CompactionView implements EntryView {
     );
     const children: HTMLElement[] = [header];
     if (entry.error) children.push(h('div', { className: 'notice-detail', text: entry.error }));
-    if (text) children.push(this.summary.element);
+    if (text) {
+      // The same element across renders: a summary the user opened stays open while it streams.
+      if (this.summary.element.parentElement !== this.fold) this.fold.append(this.summary.element);
+      children.push(this.fold);
+    }
     this.element.replaceChildren(...children);
   }
 }

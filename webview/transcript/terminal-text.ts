@@ -25,12 +25,87 @@ export function plainTerminalText(raw: string): string {
 
 export type TerminalExit = { readonly exitCode: number | null; readonly signal: string | null } | undefined;
 
+export interface TerminalStatus {
+  readonly label: string;
+  readonly tone: 'running' | 'ok' | 'failed' | 'unavailable';
+}
+
 /** The status line of a terminal: running, its exit code, or the signal that ended it. */
-export function terminalStatus(
-  exit: TerminalExit,
-  released: boolean,
-): { readonly label: string; readonly tone: 'running' | 'ok' | 'failed' } {
+export function terminalStatus(exit: TerminalExit, released: boolean): TerminalStatus {
   if (!exit) return released ? { label: 'Released', tone: 'ok' } : { label: 'Running', tone: 'running' };
   if (exit.exitCode !== null) return { label: `Exited with code ${exit.exitCode}`, tone: exit.exitCode === 0 ? 'ok' : 'failed' };
   return { label: exit.signal ? `Ended by ${exit.signal}` : 'Ended', tone: 'failed' };
+}
+
+/** What a tool call's terminal shows, from what is known of it (a record, or nothing) and whether the call is over. */
+export interface TerminalShown {
+  readonly commandLine: string;
+  readonly status: TerminalStatus;
+  /** The output text, or the line that stands in for it. */
+  readonly output: string;
+  /** Open in Terminal (and Stop): only for a terminal that ran through the editor. */
+  readonly controls: boolean;
+}
+
+export interface KnownTerminal {
+  readonly commandLine: string;
+  readonly output: string;
+  readonly trimmed: boolean;
+  readonly exit?: TerminalExit;
+  readonly released: boolean;
+}
+
+/**
+ * A terminal id in a tool call's content that no `terminal/create` (nor an agent's terminal update or Zed-style
+ * `_meta`) ever filled: the agent ran the command itself. Once the call is over nothing more will come, so it says
+ * the output is not available instead of a terminal spinning "Running" forever over an empty box.
+ */
+export function terminalShown(terminalId: string, record: KnownTerminal | undefined, callFinished: boolean): TerminalShown {
+  const heardOf =
+    record !== undefined && (record.commandLine !== '' || record.output !== '' || record.exit !== undefined || record.released);
+  if (!heardOf && callFinished)
+    return {
+      commandLine: record?.commandLine || `Terminal ${terminalId}`,
+      status: { label: 'Output not available', tone: 'unavailable' },
+      output: 'Output not available: the agent ran this command itself and did not send its output.',
+      controls: false,
+    };
+  const status = terminalStatus(record?.exit, record?.released ?? false);
+  const text = plainTerminalText(record?.output ?? '');
+  return {
+    commandLine: record?.commandLine || `Terminal ${terminalId}`,
+    status,
+    output: (record?.trimmed ? '… earlier output not shown\n' : '') + (text || (status.tone === 'running' ? '' : '(no output)')),
+    controls: true,
+  };
+}
+
+/**
+ * Characters of terminal output per block of the card. The card shows up to TERMINAL_DISPLAY_CHARS (64,000): in one
+ * text run, each redraw during a flood laid all of it out again on the workbench's thread in code-server (over a
+ * second on a busy 2-core machine, while the user's commands waited). In blocks the ones scrolled out of the card
+ * are skipped (content-visibility, tool-call.css): only what shows is laid out.
+ */
+export const TERMINAL_PART_CHARS = 4_000;
+
+/**
+ * The output cut into parts at line ends, of at most `size` characters (a longer line is cut within); the parts
+ * joined with newlines are the output, as each part is a block of its own and the line end between two is that
+ * block's edge.
+ */
+export function terminalParts(output: string, size = TERMINAL_PART_CHARS): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  while (output.length - from > size) {
+    const newline = output.lastIndexOf('\n', from + size);
+    if (newline >= from) {
+      parts.push(output.slice(from, newline));
+      from = newline + 1;
+    } else {
+      parts.push(output.slice(from, from + size));
+      from += size;
+    }
+  }
+  parts.push(output.slice(from));
+  return parts;
 }

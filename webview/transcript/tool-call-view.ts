@@ -11,6 +11,7 @@ import { basename, contentBlockView } from './content-view';
 import { diffView } from '../review/diff-view';
 import type { EntryView, RenderContext } from './entry-view';
 import { truncateForDisplay } from './entry-view';
+import { isFinished } from '../../src/shared/reducer-tools';
 import { terminalView } from './terminal-view';
 import { elicitationCard } from './elicitation-view';
 
@@ -34,7 +35,7 @@ export class ToolCallView implements EntryView {
           card.append(diffView(content, entry.toolCallId, index));
           break;
         case 'terminal':
-          card.append(terminalView(content.terminalId, context.terminals[content.terminalId]));
+          card.append(terminalView(content.terminalId, context.terminals[content.terminalId], isFinished(entry.status)));
           break;
         case 'unknown':
           card.append(

@@ -46,6 +46,11 @@ function messageText(kind: LongMessageKind, totalChars: number, marker: string):
       length += text.length;
     }
     parts.push(`// ${marker}\n\`\`\`\n`);
+  } else if (kind === 'flood') {
+    // What the flood agent sends (test/fixtures/agents/raw-faults.ts, 'flood-message'): 4 KB paragraphs of words.
+    const paragraph = `${'flood words '.repeat(341)}\n\n`.slice(0, 4096);
+    for (; length < totalChars; length += paragraph.length) parts.push(paragraph);
+    parts.push(`Done: ${marker}`);
   } else {
     for (let section = 0; length < totalChars; section++) {
       const text = markdownSection(section);

@@ -10,9 +10,13 @@ import type * as results from './agent-results';
 import type * as elicitation from './elicitation';
 import type { sessionInfo } from './listed-sessions';
 import type { SessionSupport } from './session-capabilities';
+import type { SessionPlace } from '../session-requests';
 
 type Accepts<Ours, Theirs> = [Theirs] extends [Ours] ? true : false;
 type Check<T extends true> = T;
+/** One entry of a request's `additionalDirectories` (the key must exist). */
+type Directory<T extends { additionalDirectories?: unknown }> =
+  NonNullable<T['additionalDirectories']> extends readonly (infer D)[] ? D : never;
 
 export type SdkConformance = [
   Check<Accepts<z.input<typeof ours.readTextFileParams>, sdk.ReadTextFileRequest>>,
@@ -33,5 +37,9 @@ export type SdkConformance = [
   Check<Accepts<z.input<typeof results.forkSessionResult>, unstable.ForkSessionResponse>>,
   Check<Accepts<z.input<typeof results.setSessionTitleResult>, unstable.SetSessionTitleResponse>>,
   // Every method SessionSupport names has its capability key in the unstable schema (`setTitle` is `title`).
+  // What we send on session/new, load and resume is what the SDK's requests take.
+  Check<Accepts<Directory<sdk.NewSessionRequest>, Directory<SessionPlace>>>,
+  Check<Accepts<Directory<sdk.LoadSessionRequest>, Directory<SessionPlace>>>,
+  Check<Accepts<Directory<sdk.ResumeSessionRequest>, Directory<SessionPlace>>>,
   Check<Accepts<keyof unstable.SessionCapabilities, Exclude<keyof SessionSupport, 'load' | 'setTitle'> | 'title'>>,
 ];

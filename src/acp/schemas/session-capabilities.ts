@@ -15,6 +15,8 @@ export interface SessionSupport {
   readonly delete: boolean;
   /** The wire key is `title`; the method `session/set_title`. */
   readonly setTitle: boolean;
+  /** `additionalDirectories` on session/new, load and resume: the other folders of a multi-root workspace. */
+  readonly additionalDirectories: boolean;
 }
 
 export const NO_SESSION_SUPPORT: SessionSupport = {
@@ -25,6 +27,7 @@ export const NO_SESSION_SUPPORT: SessionSupport = {
   close: false,
   delete: false,
   setTitle: false,
+  additionalDirectories: false,
 };
 
 // `true` is not what the schema says, but it can only mean "supported": reading it so costs nothing.
@@ -50,5 +53,6 @@ export function sessionSupportOf(agentCapabilities: unknown): SessionSupport {
     close: has('close'),
     delete: has('delete'),
     setTitle: has('title'),
+    additionalDirectories: has('additionalDirectories'),
   };
 }

@@ -133,7 +133,7 @@ function parseKnown(kind: string, raw: Record<string, unknown>, problems: string
       return { sessionUpdate: kind, configOptions: parseConfigOptions(raw['configOptions'], problems) };
     case 'session_info_update': {
       const title = patchField(raw, 'title', STRING, problems);
-      const updatedAt = optionalField(raw, 'updatedAt', STRING, problems);
+      const updatedAt = patchField(raw, 'updatedAt', STRING, problems);
       return { sessionUpdate: kind, ...(title !== undefined ? { title } : {}), ...(updatedAt !== undefined ? { updatedAt } : {}) };
     }
     case 'usage_update': {

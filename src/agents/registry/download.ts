@@ -10,6 +10,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { errorText } from './error-text';
+import { InstallCancelled } from './install-cancelled';
 
 export interface DownloadProgress {
   readonly receivedBytes: number;
@@ -61,7 +62,7 @@ export async function downloadToFile(url: string, destination: string, options: 
   try {
     response = await (options.fetch ?? fetch)(url, options.signal ? { signal: options.signal } : {});
   } catch (error) {
-    if (options.signal?.aborted) throw new Error('Download cancelled.', { cause: error });
+    if (options.signal?.aborted) throw new InstallCancelled({ cause: error });
     throw new Error(`Cannot download ${url}: ${errorText(error)}`, { cause: error });
   }
   // fetch follows redirects itself: the address it ended at must be as secure as the one asked for.
@@ -102,7 +103,7 @@ export async function downloadToFile(url: string, destination: string, options: 
     );
   } catch (error) {
     await rm(destination, { force: true });
-    if (options.signal?.aborted) throw new Error('Download cancelled.', { cause: error });
+    if (options.signal?.aborted) throw new InstallCancelled({ cause: error });
     throw new Error(`Download of ${url} failed: ${errorText(error)}`, { cause: error });
   }
   const actual = hash.digest('hex');

@@ -11,6 +11,7 @@ import * as tar from 'tar';
 import unbzip2 from 'unbzip2-stream';
 import { unsafeEntry } from './confined-path';
 import type { ConfinedTree } from './confined-tree';
+import { asError } from '../../shared/error-text';
 
 export async function extractTar(file: string, tree: ConfinedTree, compression: 'gzip-or-none' | 'bzip2'): Promise<void> {
   const source = createReadStream(file);
@@ -27,7 +28,7 @@ export async function extractTar(file: string, tree: ConfinedTree, compression: 
         } catch (error) {
           failure = error;
           entry.resume();
-          source.destroy(error instanceof Error ? error : new Error(String(error)));
+          source.destroy(asError(error));
         }
       });
     },

@@ -6,6 +6,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { z } from 'zod';
+import { errorMessage } from '../../shared/error-text';
 
 const installedAgentSchema = z.object({
   id: z.string().min(1),
@@ -43,7 +44,7 @@ export async function readManifest(file: string): Promise<ManifestRead> {
       problem: `${file} is not a valid list of installed agents: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`,
     };
   } catch (error) {
-    return { agents: [], problem: `${file} is not JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { agents: [], problem: `${file} is not JSON: ${errorMessage(error)}` };
   }
 }
 

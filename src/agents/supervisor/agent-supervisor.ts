@@ -19,6 +19,7 @@ import { statSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { CONTROL_FD, parseLaunch, RELEASE, type SupervisorLaunch, type SupervisorReport } from './supervisor-protocol';
 import { windowsSpawnPlan } from './windows-command';
+import { errorMessage } from '../../shared/error-text';
 
 const windows = process.platform === 'win32';
 let agent: ChildProcess | undefined;
@@ -58,7 +59,7 @@ function start(launch: SupervisorLaunch): void {
       : { file: launch.command, args: [...launch.args], verbatim: false };
     agent = spawn(plan.file, plan.args, { env, stdio: 'inherit', windowsHide: true, windowsVerbatimArguments: plan.verbatim });
   } catch (error) {
-    report({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    report({ kind: 'error', message: errorMessage(error) });
     process.exit(1);
   }
   const started = agent;

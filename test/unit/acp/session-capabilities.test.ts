@@ -6,8 +6,11 @@ import { NO_SESSION_SUPPORT, sessionSupportOf } from '../../../src/acp/schemas/s
 describe('session lifecycle capabilities', () => {
   it('`{}` means supported, omitted or null means not; `title` is set_title; loadSession is its own flag', () => {
     assert.deepEqual(
-      sessionSupportOf({ loadSession: true, sessionCapabilities: { list: {}, resume: { _meta: { x: 1 } }, fork: null, title: {} } }),
-      { load: true, list: true, resume: true, fork: false, close: false, delete: false, setTitle: true },
+      sessionSupportOf({
+        loadSession: true,
+        sessionCapabilities: { list: {}, resume: { _meta: { x: 1 } }, fork: null, title: {}, additionalDirectories: {} },
+      }),
+      { load: true, list: true, resume: true, fork: false, close: false, delete: false, setTitle: true, additionalDirectories: true },
     );
   });
 

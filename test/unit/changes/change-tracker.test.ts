@@ -93,6 +93,8 @@ describe('change tracking (engine)', () => {
   });
 
   it('folds a delete and a create of the same content into a rename, and undoes it as one', async () => {
+    // The file was made well before the turn: a rename keeps its birth time, and it is still new at its new path.
+    await new Promise((resolve) => setTimeout(resolve, 60));
     const turnId = await runTurn(() => {
       renameSync(file('b.txt'), file('moved.txt'));
       return ['b.txt', 'moved.txt'];
@@ -348,7 +350,8 @@ describe('change tracking (engine)', () => {
         locations: [{ path: file('a.txt') }],
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The tool runs a moment later (long enough for the read ahead of the walk on a loaded machine).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     write('a.txt', 'one\nTWO\nthree\n');
     tracker.diskChanged(file('a.txt'));
     // Not announced: b.txt changes, and the walk only reaches it afterwards (reading the agent's result).
@@ -369,6 +372,220 @@ describe('change tracking (engine)', () => {
       skipped: [],
     });
     assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+  });
+
+  it('a file a tool call named, written on disk with the watcher event coming only after the turn settled, is on the card (Copilot CLI under load)', async () => {
+    const turnId = `t${++turn}`;
+    transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
+    // As Copilot CLI reports its create and edit tools: the path in locations and in a diff.
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'create',
+        title: 'Creating c.txt',
+        kind: 'edit',
+        status: 'completed',
+        locations: [{ path: file('c.txt') }],
+        content: [{ type: 'diff', files: [{ path: file('c.txt'), oldText: '', newText: 'sea\n' }] }],
+      },
+    });
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'edit',
+        title: 'Editing a.txt',
+        kind: 'edit',
+        status: 'completed',
+        content: [{ type: 'diff', files: [{ path: file('a.txt'), oldText: 'two', newText: 'TWO' }] }],
+      },
+    });
+    // And one it only read: named, unchanged, never on the card.
+    transcript.dispatch({
+      type: 'session_update',
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'view',
+        title: 'Viewing b.txt',
+        kind: 'read',
+        status: 'completed',
+        locations: [{ path: file('b.txt') }],
+      },
+    });
+    write('c.txt', 'sea\n');
+    write('a.txt', 'one\nTWO\nthree\n');
+    // No watcher event reaches the tracker while the turn runs or settles.
+    transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    await tracker.idle();
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => [path.basename(f.path), f.change, f.added, f.removed, f.note]),
+      [
+        ['c.txt', 'created', 1, 0, undefined],
+        ['a.txt', 'modified', 1, 1, undefined],
+      ],
+    );
+    // The late events come now: they change nothing, and the next turn does not take them for its own.
+    tracker.diskChanged(file('c.txt'));
+    tracker.diskChanged(file('a.txt'));
+    const next = await runTurn(() => ['c.txt', 'a.txt']);
+    assert.equal(card(next), undefined);
+    assert.deepEqual(await tracker.undo(turnId), {
+      kind: 'applied',
+      paths: [file('c.txt'), file('a.txt')],
+      unrestorable: [],
+      skipped: [],
+    });
+    assert.equal(existsSync(file('c.txt')), false);
+    assert.equal(readFileSync(file('a.txt'), 'utf8'), 'one\ntwo\nthree\n');
+  });
+
+  it("a file the user made just before a turn, whose watcher event has not come, is never taken for the agent's creation", async () => {
+    // The attack on the user's data: a seeded baseline that never heard of a file calls it absent; the agent then
+    // rewrites it on disk, the card said "created", and Undo deleted the user's file.
+    write('fresh.txt', 'the user wrote this\n');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const turnId = await runTurn(() => {
+      write('fresh.txt', 'the agent rewrote it\n');
+      return ['fresh.txt'];
+    });
+    const shown = card(turnId)?.files.map((f) => [path.basename(f.path), f.change, f.note]);
+    assert.deepEqual(shown, [['fresh.txt', 'modified', 'Its content before the turn is unknown (it was never read or snapshotted).']]);
+    // Nothing to put back: Undo refuses rather than deleting the file.
+    assert.deepEqual(await tracker.undo(turnId), { kind: 'refused', skipped: [] });
+    assert.equal(readFileSync(file('fresh.txt'), 'utf8'), 'the agent rewrote it\n', 'left as it is, never deleted');
+  });
+
+  it("a change in the turn whose watcher event comes after the card is out joins the card; the user's change after it does not", async () => {
+    write('other/late.txt', 'one\n');
+    tracker.diskChanged(file('other/late.txt'));
+    await tracker.idle();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const turnId = `t${++turn}`;
+    transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
+    write('other/late.txt', 'one\nby the agent\n');
+    write('made.txt', 'made by the agent\n');
+    tracker.diskChanged(file('made.txt'));
+    // The edit of other/late.txt (a folder the turn changed nothing else in) is not reported while the turn runs or settles (a loaded machine's watcher).
+    transcript.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    await tracker.idle();
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => path.basename(f.path)),
+      ['made.txt'],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // After the turn the user edits b.txt; then both events come.
+    write('b.txt', 'the user, after the turn\n');
+    tracker.diskChanged(file('other/late.txt'));
+    tracker.diskChanged(file('b.txt'));
+    for (let i = 0; i < 100 && card(turnId)?.files.length !== 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => [path.basename(f.path), f.change, f.added]),
+      [
+        ['made.txt', 'created', 1],
+        ['late.txt', 'modified', 1],
+      ],
+    );
+    const outcome = await tracker.undo(turnId);
+    assert.equal(outcome.kind, 'applied');
+    assert.equal(readFileSync(file('other/late.txt'), 'utf8'), 'one\n');
+    assert.equal(readFileSync(file('b.txt'), 'utf8'), 'the user, after the turn\n', "the user's change is not the agent's");
+  });
+
+  it('a folder made with a file in it at once, reported as the folder only: its file is known, and a turn that replaces it shows a modification', async () => {
+    // VS Code's watcher reports a new folder but not a file made in it before its watch began.
+    write('fresh/note.txt', 'the user wrote this\n');
+    tracker.diskCreated(file('fresh'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const turnId = await runTurn(() => {
+      // The agent replaces the file by a rename (a new inode, born in the turn), as atomic writers do.
+      write('fresh/note.txt.tmp', 'the agent rewrote it\n');
+      renameSync(file('fresh/note.txt.tmp'), file('fresh/note.txt'));
+      return ['fresh/note.txt'];
+    });
+    assert.deepEqual(
+      card(turnId)?.files.map((f) => [path.basename(f.path), f.change, f.added, f.removed]),
+      [['note.txt', 'modified', 1, 1]],
+    );
+    assert.equal((await tracker.undo(turnId)).kind, 'applied');
+    assert.equal(readFileSync(file('fresh/note.txt'), 'utf8'), 'the user wrote this\n');
+  });
+
+  it("the agent's new folder with files, reported as the folder only: the card lists the files as created", async () => {
+    const turnId = await runTurn(() => {
+      write('made/one.txt', '1\n');
+      write('made/deeper/two.txt', '2\n');
+      tracker.diskCreated(file('made'));
+      return [];
+    });
+    assert.deepEqual(
+      card(turnId)
+        ?.files.map((f) => [path.relative(root, f.path), f.change])
+        .sort(),
+      [
+        ['made/deeper/two.txt', 'created'],
+        ['made/one.txt', 'created'],
+      ],
+    );
+  });
+
+  it('a file the watcher never reported, in a folder where the turn changed a file, is on the card; an unreported deletion is not guessed', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const turnId = await runTurn(() => {
+      write('a.txt', 'one\ntwo\nthree\nfour\n');
+      write('quiet.txt', 'never reported\n');
+      // Gone with no event: the user may have deleted it before the turn, its event still on the way.
+      unlinkSync(file('b.txt'));
+      // Only a.txt's event comes (VS Code's watcher drops some under load).
+      return ['a.txt'];
+    });
+    assert.deepEqual(
+      card(turnId)
+        ?.files.map((f) => [path.basename(f.path), f.change])
+        .sort(),
+      [
+        ['a.txt', 'modified'],
+        ['quiet.txt', 'created'],
+      ],
+    );
+  });
+
+  it('a folder deleted with its files, reported as the folder only: the files are gone, in a turn and outside one', async () => {
+    write('gone/x.txt', 'x\n');
+    write('gone/deeper/y.txt', 'y\n');
+    tracker.diskCreated(file('gone'));
+    await tracker.idle();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const turnId = await runTurn(() => {
+      rmSync(file('gone'), { recursive: true });
+      tracker.diskDeleted(file('gone'));
+      return [];
+    });
+    assert.deepEqual(
+      card(turnId)
+        ?.files.map((f) => [path.relative(root, f.path), f.change])
+        .sort(),
+      [
+        ['gone/deeper/y.txt', 'deleted'],
+        ['gone/x.txt', 'deleted'],
+      ],
+    );
+    // Outside a turn too: the same file made again later is new to the next turn, not "unchanged".
+    write('made/z.txt', 'z\n');
+    tracker.diskCreated(file('made'));
+    await tracker.idle();
+    rmSync(file('made'), { recursive: true });
+    tracker.diskDeleted(file('made'));
+    await tracker.idle();
+    const next = await runTurn(() => {
+      write('made/z.txt', 'z\n');
+      return ['made/z.txt'];
+    });
+    assert.deepEqual(
+      card(next)?.files.map((f) => [path.relative(root, f.path), f.change]),
+      [['made/z.txt', 'created']],
+    );
   });
 
   it('says where the tool call the agent reported differs from the file on disk', async () => {

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { CancellationTokenSource } from 'vscode-jsonrpc';
 import { PermissionBroker } from '../../../src/client/permission-broker';
-import type { CancellationSignal, PermissionPrompt, PermissionRequestView } from '../../../src/client/ports';
+import type { CancellationSignal } from '../../../src/acp/rpc-boundary';
+import type { PermissionPrompt, PermissionRequestView } from '../../../src/client/ports';
 import type { PermissionOption } from '../../../src/shared/model';
 
 const options: PermissionOption[] = [

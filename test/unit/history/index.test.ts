@@ -18,8 +18,11 @@ describe('history: session index', () => {
     const store = new TranscriptStore();
     store.subscribe((action, state) => recorder.record(action, state));
     // Through turn 0 (titled by the agent) and into turn 1, which is still running.
-    for (const action of takeActions(22)) store.dispatch(action);
+    const actions = takeActions(22);
+    for (const action of actions.slice(0, -1)) store.dispatch(action);
+    // The last action streams in the running turn later: that is the conversation's last activity.
     clock = 9_000;
+    for (const action of actions.slice(-1)) store.dispatch(action);
     await history.flush();
     history.setDraft(id, 'and then what?');
     await history.flush();

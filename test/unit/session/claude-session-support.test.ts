@@ -47,7 +47,7 @@ describe('claude-agent-acp’s own sessions', function () {
     rmSync(project, { recursive: true, force: true });
   });
 
-  it('advertises load, list, resume, fork, close and delete (not set_title), and lists the conversation it had', async () => {
+  it('advertises load, list, resume, fork, close and delete and additionalDirectories (not set_title), and lists the conversation it had', async () => {
     const harness = startAgentSession(claude, project);
     try {
       const started = await harness.session.start();
@@ -60,6 +60,7 @@ describe('claude-agent-acp’s own sessions', function () {
         close: true,
         delete: true,
         setTitle: false,
+        additionalDirectories: true,
       });
       await harness.session.prompt([{ type: 'text', text: PROMPT }]);
       const page = await harness.session.listSessions();

@@ -60,7 +60,7 @@ describe('queued prompts and idle agents', function () {
     await harness.controller.sendPrompt('hello');
     await harness.waitFor(turnsEnded(1));
     const state = await harness.waitFor((s) => s.agent.phase === 'stopped', 5_000);
-    assert.equal(harness.controller.isRunning, false);
+    assert.equal(harness.controller.lifecycle, 'not_running');
     assert.deepEqual(userTexts(state), ['hello']);
     assert.ok(!entriesOf(state).some((entry) => entry.kind === 'notice' && entry.severity === 'error'), 'no error for an idle stop');
   });

@@ -196,7 +196,7 @@ describe('prompt turns against real agent processes', function () {
         notice.detail === 'Authentication required' &&
         notice.action === 'restart_agent',
     );
-    assert.equal(harness.controller.isRunning, false);
+    assert.equal(harness.controller.lifecycle, 'exited');
   });
 
   it('an update for the session before session/new is answered is kept, and one after the prompt answer still lands', async () => {

@@ -35,6 +35,7 @@ describe('the agent’s own sessions: list, fork, title, delete, close', functio
       close: true,
       delete: true,
       setTitle: true,
+      additionalDirectories: false,
     });
   });
 

@@ -9,7 +9,16 @@ import { SessionMethodUnsupported, type AgentAction } from '../../../src/session
 import { startAgentSession, type AgentSessionHarness } from '../../support/agent-session-harness';
 import { sessionsAgent as fixtureAgent, type SessionsAgent } from '../../support/sessions-agent';
 
-const NONE = { load: false, list: false, resume: false, fork: false, close: false, delete: false, setTitle: false };
+const NONE = {
+  load: false,
+  list: false,
+  resume: false,
+  fork: false,
+  close: false,
+  delete: false,
+  setTitle: false,
+  additionalDirectories: false,
+};
 
 /** The text of a message chunk, or the kind of any other update. */
 function described(action: AgentAction): string {

@@ -28,7 +28,7 @@ describe('signing in to an agent', function () {
     await harness.controller.start(authAgent());
     const state = harness.store.state;
     assert.deepEqual(state.agent, { phase: 'needs_auth', agentName: 'Scripted', methods: ['Scripted sign-in', 'Sign in in a terminal'] });
-    assert.equal(harness.controller.isRunning, true, 'the process is kept for authenticate');
+    assert.equal(harness.controller.lifecycle, 'sign_in_needed', 'the process is kept for authenticate');
     const [notice] = notices(state);
     assert.equal(notice?.title, 'Sign in to Scripted to start a session');
     assert.equal(notice?.action, 'sign_in');

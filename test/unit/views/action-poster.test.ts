@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ActionPoster, MAX_IN_FLIGHT, TERMINAL_FLOOD_WINDOW_MS, type WebviewSink } from '../../../src/views/action-poster';
+import { ActionPoster, MAX_IN_FLIGHT, POST_CHARS, TERMINAL_FLOOD_WINDOW_MS, type WebviewSink } from '../../../src/views/action-poster';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import type { TranscriptAction } from '../../../src/shared/actions';
 import type { TranscriptState } from '../../../src/shared/model';
@@ -252,6 +252,41 @@ describe('posting actions to the webview (flow control by acknowledgement)', () 
     poster.drawn(3);
     await settle();
     assert.equal(posted.length, 6);
+    poster.dispose();
+  });
+
+  it('posts a flood of chunk text in parts of at most POST_CHARS, each waiting for its acknowledgement, and loses nothing', async () => {
+    // In code-server every post is read on the workbench's own thread, and a command's answer waits behind the
+    // posts on their way: a 20 MB message merged into posts of megabytes made a command wait seconds
+    // (test/integration/host-floods.test.ts).
+    const { posted, sink } = recorder();
+    const poster = new ActionPoster(sink, { ackTimeoutMs: 60_000 });
+    const paragraph = `${'flood words 🚀 '.repeat(300)}\n\n`.slice(0, 4096);
+    let state: TranscriptState = reduce(initialState(), { type: 'prompt_sent', turnId: 't', content: [{ type: 'text', text: 'go' }] });
+    let expected = state;
+    for (let i = 0; i < 250; i++) {
+      poster.push(chunk(paragraph, 'm1'));
+      expected = reduce(expected, chunk(paragraph, 'm1'));
+    }
+    poster.push(turnEnded);
+    expected = reduce(expected, turnEnded);
+    let acknowledged = 0;
+    for (let round = 0; round < 100 && acknowledged < posted.length; round++) {
+      await settle(2);
+      const sizes = posted.map((message) => JSON.stringify(message).length);
+      assert.ok(Math.max(...sizes) <= POST_CHARS + 1_000, `post sizes: ${sizes.join(', ')}`);
+      assert.ok(poster.unacknowledged <= MAX_IN_FLIGHT, `at most ${MAX_IN_FLIGHT} posts unacknowledged`);
+      poster.drawn(lastSeq(posted[acknowledged++]));
+    }
+    assert.ok(posted.length >= (250 * 4096) / POST_CHARS, `${posted.length} posts`);
+    let seq = 0;
+    for (const message of posted) {
+      assert.ok(message.type === 'actions');
+      assert.equal(message.firstSeq, seq + 1, 'numbered continuously');
+      seq += message.actions.length;
+      for (const action of message.actions) state = reduce(state, action);
+    }
+    assert.deepEqual(state, expected, 'the parts apply to the same transcript as the chunks');
     poster.dispose();
   });
 

@@ -1,7 +1,15 @@
 import * as assert from 'node:assert/strict';
 import type { ToolCallStatus, ToolKind } from '../../../src/shared/model';
 import { groupThousands } from '../../../src/shared/group-thousands';
-import { compactNumber, permissionOptionStyle, stopReasonLabel, toolKindIcon, toolStatusLabel, usageLabel } from '../../../webview/labels';
+import {
+  compactionStatusLabel,
+  compactNumber,
+  permissionOptionStyle,
+  stopReasonLabel,
+  toolKindIcon,
+  toolStatusLabel,
+  usageLabel,
+} from '../../../webview/labels';
 
 describe('labels', () => {
   it('names every stop reason the spec defines, and nothing for a normal end', () => {
@@ -68,5 +76,13 @@ describe('labels', () => {
     assert.equal(compactNumber(1_500_000), '1.5M');
     assert.equal(usageLabel({ used: 12_345, size: 200_000 }), '12k/200k');
     assert.equal(usageLabel({ used: 500, size: 8000, cost: { amount: 0.1234, currency: 'USD' } }), '500/8k · $0.12');
+  });
+
+  it('marks a compaction "Context compacted", names the other statuses, and a custom one in readable words', () => {
+    assert.equal(compactionStatusLabel('completed'), 'Context compacted');
+    assert.equal(compactionStatusLabel('in_progress'), 'Compacting context…');
+    assert.equal(compactionStatusLabel('failed'), 'Context compaction failed');
+    assert.equal(compactionStatusLabel('cancelled'), 'Context compaction cancelled');
+    assert.equal(compactionStatusLabel('_vendor_paused'), 'Context compaction: vendor paused');
   });
 });

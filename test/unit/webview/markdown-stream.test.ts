@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import { renderMarkdown } from '../../../webview/markdown/markdown';
 import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from '../../../webview/markdown/markdown-stream';
+import { FRAME_CHARS, FrameBudget } from '../../../webview/transcript/frame-budget';
 
 const escapeHtml = new MarkdownIt().utils.escapeHtml;
 
@@ -59,7 +60,7 @@ class StringSink implements BlockSink {
 /** Runs out after `blocks` blocks (the stream asks before each block). */
 function budgetOf(blocks: number): WorkBudget {
   let asked = 0;
-  return { exhausted: () => asked++ >= blocks, now: () => 0 };
+  return { exhausted: () => asked++ >= blocks, now: () => 0, spend: () => undefined };
 }
 
 /** Reference definitions last: some tests leave them out. */
@@ -197,6 +198,28 @@ describe('streaming markdown', () => {
     assert.equal(sink.html(), renderMarkdown(text));
     // Each of the 200 paragraphs is re-rendered while its own lines arrive (about 4 chunks each), not once per chunk of the message.
     assert.ok(sink.calls.setHtml < 200 * 6, `${sink.calls.setHtml} renders for ${ends.length} chunks`);
+  });
+
+  it('draws a flood of text over several frames: a frame draws about FRAME_CHARS characters however cheap they are to render', () => {
+    // The host-under-floods message (test/fixtures/agents/raw-faults.ts): 4 KB paragraphs. Rendering one costs
+    // little script but laying it out costs much more (about 2 ms each on a busy 2-core machine, in the workbench's
+    // thread when the chat is in code-server): a frame that drew 165 of them held that thread for 300 ms.
+    const paragraph = `${'flood words '.repeat(341)}\n\n`.slice(0, 4096);
+    const text = paragraph.repeat(100);
+    const sink = new StringSink();
+    const stream = new MarkdownStream(sink);
+    stream.setText(text);
+    const perFrame: number[] = [];
+    for (let done = false; !done; ) {
+      const before = sink.calls.setHtml;
+      // A frame with all the time in the world: only the characters drawn can end it.
+      done = stream.draw(new FrameBudget(60_000));
+      perFrame.push(sink.calls.setHtml - before);
+      assert.ok(perFrame.length < 1_000, 'drawing never finishes');
+    }
+    assert.equal(sink.html(), renderMarkdown(text));
+    const most = Math.ceil(FRAME_CHARS / paragraph.length);
+    assert.ok(Math.max(...perFrame) <= most, `blocks drawn per frame: ${perFrame.join(', ')} (at most ${most})`);
   });
 
   it('starts over when the text is replaced rather than extended', () => {

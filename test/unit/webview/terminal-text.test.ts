@@ -1,6 +1,6 @@
 /** Terminal output as the chat shows it: escapes removed, carriage-return redraws collapsed; the status line. */
 import * as assert from 'node:assert/strict';
-import { plainTerminalText, terminalStatus } from '../../../webview/transcript/terminal-text';
+import { plainTerminalText, terminalParts, terminalShown, terminalStatus } from '../../../webview/transcript/terminal-text';
 
 describe('webview: terminal text', () => {
   it('removes colour, cursor and title escape sequences', () => {
@@ -18,5 +18,48 @@ describe('webview: terminal text', () => {
     assert.deepEqual(terminalStatus({ exitCode: 0, signal: null }, true), { label: 'Exited with code 0', tone: 'ok' });
     assert.deepEqual(terminalStatus({ exitCode: 2, signal: null }, false), { label: 'Exited with code 2', tone: 'failed' });
     assert.deepEqual(terminalStatus({ exitCode: null, signal: 'SIGKILL' }, false), { label: 'Ended by SIGKILL', tone: 'failed' });
+  });
+
+  it('a terminal never created through terminal/create (no _meta either): "output not available" once the call is over, never an endless Running over an empty box', () => {
+    // What the reducer keeps for a terminal id a tool call named and nothing else filled.
+    const blank = { commandLine: '', output: '', trimmed: false, released: false };
+    assert.deepEqual(terminalShown('ghost-1', blank, true), {
+      commandLine: 'Terminal ghost-1',
+      status: { label: 'Output not available', tone: 'unavailable' },
+      output: 'Output not available: the agent ran this command itself and did not send its output.',
+      controls: false,
+    });
+    assert.equal(terminalShown('ghost-1', undefined, true).status.label, 'Output not available');
+    // While the call runs its output may still come (an agent-owned terminal's updates): Running, as before.
+    assert.deepEqual(terminalShown('ghost-1', blank, false).status, { label: 'Running', tone: 'running' });
+    // A terminal that ran through the editor keeps its output and controls after the call is over.
+    const ran = { commandLine: 'npm test', output: '42 passed\n', trimmed: false, released: true, exit: { exitCode: 0, signal: null } };
+    assert.deepEqual(terminalShown('t-1', ran, true), {
+      commandLine: 'npm test',
+      status: { label: 'Exited with code 0', tone: 'ok' },
+      output: '42 passed\n',
+      controls: true,
+    });
+  });
+});
+
+describe('terminal output in parts', () => {
+  it('cuts a long output at line ends into parts that, joined with newlines, are the output', () => {
+    const output = 'flood lines of terminal output!\n'.repeat(2_000) + 'flood-done\n';
+    const parts = terminalParts(output, 4_000);
+    assert.ok(parts.length > 10, `${parts.length} parts`);
+    assert.equal(parts.join('\n'), output);
+    for (const part of parts) assert.ok(part.length <= 4_000, `a part of ${part.length}`);
+    assert.ok(
+      parts.slice(0, -1).every((part) => part.endsWith('output!')),
+      'cut at line ends',
+    );
+  });
+
+  it('cuts a line longer than a part within it, and leaves a short output whole', () => {
+    const line = 'x'.repeat(10_000);
+    assert.deepEqual(terminalParts(line, 4_000), ['x'.repeat(4_000), 'x'.repeat(4_000), 'x'.repeat(2_000)]);
+    assert.deepEqual(terminalParts('a\nb\n', 4_000), ['a\nb\n']);
+    assert.deepEqual(terminalParts('', 4_000), ['']);
   });
 });

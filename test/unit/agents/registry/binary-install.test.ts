@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSyn
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AgentInstaller } from '../../../../src/agents/registry/agent-installer';
+import { attemptInstall } from '../../../../src/agents/registry/install-attempt';
 import { currentPlatform } from '../../../../src/agents/registry/platform';
 import { parseRegistryIndex, type RegistryAgent } from '../../../../src/agents/registry/registry-schema';
 import type { DownloadProgress } from '../../../../src/agents/registry/download';
@@ -217,6 +218,28 @@ describe('installing binary agents from the registry', function () {
     });
     await assert.rejects(install, /Download cancelled\./);
     assert.deepEqual(readdirSync(agentFolder('big')), []);
+    assert.deepEqual(installer.installed, []);
+  });
+
+  it('a cancelled install is told apart from a failure by its type, not its wording', async () => {
+    const big = fixture.serve('big.tar.gz', Buffer.alloc(8 * 1024 * 1024, 1));
+    const controller = new AbortController();
+    const cancelled = await attemptInstall(() =>
+      installer.install(registryAgent(binaryAgentEntry('big', '1.0.0', big)), {
+        ...loopback,
+        signal: controller.signal,
+        onProgress: (step) => {
+          if (step.receivedBytes > 0) controller.abort();
+        },
+      }),
+    );
+    assert.deepEqual(cancelled, { kind: 'cancelled' });
+    // A real failure whose text happens to say "cancelled" (here the archive's name) is a failure: Retry and the
+    // fixes, not "was cancelled".
+    const missing = fixture.url('cancelled.tar.gz');
+    const failed = await attemptInstall(() => installer.install(registryAgent(binaryAgentEntry('gone', '1.0.0', missing)), loopback));
+    assert.equal(failed.kind, 'failed');
+    assert.match(failed.kind === 'failed' ? failed.message : '', /cancelled\.tar\.gz: the server answered 404/);
     assert.deepEqual(installer.installed, []);
   });
 

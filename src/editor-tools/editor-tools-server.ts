@@ -1,0 +1,79 @@
+/**
+ * The editor's MCP server for one agent process: started when the process's first session opens, on the transport
+ * the agent can reach (HTTP when it advertises `mcpCapabilities.http`, else the stdio bridge over a local socket),
+ * with a token of its own, and stopped when the process exits. Every connection gets a fresh MCP server instance
+ * with the same tools.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServerWire } from '../agents/mcp-wire';
+import type { McpCapabilities } from '../acp/agent-capabilities';
+import { newToken } from './bearer-token';
+import { BRIDGE_ENV } from './bridge/bridge-env';
+import { listenHttp } from './http-endpoint';
+import { listenPipe } from './pipe-endpoint';
+import type { EditorLanguage } from './ports';
+import { registerTools } from './tools';
+import { WorkspaceScope } from './workspace-scope';
+
+/** The name agents know the server by (Claude Code calls its tools `mcp__editor__<tool>`). */
+export const EDITOR_SERVER_NAME = 'editor';
+export const DEFAULT_TOOL_DEADLINE_MS = 10_000;
+
+export interface EditorToolsOptions {
+  readonly language: EditorLanguage;
+  readonly roots: () => readonly string[];
+  readonly deadlineMs?: number;
+  /** The bridge for stdio-only agents: run with `node` (the editor's own, via ELECTRON_RUN_AS_NODE). */
+  readonly bridge: { readonly node: string; readonly script: () => string };
+}
+
+export interface RunningEditorTools {
+  readonly wire: McpServerWire;
+  readonly transport: 'http' | 'stdio';
+  /** The token: never to show in a log. */
+  readonly secrets: readonly string[];
+  /** A turn began: "changed in this turn" counts from now. */
+  turnStarted(): void;
+  stop(): Promise<void>;
+}
+
+export async function startEditorTools(options: EditorToolsOptions, capabilities: McpCapabilities): Promise<RunningEditorTools> {
+  const token = newToken();
+  let turnStartedAt = Date.now();
+  const scope = new WorkspaceScope(options.roots);
+  const deps = {
+    language: options.language,
+    scope,
+    deadlineMs: options.deadlineMs ?? DEFAULT_TOOL_DEADLINE_MS,
+    turnStartedAt: () => turnStartedAt,
+  };
+  const serverFor = (): McpServer => {
+    const server = new McpServer({ name: 'acp-client-editor', version: '1.0.0' });
+    registerTools(server, deps);
+    return server;
+  };
+  const common = { secrets: [token], turnStarted: () => void (turnStartedAt = Date.now()) };
+  if (capabilities.http) {
+    const http = await listenHttp(token, serverFor);
+    return {
+      ...common,
+      transport: 'http',
+      wire: { type: 'http', name: EDITOR_SERVER_NAME, url: http.url, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] },
+      stop: () => http.close(),
+    };
+  }
+  // Found before listening: a .vsix without the bridge fails here and leaves no socket behind.
+  const script = options.bridge.script();
+  const pipe = await listenPipe(token, serverFor);
+  const wire: McpServerWire = {
+    name: EDITOR_SERVER_NAME,
+    command: options.bridge.node,
+    args: [script],
+    env: [
+      { name: 'ELECTRON_RUN_AS_NODE', value: '1' },
+      { name: BRIDGE_ENV.address, value: pipe.address },
+      { name: BRIDGE_ENV.token, value: token },
+    ],
+  };
+  return { ...common, transport: 'stdio', wire, stop: () => pipe.close() };
+}

@@ -1,0 +1,26 @@
+/** The editor's MCP server as the sessions start it: the setting, VS Code's language services, the workspace folders. */
+import * as vscode from 'vscode';
+import type { McpCapabilities } from '../acp/agent-capabilities';
+import { bridgeScript } from '../editor-tools/bridge/bridge-script';
+import type { EditorToolsLauncher } from '../editor-tools/editor-tools-offer';
+import { startEditorTools, type RunningEditorTools } from '../editor-tools/editor-tools-server';
+import type { EditorLanguage } from '../editor-tools/ports';
+import { userSetting } from './user-settings';
+
+export function vscodeEditorToolsLauncher(language: EditorLanguage): EditorToolsLauncher {
+  return {
+    // A workspace cannot turn it on or off for the user: the setting is the user's.
+    enabled: () => userSetting('editorTools.enabled') !== false,
+    start: (capabilities: McpCapabilities): Promise<RunningEditorTools> =>
+      startEditorTools(
+        {
+          language,
+          roots: () =>
+            (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
+          // The editor's own executable runs the bridge as Node (ELECTRON_RUN_AS_NODE), as it runs the agent supervisor.
+          bridge: { node: process.execPath, script: bridgeScript },
+        },
+        capabilities,
+      ),
+  };
+}
