@@ -43,13 +43,19 @@ function filesUnder(dir: string): string[] {
   return found;
 }
 
-/** The extension logs its own activation time to the "ACP" output channel, which VS Code writes to a file. */
-function activationMs(userDataDir: string): number | undefined {
+/** The first match of `pattern` in the "ACP" output channel, which VS Code writes to a file under the user data. */
+export function acpLogMatch(userDataDir: string, pattern: RegExp): RegExpExecArray | undefined {
   for (const file of filesUnder(path.join(userDataDir, 'logs')).filter((name) => name.endsWith('ACP.log'))) {
-    const match = /Activated in ([\d.]+) ms/.exec(readFileSync(file, 'utf8'));
-    if (match?.[1]) return Number(match[1]);
+    const match = pattern.exec(readFileSync(file, 'utf8'));
+    if (match) return match;
   }
   return undefined;
+}
+
+/** The extension logs its own activation time. */
+function activationMs(userDataDir: string): number | undefined {
+  const match = acpLogMatch(userDataDir, /Activated in ([\d.]+) ms/);
+  return match?.[1] ? Number(match[1]) : undefined;
 }
 
 /** A script of bench/webview/page bundled to inject into a page (`name` without .ts). */

@@ -84,6 +84,18 @@ export interface PosterOptions {
   readonly ackTimeoutMs?: number;
 }
 
+/** What the flow control did since the poster was made: how its batches left the in-flight count. */
+export interface FlowCounts {
+  /** Batches posted and counted in flight (snapshots included). */
+  posted: number;
+  /** Released by the view's `drawn`. */
+  acknowledged: number;
+  /** Given up after ACK_TIMEOUT_MS without an acknowledgement. */
+  timedOut: number;
+  /** VS Code said the view could not get them. */
+  undelivered: number;
+}
+
 /** A batch on its way: the sequence number of its last action, and when it was posted. */
 interface InFlight {
   readonly seq: number;
@@ -96,6 +108,8 @@ export class ActionPoster {
   private cancelScheduled: (() => void) | undefined;
   private cancelParts: () => void = () => undefined;
   private inFlight: InFlight[] = [];
+  /** Counts of what happened to the batches (the log and the bench read them: a view whose acknowledgements never arrive shows as timeouts). */
+  readonly counts: FlowCounts = { posted: 0, acknowledged: 0, timedOut: 0, undelivered: 0 };
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   /** When the last post that carried a terminal flood went, if one did. */
   private floodPostedAt = -Infinity;
@@ -129,7 +143,9 @@ export class ActionPoster {
   /** The webview has drawn everything up to `seq` (and painted it): the batches that held are no longer in flight. */
   drawn(seq: number): void {
     if (this.disposed) return;
+    const before = this.inFlight.length;
     this.inFlight = this.inFlight.filter((batch) => batch.seq > seq);
+    this.counts.acknowledged += before - this.inFlight.length;
     this.armAckTimer();
     this.schedule();
   }
@@ -160,7 +176,7 @@ export class ActionPoster {
       this.floodPostedAt = performance.now();
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
-    this.post({ type: 'actions', firstSeq, actions }, this.seq);
+    this.post({ type: 'actions', firstSeq, actions, postedAt: performance.timeOrigin + performance.now() }, this.seq);
     if (this.pending.length > 0) this.schedule();
   }
 
@@ -198,6 +214,7 @@ export class ActionPoster {
     // No webview to post to: nothing will be drawn, and nothing is waited for (a view that loads asks for a snapshot).
     if (!delivery) return;
     this.inFlight.push(batch);
+    this.counts.posted++;
     this.armAckTimer();
     delivery.then(
       (delivered) => {
@@ -211,6 +228,7 @@ export class ActionPoster {
   private forget(batch: InFlight): void {
     if (this.disposed || !this.inFlight.includes(batch)) return;
     this.inFlight = this.inFlight.filter((other) => other !== batch);
+    this.counts.undelivered++;
     this.armAckTimer();
     this.schedule();
   }
@@ -225,7 +243,9 @@ export class ActionPoster {
       () => {
         this.ackTimer = undefined;
         const cutoff = performance.now() - this.ackTimeoutMs;
+        const before = this.inFlight.length;
         this.inFlight = this.inFlight.filter((batch) => batch.at > cutoff);
+        this.counts.timedOut += before - this.inFlight.length;
         this.armAckTimer();
         this.schedule();
       },

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Conversation } from '../conversations/conversation';
 import type { ChatIntent } from '../shared/chat-intents';
 import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
-import { ActionPoster } from './action-poster';
+import { ActionPoster, type FlowCounts } from './action-poster';
 import { chatHtml } from './chat-html';
 import { CHAT_STYLESHEETS } from './chat-styles';
 import { parseWebviewMessage } from './webview-messages';
@@ -37,6 +37,8 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
   private poster: ActionPoster | undefined;
   private subscription: { dispose(): void } | undefined;
   private hostInfo: HostInfo | undefined;
+  /** Acknowledgements naming a conversation not shown (drawn before a switch), since the last flow line in the log. */
+  private staleAcks = 0;
   private readonly disposables: vscode.Disposable[] = [];
   /** The webview's own messages that are not intents (sync, attachments) are the owner's to handle first. */
   onViewMessage: ((message: WebviewToHostMessage) => boolean) | undefined;
@@ -80,7 +82,11 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.conversation = conversation;
     const poster = new ActionPoster((message) => this.post(message));
     this.poster = poster;
-    this.subscription = conversation.store.subscribe((action) => poster.push(action));
+    const logged = { ...poster.counts };
+    this.subscription = conversation.store.subscribe((action) => {
+      poster.push(action);
+      if (action.type === 'turn_ended') this.logFlow(poster, logged);
+    });
     this.sendSnapshot();
   }
 
@@ -112,6 +118,23 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.poster?.dispose();
   }
 
+  /**
+   * One line per turn that posted something: how the view acknowledged it. Timeouts mean the view drew nothing for
+   * a second (hidden) or its acknowledgements did not arrive; stale ones were for another conversation.
+   */
+  private logFlow(poster: ActionPoster, logged: FlowCounts): void {
+    const now = poster.counts;
+    const posted = now.posted - logged.posted;
+    if (posted === 0) return;
+    this.deps.log.info(
+      `Chat view flow control this turn: ${posted} posts, ${now.acknowledged - logged.acknowledged} acknowledged, ` +
+        `${now.timedOut - logged.timedOut} given up unacknowledged, ${now.undelivered - logged.undelivered} undelivered, ` +
+        `${this.staleAcks} stale acknowledgements`,
+    );
+    Object.assign(logged, now);
+    this.staleAcks = 0;
+  }
+
   private sendSnapshot(): void {
     const conversation = this.conversation;
     if (!conversation || !this.poster) return;
@@ -130,6 +153,7 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     // The flow control's acknowledgement, for the conversation shown (one drawn before a switch is stale).
     if (message.type === 'drawn') {
       if (message.conversationId === this.conversation?.id) this.poster?.drawn(message.seq);
+      else this.staleAcks++;
       return;
     }
     if (this.onViewMessage?.(message)) return;

@@ -9,6 +9,9 @@ const arrivals: Record<string, number> = {};
 const forwarded: Record<string, number> = {};
 /** The agent's write time per stamp, as the stamp says. */
 const writes: Record<string, number> = {};
+/** The host's post time per stamp, as the message carrying it says (its `postedAt`). */
+const posts: Record<string, number> = {};
+const POSTED_AT = /"postedAt":(\d+(?:\.\d+)?)/;
 let stampMessages = 0;
 
 function record(data: unknown, into: Record<string, number>, writes?: Record<string, number>): boolean {
@@ -20,12 +23,14 @@ function record(data: unknown, into: Record<string, number>, writes?: Record<str
     return false;
   }
   let stamped = false;
+  const postedAt = POSTED_AT.exec(text)?.[1];
   for (const match of text.matchAll(STAMP)) {
     const index = match[1] ?? '';
     stamped = true;
     if (index in into) continue;
     into[index] = at;
     if (writes) writes[index] = Number(match[2]);
+    if (writes && postedAt !== undefined) posts[index] = Number(postedAt);
   }
   return stamped;
 }
@@ -49,6 +54,6 @@ window.addEventListener(
   { capture: true },
 );
 
-Object.assign(window, { __acpArrivals: arrivals, __acpForwarded: forwarded, __acpWrites: writes });
+Object.assign(window, { __acpArrivals: arrivals, __acpForwarded: forwarded, __acpWrites: writes, __acpPosts: posts });
 
 export {};
