@@ -8,7 +8,6 @@ import type { HostInfo, HostToWebviewMessage } from '../src/shared/webview-proto
 import { Banner } from './header/banner';
 import { Composer } from './composer/composer';
 import { h } from './dom';
-import { DrawnAcks } from './drawn-acks';
 import { EmptyState } from './transcript/empty-state';
 import { FrameScheduler } from './transcript/frame-scheduler';
 import { Header } from './header/header';
@@ -33,8 +32,6 @@ export interface ChatStats {
   drawnEntries?: number;
   /** The conversation shown. */
   conversationId?: string;
-  /** `drawn` acknowledgements posted (the host's flow control). */
-  acks?: number;
 }
 
 const SCROLL_SAVE_DELAY_MS = 250;
@@ -69,9 +66,6 @@ export class ChatApp {
   /** Removes the listeners this chat put on the window and document when another conversation replaces it. */
   private readonly lifetime = new AbortController();
   private sync: SyncState = initialSync();
-  /** The conversation shown, as its snapshot named it: the host's flow control counts per conversation. */
-  private conversationId: string | undefined;
-  private readonly acks: DrawnAcks;
   private host: HostInfo | undefined;
   private ui: UiState;
   private readonly answering = new Map<string, string>();
@@ -109,15 +103,6 @@ export class ChatApp {
     boot?: { readonly prompt: HTMLTextAreaElement; readonly sendRequested: boolean },
   ) {
     this.ui = parseUiState(channel.loadUiState());
-    this.acks = new DrawnAcks(
-      (seq) => {
-        if (this.conversationId === undefined) return;
-        this.stats.acks = (this.stats.acks ?? 0) + 1;
-        channel.post({ type: 'drawn', conversationId: this.conversationId, seq });
-      },
-      // Asked from inside an animation frame's callback: a task runs after that frame has been painted.
-      (callback) => setTimeout(callback, 0),
-    );
     const requestFrame = (): void => this.requestFrame();
     this.header = new Header((message) => channel.post(message));
     this.banner = new Banner((key) =>
@@ -190,8 +175,6 @@ export class ChatApp {
         if (message.partsToFollow && !this.transcript.position().atBottom) return;
         this.answering.clear();
         this.sync = applySnapshot(this.sync, message.seq, message.state);
-        this.conversationId = message.conversationId;
-        this.acks.reset();
         this.stateChanged();
         return;
       case 'actions': {
@@ -200,8 +183,6 @@ export class ChatApp {
         this.sync = step.sync;
         if (step.resync) this.channel.post({ type: 'resync' });
         if (this.sync.state !== before) this.stateChanged();
-        // Numbers already shown: nothing to draw, and the host need not wait for a frame to hear it.
-        else if (!this.sync.awaitingSnapshot) this.acks.alreadyShown(this.sync.seq);
         return;
       }
       case 'host_info':
@@ -276,7 +257,6 @@ export class ChatApp {
     }
     this.transcript.render();
     this.stats.drawnEntries = this.transcript.entryCount;
-    if (state && !this.sync.awaitingSnapshot) this.acks.drew(this.sync.seq);
   }
 
   private context(): RenderContext {

@@ -29,11 +29,6 @@ const filePath = z.string().max(4096);
 export const VIEW_MESSAGES = [
   message('ready', {}),
   message('resync', {}),
-  /**
-   * The view has drawn (and painted) the conversation up to action `seq` (a snapshot's number counts): the host's
-   * flow control (src/views/action-poster.ts) posts the next batch of streamed chunks only once it has.
-   */
-  message('drawn', { conversationId: z.string().max(200), seq: z.number().int().min(0) }),
   message('attachments_taken', { batch: z.number().int() }),
   /** The draft's text, so it survives a reload and follows the conversation (sent after typing pauses). */
   message('draft_changed', { conversationId: z.string().max(200), text: z.string().max(1_000_000) }),

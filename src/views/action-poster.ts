@@ -3,19 +3,22 @@
  * stay proportional to the chunk; any other action flushes them first, so order is kept. A snapshot (on `ready`
  * or `resync`) flushes first and carries the current sequence number.
  *
- * Chunks are flow-controlled by acknowledgement: the webview says which sequence number it has drawn (`drawn`,
- * sent after the frame that shows it was painted), and while MAX_IN_FLIGHT batches are not acknowledged, chunks
- * keep merging here into the next batch. A receiver that draws every frame gets every frame; a slow one (a loaded
- * 2-core machine, where the browser-hosted workbench reads every message from the extension host one at a time on
- * its main thread) gets fewer, larger messages; the transcript is the same either way. A fixed post window tuned on
- * one machine was the wrong tool: at 8 ms a slow workbench queued hundreds of messages and the chat fell a third of
- * a second behind the agent (issue 31), and a terminal flood queued tens of seconds of backlog in front of every
- * command (test/integration/host-floods.test.ts).
+ * Chunks are throttled with a leading edge: after a quiet window, what arrived is posted as soon as the current
+ * read has been handled; while chunks keep coming, at most one post per window. And they wait for the receiver:
+ * while MAX_IN_FLIGHT posts are not yet delivered (the sink's promise: VS Code settles `postMessage` once the
+ * workbench has handed the message to the webview), chunks keep merging here instead of queueing in the
+ * transport. Without that, a terminal flood posted a display-sized text every window (8 MB/s), faster than the
+ * browser-hosted workbench reads, and every later message (a command's answer too) waited behind tens of seconds
+ * of backlog (test/integration/host-floods.test.ts).
  *
- * Acknowledgements can stop coming: a view hidden while retained draws no frames, a reloaded view forgets what it
- * had (it asks for a snapshot, which starts the count afresh), a disposed one answers nothing. A batch not
- * acknowledged within ACK_TIMEOUT_MS counts as lost, so a silent view costs at most one merged post per timeout
- * and nothing waits forever. A post the sink says was not delivered is not waited for at all.
+ * Why delivery and not the webview's own word (issue 31): an acknowledgement posted by the chat once it had drawn
+ * (or even once a message arrived) was measured in the real VS Code against this pacing, back to back on this
+ * 2-core machine, and lost: p95 write-to-paint 1,337 ms (acknowledged when painted) and 538 ms (when arrived)
+ * against 230-266 ms here. The webview's message to the host crosses the workbench's busy renderer thread once
+ * more than VS Code's own answer to `postMessage`, so the host waited longer and the chat fell further behind.
+ *
+ * A delivery that never settles (it should not, but the host must not depend on it) counts as lost after
+ * DELIVERY_TIMEOUT_MS, so chunks never wait forever.
  */
 import { chunkText, isChunkAction, mergeChunkActions, withChunkText } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
@@ -23,20 +26,41 @@ import type { TranscriptState } from '../shared/model';
 import type { HostToWebviewMessage } from '../shared/webview-protocol';
 import { postSnapshotPaced, snapshotMessages } from '../shared/snapshot-parts';
 
-/** Batches posted and not yet drawn after which chunks wait: two, so one is on its way while the receiver draws the other. */
-export const MAX_IN_FLIGHT = 2;
-
-/** A batch not acknowledged by then is taken as lost (the view is hidden, reloading or gone). */
-export const ACK_TIMEOUT_MS = 1_000;
+/**
+ * The least time between two posts of chunks. Half a 60 Hz frame: a chunk that arrives early in a frame still
+ * makes that frame (with a full frame, p95 chunk-to-paint sat at the 33 ms target; with half, 24 ms, `npm run
+ * bench`), and the view renders once per frame however many posts arrive.
+ */
+export const CHUNK_WINDOW_MS = 8;
 
 /**
- * After a post that carried a lot of terminal output (a flood), the next chunks wait this long as well as for the
- * acknowledgement: the card shows a display-sized tail that the webview rebuilds on each post, on the workbench's
- * own thread in the browser (the webview shares its renderer), and a view that keeps up would otherwise rebuild it
- * every frame, taking the CPU a 2-core machine's extension host needs. Four redraws a second still look live.
+ * After a post that carried a lot of terminal output (a flood), the next waits this long: the card shows a
+ * display-sized tail that the webview redraws on each post, on the workbench's own thread in the browser, and
+ * delivery does not include that redraw. Four redraws a second still look live.
  */
 export const TERMINAL_FLOOD_WINDOW_MS = 250;
 const TERMINAL_FLOOD_CHARS = 8_192;
+
+/** Posts not yet delivered after which chunks wait: two, so one is on its way while the receiver reads the other. */
+export const MAX_IN_FLIGHT = 2;
+
+/** A post whose delivery has not settled by then is taken as lost, and no longer holds chunks back. */
+export const DELIVERY_TIMEOUT_MS = 2_000;
+
+/** What the pacing did since the poster was made (the chat's log line per turn, and the stream bench, read it). */
+export interface FlowCounts {
+  /** Posts of actions counted in flight. */
+  posted: number;
+  /** Of those, delivered (or refused: either way settled). */
+  delivered: number;
+  /** Given up after DELIVERY_TIMEOUT_MS without settling. */
+  timedOut: number;
+}
+
+export interface PosterOptions {
+  readonly windowMs?: number;
+  readonly deliveryTimeoutMs?: number;
+}
 
 /**
  * Characters of chunk text per post; what is over waits for the next. In code-server the workbench reads every
@@ -73,65 +97,38 @@ function takePost(pending: TranscriptAction[]): TranscriptAction[] {
   return pending.splice(0, taken);
 }
 
-/**
- * Posts a message. What it returns, if anything, settles once VS Code has handed the message on: `false` when it
- * could not (the webview is gone), and then no acknowledgement will come for it.
- */
-export type WebviewSink = (message: HostToWebviewMessage) => PromiseLike<boolean> | undefined;
-
-export interface PosterOptions {
-  readonly maxInFlight?: number;
-  readonly ackTimeoutMs?: number;
-}
-
-/** What the flow control did since the poster was made: how its batches left the in-flight count. */
-export interface FlowCounts {
-  /** Batches posted and counted in flight (snapshots included). */
-  posted: number;
-  /** Released by the view's `drawn`. */
-  acknowledged: number;
-  /** Given up after ACK_TIMEOUT_MS without an acknowledgement. */
-  timedOut: number;
-  /** VS Code said the view could not get them. */
-  undelivered: number;
-}
-
-/** A batch on its way: the sequence number of its last action, and when it was posted. */
-interface InFlight {
-  readonly seq: number;
-  readonly at: number;
-}
+/** Posts a message; a promise it returns settles once the receiver has it (either way), which paces the chunks. */
+export type WebviewSink = (message: HostToWebviewMessage) => PromiseLike<unknown> | undefined;
 
 export class ActionPoster {
   private seq = 0;
   private pending: TranscriptAction[] = [];
   private cancelScheduled: (() => void) | undefined;
+  private lastPostAt = -Infinity;
+  private lastPostFlooded = false;
   private cancelParts: () => void = () => undefined;
-  private inFlight: InFlight[] = [];
-  /** Counts of what happened to the batches (the log and the bench read them: a view whose acknowledgements never arrive shows as timeouts). */
-  readonly counts: FlowCounts = { posted: 0, acknowledged: 0, timedOut: 0, undelivered: 0 };
-  private ackTimer: ReturnType<typeof setTimeout> | undefined;
-  /** When the last post that carried a terminal flood went, if one did. */
-  private floodPostedAt = -Infinity;
+  private inFlight = 0;
   private disposed = false;
-  private readonly maxInFlight: number;
-  private readonly ackTimeoutMs: number;
+  private readonly windowMs: number;
+  private readonly deliveryTimeoutMs: number;
+  readonly counts: FlowCounts = { posted: 0, delivered: 0, timedOut: 0 };
+  /** The give-up timers of the posts in flight (cleared on dispose). */
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly sink: WebviewSink,
     options: PosterOptions = {},
   ) {
-    this.maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
-    this.ackTimeoutMs = options.ackTimeoutMs ?? ACK_TIMEOUT_MS;
+    this.windowMs = options.windowMs ?? CHUNK_WINDOW_MS;
+    this.deliveryTimeoutMs = options.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   }
 
-  /** Batches posted and not yet acknowledged (for tests and the bench). */
-  get unacknowledged(): number {
-    return this.inFlight.length;
+  /** Posts not yet delivered (nor given up). */
+  get undelivered(): number {
+    return this.inFlight;
   }
 
   push(action: TranscriptAction): void {
-    if (this.disposed) return;
     const last = this.pending[this.pending.length - 1];
     const merged = last && mergeChunkActions(last, action);
     if (merged) this.pending[this.pending.length - 1] = merged;
@@ -140,58 +137,63 @@ export class ActionPoster {
     else this.flush();
   }
 
-  /** The webview has drawn everything up to `seq` (and painted it): the batches that held are no longer in flight. */
-  drawn(seq: number): void {
-    if (this.disposed) return;
-    const before = this.inFlight.length;
-    this.inFlight = this.inFlight.filter((batch) => batch.seq > seq);
-    this.counts.acknowledged += before - this.inFlight.length;
-    this.armAckTimer();
-    this.schedule();
-  }
-
   private schedule(): void {
-    if (this.cancelScheduled || this.pending.length === 0 || this.inFlight.length >= this.maxInFlight) return;
-    const wait = this.floodPostedAt + TERMINAL_FLOOD_WINDOW_MS - performance.now();
-    if (wait > 0) {
+    if (this.cancelScheduled || this.inFlight >= MAX_IN_FLIGHT) return;
+    const window = this.lastPostFlooded ? Math.max(this.windowMs, TERMINAL_FLOOD_WINDOW_MS) : this.windowMs;
+    const wait = this.lastPostAt + window - performance.now();
+    if (wait <= 0) {
+      // Quiet until now: post once the chunks of this read are all in (they arrive in one turn of the loop).
+      const immediate = setImmediate(() => this.flush());
+      this.cancelScheduled = () => clearImmediate(immediate);
+    } else {
       const timer = setTimeout(() => this.flush(), wait);
       this.cancelScheduled = () => clearTimeout(timer);
-      return;
     }
-    // Post once the chunks of this read are all in (they arrive in one turn of the loop).
-    const immediate = setImmediate(() => this.flush());
-    this.cancelScheduled = () => clearImmediate(immediate);
   }
 
-  /**
-   * Posts what waits now, up to POST_CHARS of chunk text, whatever is in flight (any action other than a chunk goes
-   * at once, in order); the rest is scheduled (it waits for an acknowledgement).
-   */
+  /** Posts what waits, up to POST_CHARS of chunk text; the rest is scheduled (it waits for a delivery). */
   flush(): void {
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
-    if (this.pending.length === 0 || this.disposed) return;
+    if (this.pending.length === 0) return;
+    this.lastPostAt = performance.now();
     const actions = takePost(this.pending);
-    if (actions.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS))
-      this.floodPostedAt = performance.now();
+    this.lastPostFlooded = actions.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS);
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
-    this.post({ type: 'actions', firstSeq, actions, postedAt: performance.timeOrigin + performance.now() }, this.seq);
+    this.track(this.sink({ type: 'actions', firstSeq, actions, postedAt: performance.timeOrigin + performance.now() }));
     if (this.pending.length > 0) this.schedule();
+  }
+
+  /** Counts a post until it is delivered (or given up); chunks held back meanwhile are scheduled when it is. */
+  private track(delivery: PromiseLike<unknown> | undefined): void {
+    if (!delivery) return;
+    this.inFlight++;
+    this.counts.posted++;
+    let settled = false;
+    const release = (outcome: 'delivered' | 'timedOut'): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      this.timers.delete(timer);
+      this.inFlight--;
+      this.counts[outcome]++;
+      if (!this.disposed && this.pending.length > 0) this.schedule();
+    };
+    const timer = setTimeout(() => release('timedOut'), this.deliveryTimeoutMs);
+    this.timers.add(timer);
+    delivery.then(
+      () => release('delivered'),
+      () => release('delivered'),
+    );
   }
 
   snapshot(state: TranscriptState, conversation: { readonly conversationId: string; readonly draft: string }): void {
     // Everything that waits goes before the snapshot (which carries the number of the last).
-    while (this.pending.length > 0 && !this.disposed) this.flush();
+    while (this.pending.length > 0) this.flush();
     this.cancelParts();
-    // The view (re)starts from this snapshot: what was in flight before it is moot, and the snapshot itself is
-    // acknowledged once drawn whole. Actions posted while its parts are on their way wait in the webview.
-    this.inFlight = [];
-    const batch: InFlight = { seq: this.seq, at: performance.now() };
-    this.cancelParts = postSnapshotPaced(snapshotMessages(this.seq, state, conversation), (message) => {
-      const delivery = this.sink(message);
-      if (message.type === 'snapshot') this.track(batch, delivery);
-    });
+    // Actions posted while the older parts are still on their way wait in the webview until the snapshot is whole.
+    this.cancelParts = postSnapshotPaced(snapshotMessages(this.seq, state, conversation), this.sink);
   }
 
   dispose(): void {
@@ -199,57 +201,8 @@ export class ActionPoster {
     this.cancelParts();
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
-    if (this.ackTimer !== undefined) clearTimeout(this.ackTimer);
-    this.ackTimer = undefined;
+    this.timers.forEach((timer) => clearTimeout(timer));
+    this.timers.clear();
     this.pending = [];
-    this.inFlight = [];
-  }
-
-  private post(message: HostToWebviewMessage, seq: number): void {
-    this.track({ seq, at: performance.now() }, this.sink(message));
-  }
-
-  /** Counts `batch` as in flight until it is acknowledged, unless it was not delivered. */
-  private track(batch: InFlight, delivery: PromiseLike<boolean> | undefined): void {
-    // No webview to post to: nothing will be drawn, and nothing is waited for (a view that loads asks for a snapshot).
-    if (!delivery) return;
-    this.inFlight.push(batch);
-    this.counts.posted++;
-    this.armAckTimer();
-    delivery.then(
-      (delivered) => {
-        if (!delivered) this.forget(batch);
-      },
-      () => this.forget(batch),
-    );
-  }
-
-  /** A batch that will never be acknowledged. */
-  private forget(batch: InFlight): void {
-    if (this.disposed || !this.inFlight.includes(batch)) return;
-    this.inFlight = this.inFlight.filter((other) => other !== batch);
-    this.counts.undelivered++;
-    this.armAckTimer();
-    this.schedule();
-  }
-
-  /** One timer, for the oldest batch in flight: when it fires, batches older than the timeout are given up. */
-  private armAckTimer(): void {
-    if (this.ackTimer !== undefined) clearTimeout(this.ackTimer);
-    this.ackTimer = undefined;
-    const oldest = this.inFlight[0];
-    if (!oldest || this.disposed) return;
-    this.ackTimer = setTimeout(
-      () => {
-        this.ackTimer = undefined;
-        const cutoff = performance.now() - this.ackTimeoutMs;
-        const before = this.inFlight.length;
-        this.inFlight = this.inFlight.filter((batch) => batch.at > cutoff);
-        this.counts.timedOut += before - this.inFlight.length;
-        this.armAckTimer();
-        this.schedule();
-      },
-      Math.max(0, oldest.at + this.ackTimeoutMs - performance.now()),
-    );
   }
 }

@@ -37,8 +37,6 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
   private poster: ActionPoster | undefined;
   private subscription: { dispose(): void } | undefined;
   private hostInfo: HostInfo | undefined;
-  /** Acknowledgements naming a conversation not shown (drawn before a switch), since the last flow line in the log. */
-  private staleAcks = 0;
   private readonly disposables: vscode.Disposable[] = [];
   /** The webview's own messages that are not intents (sync, attachments) are the owner's to handle first. */
   onViewMessage: ((message: WebviewToHostMessage) => boolean) | undefined;
@@ -103,13 +101,10 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.post({ type: 'focus_composer' });
   }
 
-  /** Settles once VS Code has handed the message to the webview, `false` if it could not (see the poster's flow control). */
-  post(message: HostToWebviewMessage): PromiseLike<boolean> | undefined {
+  /** Settles once VS Code has handed the message to the webview (or could not): the poster paces chunks by it. */
+  post(message: HostToWebviewMessage): PromiseLike<unknown> | undefined {
     // A hidden view is rebuilt on show and asks for a snapshot, so a message it misses loses nothing.
-    return this.webview?.postMessage(message).then(
-      (delivered) => delivered,
-      () => false,
-    );
+    return this.webview?.postMessage(message).then(undefined, () => undefined);
   }
 
   dispose(): void {
@@ -119,20 +114,18 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
   }
 
   /**
-   * One line per turn that posted something: how the view acknowledged it. Timeouts mean the view drew nothing for
-   * a second (hidden) or its acknowledgements did not arrive; stale ones were for another conversation.
+   * One line per turn that posted something: how its posts were paced. Posts given up mean VS Code did not settle
+   * a `postMessage` within the poster's timeout (the stream bench reads this line).
    */
   private logFlow(poster: ActionPoster, logged: FlowCounts): void {
     const now = poster.counts;
     const posted = now.posted - logged.posted;
     if (posted === 0) return;
     this.deps.log.info(
-      `Chat view flow control this turn: ${posted} posts, ${now.acknowledged - logged.acknowledged} acknowledged, ` +
-        `${now.timedOut - logged.timedOut} given up unacknowledged, ${now.undelivered - logged.undelivered} undelivered, ` +
-        `${this.staleAcks} stale acknowledgements`,
+      `Chat view flow control this turn: ${posted} posts, ${now.delivered - logged.delivered} delivered, ` +
+        `${now.timedOut - logged.timedOut} given up undelivered`,
     );
     Object.assign(logged, now);
-    this.staleAcks = 0;
   }
 
   private sendSnapshot(): void {
@@ -148,12 +141,6 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     const message = parseWebviewMessage(raw);
     if ('error' in message) {
       this.deps.log.warn(`Ignored a malformed message from the chat view: ${message.error}`);
-      return;
-    }
-    // The flow control's acknowledgement, for the conversation shown (one drawn before a switch is stale).
-    if (message.type === 'drawn') {
-      if (message.conversationId === this.conversation?.id) this.poster?.drawn(message.seq);
-      else this.staleAcks++;
       return;
     }
     if (this.onViewMessage?.(message)) return;

@@ -1,0 +1,235 @@
+import * as assert from 'node:assert/strict';
+import { EarlyUpdateBuffer } from '../../../src/session/update-buffer';
+import { ActionPoster, MAX_IN_FLIGHT, POST_CHARS } from '../../../src/views/action-poster';
+import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
+import type { TranscriptAction } from '../../../src/shared/actions';
+import { initialState, reduce } from '../../../src/shared/reducer';
+import type { TranscriptState } from '../../../src/shared/model';
+
+const chunk = (text: string, messageId?: string): TranscriptAction => ({
+  type: 'session_update',
+  update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, ...(messageId ? { messageId } : {}) },
+});
+
+describe('early session updates', () => {
+  it('replays updates held for a session in order, and only for it', () => {
+    const buffer = new EarlyUpdateBuffer<string>();
+    buffer.hold('s1', 'a', 0);
+    buffer.hold('s2', 'x', 0);
+    buffer.hold('s1', 'b', 1);
+    assert.deepEqual(buffer.release('s1', 2), ['a', 'b']);
+    assert.deepEqual(buffer.release('s1', 2), []);
+    assert.deepEqual(buffer.release('s2', 2), ['x']);
+  });
+
+  it('is bounded in count and age', () => {
+    const buffer = new EarlyUpdateBuffer<number>(3, 100);
+    for (let i = 0; i < 5; i++) buffer.hold('s', i, 0);
+    assert.deepEqual(buffer.release('s', 50), [2, 3, 4]);
+    buffer.hold('s', 9, 0);
+    assert.deepEqual(buffer.release('s', 500), []);
+  });
+});
+
+describe('posting actions to the webview', () => {
+  it('merges a burst of chunks into one message whose size follows the chunks', async () => {
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((m) => void posted.push(m), { windowMs: 5 });
+    for (let i = 0; i < 100; i++) poster.push(chunk('ab'));
+    assert.equal(posted.length, 0, 'held until this turn of the event loop is done');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(posted.length, 1);
+    const message = posted[0];
+    assert.ok(message?.type === 'actions');
+    assert.equal(message.firstSeq, 1);
+    assert.equal(message.actions.length, 1);
+    assert.ok(JSON.stringify(message).length < 2 * 200 + 200);
+  });
+
+  it('posts at once after a quiet spell, then at most once per window while chunks keep coming', async () => {
+    const posted: { at: number; message: HostToWebviewMessage }[] = [];
+    const started = performance.now();
+    const poster = new ActionPoster((message) => void posted.push({ at: performance.now() - started, message }), { windowMs: 50 });
+    poster.push(chunk('first'));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(posted.length, 1, 'the first chunk did not wait for a window');
+    poster.push(chunk('second'));
+    poster.push(chunk('third'));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(posted.length, 1, 'within the window, chunks wait');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    assert.equal(posted.length, 2);
+    assert.ok(posted[1]!.at - posted[0]!.at >= 45, `a window apart: ${posted[1]!.at - posted[0]!.at} ms`);
+    const second = posted[1]!.message;
+    assert.ok(second.type === 'actions' && second.actions.length === 1, 'the two merged');
+    poster.dispose();
+  });
+
+  it('does not merge chunks of different messages, and flushes before any other action', () => {
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((m) => void posted.push(m), { windowMs: 1000 });
+    poster.push(chunk('a', 'm1'));
+    poster.push(chunk('b', 'm2'));
+    poster.push({ type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
+    assert.equal(posted.length, 1);
+    const message = posted[0];
+    assert.ok(message?.type === 'actions');
+    assert.equal(message.actions.length, 3);
+    assert.equal(message.actions[2]?.type, 'turn_ended');
+  });
+
+  it('holds chunks back while two posts are undelivered, merging them, and posts them once one is delivered', async () => {
+    const posted: HostToWebviewMessage[] = [];
+    const deliveries: (() => void)[] = [];
+    const poster = new ActionPoster(
+      (message) => {
+        posted.push(message);
+        return new Promise<void>((resolve) => deliveries.push(resolve));
+      },
+      { windowMs: 1 },
+    );
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    poster.push(chunk('a'));
+    await settle();
+    poster.push(chunk('b'));
+    await settle();
+    assert.equal(posted.length, 2, 'two on their way');
+    for (const text of ['c', 'd', 'e']) {
+      poster.push(chunk(text));
+      await settle();
+    }
+    assert.equal(posted.length, 2, 'the receiver has not taken either: chunks wait here');
+    deliveries[0]?.();
+    await settle();
+    assert.equal(posted.length, 3, 'one delivered: what waited goes out');
+    const third = posted[2];
+    assert.ok(third?.type === 'actions' && third.actions.length === 1, 'as one merged chunk');
+    assert.deepEqual(third.actions[0], chunk('cde'));
+    // Any other action is never held: it flushes what waits, in order.
+    poster.push(chunk('f'));
+    poster.push({ type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
+    assert.equal(posted.length, 4);
+    const fourth = posted[3];
+    assert.ok(fourth?.type === 'actions');
+    assert.deepEqual(
+      fourth.actions.map((action) => action.type),
+      ['session_update', 'turn_ended'],
+    );
+    poster.dispose();
+  });
+
+  it('posts a flood of chunk text in parts of at most POST_CHARS, each waiting for delivery, and loses nothing', async () => {
+    // In code-server every post is read on the workbench's own thread, and a command's answer waits behind the
+    // posts on their way: merged while two were undelivered, a 20 MB message went out in posts of megabytes and a
+    // command waited seconds (test/integration/host-floods.test.ts).
+    const posted: HostToWebviewMessage[] = [];
+    const deliveries: (() => void)[] = [];
+    const poster = new ActionPoster(
+      (message) => {
+        posted.push(message);
+        return new Promise<void>((resolve) => deliveries.push(resolve));
+      },
+      { windowMs: 1 },
+    );
+    const paragraph = `${'flood words 🚀 '.repeat(300)}\n\n`.slice(0, 4096);
+    let state: TranscriptState = reduce(initialState(), { type: 'prompt_sent', turnId: 't', content: [{ type: 'text', text: 'go' }] });
+    let expected = state;
+    for (let i = 0; i < 250; i++) {
+      poster.push(chunk(paragraph, 'm1'));
+      expected = reduce(expected, chunk(paragraph, 'm1'));
+    }
+    poster.push({ type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
+    expected = reduce(expected, { type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    for (let round = 0; round < 100 && deliveries.length > 0; round++) {
+      await settle();
+      const sizes = posted.map((message) => JSON.stringify(message).length);
+      assert.ok(Math.max(...sizes) <= POST_CHARS + 1_000, `post sizes: ${sizes.join(', ')}`);
+      assert.ok(deliveries.length <= 2, 'at most two posts on their way');
+      deliveries.shift()?.();
+    }
+    assert.ok(posted.length >= (250 * 4096) / POST_CHARS, `${posted.length} posts`);
+    let seq = 0;
+    for (const message of posted) {
+      assert.ok(message.type === 'actions');
+      assert.equal(message.firstSeq, seq + 1, 'numbered continuously');
+      seq += message.actions.length;
+      for (const action of message.actions) state = reduce(state, action);
+    }
+    assert.deepEqual(state, expected, 'the parts apply to the same transcript as the chunks');
+    poster.dispose();
+  });
+
+  it('a post whose delivery never settles holds chunks back only until the timeout: nothing stalls, nothing is lost', async () => {
+    // VS Code settles postMessage; the host must not depend on it. Without the timeout two such posts held every
+    // later chunk forever.
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((message) => (posted.push(message), new Promise<void>(() => undefined)), {
+      windowMs: 1,
+      deliveryTimeoutMs: 60,
+    });
+    const started = performance.now();
+    const sent: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      sent.push(`${i} `);
+      poster.push(chunk(`${i} `));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.ok(poster.undelivered <= MAX_IN_FLIGHT, `at most ${MAX_IN_FLIGHT} on their way`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const texts = posted.flatMap((message) =>
+      message.type === 'actions'
+        ? message.actions.map((action) =>
+            action.type === 'session_update' &&
+            action.update.sessionUpdate === 'agent_message_chunk' &&
+            action.update.content.type === 'text'
+              ? action.update.content.text
+              : '',
+          )
+        : [],
+    );
+    assert.equal(texts.join(''), sent.join(''), 'every chunk went out, in order');
+    assert.ok(posted.length > MAX_IN_FLIGHT, 'posting went on without deliveries');
+    assert.ok(posted.length <= MAX_IN_FLIGHT * (1 + Math.ceil((performance.now() - started) / 60)), `${posted.length} posts`);
+    assert.ok(poster.counts.timedOut >= posted.length - MAX_IN_FLIGHT, `given up: ${JSON.stringify(poster.counts)}`);
+    poster.dispose();
+  });
+
+  it('a view that is gone (no webview to post to) holds nothing back', async () => {
+    const poster = new ActionPoster(() => undefined, { windowMs: 1, deliveryTimeoutMs: 60_000 });
+    for (let i = 0; i < 5; i++) {
+      poster.push(chunk(`${i}`));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.equal(poster.undelivered, 0);
+    assert.equal(poster.counts.posted, 0);
+    poster.dispose();
+  });
+
+  it('stamps each post of actions with when it was posted (epoch ms), for the bench breakdown', async () => {
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((m) => void posted.push(m), { windowMs: 1 });
+    poster.push(chunk('a'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const message = posted[0];
+    assert.ok(message?.type === 'actions' && message.postedAt !== undefined);
+    assert.ok(Math.abs(message.postedAt - Date.now()) < 1_000);
+    poster.dispose();
+  });
+
+  it('numbers actions continuously and gives the snapshot the current number', () => {
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((m) => void posted.push(m), { windowMs: 1000 });
+    poster.push({ type: 'notice_added', severity: 'info', title: 'one' });
+    poster.push(chunk('x'));
+    poster.snapshot(initialState(), { conversationId: 'c1', draft: '' });
+    poster.push({ type: 'notice_added', severity: 'info', title: 'two' });
+    assert.deepEqual(
+      posted.map((m) =>
+        m.type === 'actions' ? `actions@${m.firstSeq}x${m.actions.length}` : m.type === 'snapshot' ? `snapshot@${m.seq}` : m.type,
+      ),
+      ['actions@1x1', 'actions@2x1', 'snapshot@2', 'actions@3x1'],
+    );
+    poster.dispose();
+  });
+});
