@@ -150,7 +150,9 @@ export class Baseline {
         const target = paths[next++]!;
         // Something already told us this file's state (a read, an edit): that is newer than the walk.
         if (this.states.has(target) || this.doubtful.has(target)) continue;
-        await this.priming.get(target);
+        // A file the agent named is about to change: its read goes first, or it queues behind the walk's reads in
+        // the file-system thread pool and reads the agent's result (its before then unknown).
+        while (this.priming.size > 0) await Promise.all(this.priming.values());
         await this.readBefore(target);
       }
     };
