@@ -94,7 +94,6 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
       })),
     };
     const messages = await chat.evaluate(() => Number(Reflect.get(globalThis, '__acpStampMessages') ?? 0));
-    const acks = await chat.evaluate(() => Number((Reflect.get(globalThis, '__acpChat') as { acks?: number }).acks ?? 0));
     // The host's side of the flow control (logged at the turn's end; VS Code writes the channel's file a moment later).
     let flow: RegExpExecArray | undefined;
     for (let tries = 0; tries < 20 && !flow; tries++) {
@@ -111,7 +110,7 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     const toOuter = hop(written, stamps.outer);
     const toInner = hop(stamps.outer, stamps.inner);
     const toPaint = hop(stamps.inner, stamps.painted);
-    const about = `p50 ${Math.round(percentile(latencies, 0.5))} ms, max ${Math.round(max)} ms, ${latencies.length}/${count} chunks in ${messages} messages, ${acks} acknowledgements sent; host: ${flow?.[1] ?? 'no flow-control line in the log'}`;
+    const about = `p50 ${Math.round(percentile(latencies, 0.5))} ms, max ${Math.round(max)} ms, ${latencies.length}/${count} chunks in ${messages} messages; host: ${flow?.[1] ?? 'no flow-control line in the log'}`;
     return [
       {
         name: `vscode stream: agent write to paint p95 at ${RATE} chunks/s (${about})`,
