@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { CHUNK_WINDOW_MS } from '../../src/views/action-poster';
+import { SIMULATED_POST_MS as CHUNK_WINDOW_MS } from './host-pace';
 import { initialState, reduce } from '../../src/shared/reducer';
 import type { TranscriptState } from '../../src/shared/model';
 import type { Figure } from './figure';

@@ -17,7 +17,7 @@ const RATE = 1_000;
 const SECONDS = 8;
 const LONG = 90_000;
 
-async function chatFrame(page: Page): Promise<Frame> {
+export async function chatFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + LONG;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
@@ -43,19 +43,26 @@ function filesUnder(dir: string): string[] {
   return found;
 }
 
-/** The extension logs its own activation time to the "ACP" output channel, which VS Code writes to a file. */
-function activationMs(userDataDir: string): number | undefined {
+/** The first match of `pattern` in the "ACP" output channel, which VS Code writes to a file under the user data. */
+export function acpLogMatch(userDataDir: string, pattern: RegExp): RegExpExecArray | undefined {
   for (const file of filesUnder(path.join(userDataDir, 'logs')).filter((name) => name.endsWith('ACP.log'))) {
-    const match = /Activated in ([\d.]+) ms/.exec(readFileSync(file, 'utf8'));
-    if (match?.[1]) return Number(match[1]);
+    const match = pattern.exec(readFileSync(file, 'utf8'));
+    if (match) return match;
   }
   return undefined;
 }
 
-async function paintProbeSource(dir: string): Promise<string> {
-  const outfile = path.join(dir, 'paint-probe.js');
+/** The extension logs its own activation time. */
+function activationMs(userDataDir: string): number | undefined {
+  const match = acpLogMatch(userDataDir, /Activated in ([\d.]+) ms/);
+  return match?.[1] ? Number(match[1]) : undefined;
+}
+
+/** A script of bench/webview/page bundled to inject into a page (`name` without .ts). */
+export async function pageScript(dir: string, name = 'paint-probe'): Promise<string> {
+  const outfile = path.join(dir, `${name}.js`);
   await build({
-    entryPoints: [path.join(repoRoot(), 'bench', 'webview', 'page', 'paint-probe.ts')],
+    entryPoints: [path.join(repoRoot(), 'bench', 'webview', 'page', `${name}.ts`)],
     outfile,
     bundle: true,
     format: 'iife',
@@ -94,7 +101,7 @@ export async function runVscodeBench(): Promise<Figure[]> {
   });
   const browser = await launchBrowser(home, { width: 1280, height: 860 });
   try {
-    const probe = await paintProbeSource(home);
+    const probe = await pageScript(home);
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
@@ -104,8 +111,7 @@ export async function runVscodeBench(): Promise<Figure[]> {
     const prompt = chat.locator('textarea[aria-label="Prompt"]');
     await prompt.waitFor({ state: 'visible', timeout: LONG });
     const chatReadyMs = performance.now() - opened;
-    const deadline = Date.now() + LONG;
-    while (!(await prompt.isEnabled()) && Date.now() < deadline) await page.waitForTimeout(100);
+    await waitUntilChatCanSend(chat);
     // Through the debugger protocol, so the webview's CSP does not apply to the probe.
     await chat.evaluate(probe);
     await prompt.fill('stream');
@@ -150,8 +156,18 @@ export async function runVscodeBench(): Promise<Figure[]> {
   }
 }
 
+/**
+ * Until the chat can send: its Send button enabled. The prompt in the page's HTML is there (and enabled) before the
+ * chat's script has loaded or the agent is ready, so the prompt alone says nothing.
+ */
+export async function waitUntilChatCanSend(chat: Frame): Promise<void> {
+  const send = chat.getByRole('button', { name: 'Send', exact: true });
+  const deadline = Date.now() + LONG;
+  while (!(await send.isEnabled().catch(() => false)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 /** Until every chunk was seen painted, or nothing new was painted for 5 s. */
-async function waitForLatencies(chat: Frame, count: number): Promise<number[]> {
+export async function waitForLatencies(chat: Frame, count: number): Promise<number[]> {
   let latencies: number[] = [];
   let lastProgress = Date.now();
   while (Date.now() - lastProgress < 5_000) {

@@ -47,7 +47,8 @@ export type HostToWebviewMessage =
       readonly pages: readonly (readonly Entry[])[];
       readonly positions: TranscriptState['positions'];
     }
-  | { readonly type: 'actions'; readonly firstSeq: number; readonly actions: readonly TranscriptAction[] }
+  /** `postedAt`: when the host posted it (epoch ms), for the breakdown of the bench's write-to-paint line. */
+  | { readonly type: 'actions'; readonly firstSeq: number; readonly actions: readonly TranscriptAction[]; readonly postedAt?: number }
   | { readonly type: 'host_info'; readonly info: HostInfo }
   /** `ifFocused`: only where the focus is in the chat's frame already (the chat loading must not take it from elsewhere). */
   | { readonly type: 'focus_composer'; readonly ifFocused?: boolean }

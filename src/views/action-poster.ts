@@ -10,6 +10,15 @@
  * transport. Without that, a terminal flood posted a display-sized text every window (8 MB/s), faster than the
  * browser-hosted workbench reads, and every later message (a command's answer too) waited behind tens of seconds
  * of backlog (test/integration/host-floods.test.ts).
+ *
+ * Why delivery and not the webview's own word (issue 31): an acknowledgement posted by the chat once it had drawn
+ * (or even once a message arrived) was measured in the real VS Code against this pacing, back to back on this
+ * 2-core machine, and lost: p95 write-to-paint 1,337 ms (acknowledged when painted) and 538 ms (when arrived)
+ * against 230-266 ms here. The webview's message to the host crosses the workbench's busy renderer thread once
+ * more than VS Code's own answer to `postMessage`, so the host waited longer and the chat fell further behind.
+ *
+ * A delivery that never settles (it should not, but the host must not depend on it) counts as lost after
+ * DELIVERY_TIMEOUT_MS, so chunks never wait forever.
  */
 import { chunkText, isChunkAction, mergeChunkActions, withChunkText } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
@@ -34,6 +43,24 @@ const TERMINAL_FLOOD_CHARS = 8_192;
 
 /** Posts not yet delivered after which chunks wait: two, so one is on its way while the receiver reads the other. */
 export const MAX_IN_FLIGHT = 2;
+
+/** A post whose delivery has not settled by then is taken as lost, and no longer holds chunks back. */
+export const DELIVERY_TIMEOUT_MS = 2_000;
+
+/** What the pacing did since the poster was made (the chat's log line per turn, and the stream bench, read it). */
+export interface FlowCounts {
+  /** Posts of actions counted in flight. */
+  posted: number;
+  /** Of those, delivered (or refused: either way settled). */
+  delivered: number;
+  /** Given up after DELIVERY_TIMEOUT_MS without settling. */
+  timedOut: number;
+}
+
+export interface PosterOptions {
+  readonly windowMs?: number;
+  readonly deliveryTimeoutMs?: number;
+}
 
 /**
  * Characters of chunk text per post; what is over waits for the next. In code-server the workbench reads every
@@ -82,11 +109,24 @@ export class ActionPoster {
   private cancelParts: () => void = () => undefined;
   private inFlight = 0;
   private disposed = false;
+  private readonly windowMs: number;
+  private readonly deliveryTimeoutMs: number;
+  readonly counts: FlowCounts = { posted: 0, delivered: 0, timedOut: 0 };
+  /** The give-up timers of the posts in flight (cleared on dispose). */
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly sink: WebviewSink,
-    private readonly windowMs = CHUNK_WINDOW_MS,
-  ) {}
+    options: PosterOptions = {},
+  ) {
+    this.windowMs = options.windowMs ?? CHUNK_WINDOW_MS;
+    this.deliveryTimeoutMs = options.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
+  }
+
+  /** Posts not yet delivered (nor given up). */
+  get undelivered(): number {
+    return this.inFlight;
+  }
 
   push(action: TranscriptAction): void {
     const last = this.pending[this.pending.length - 1];
@@ -126,19 +166,31 @@ export class ActionPoster {
     this.lastPostFlooded = actions.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS);
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
-    this.track(this.sink({ type: 'actions', firstSeq, actions }));
+    this.track(this.sink({ type: 'actions', firstSeq, actions, postedAt: performance.timeOrigin + performance.now() }));
     if (this.pending.length > 0) this.schedule();
   }
 
-  /** Counts a post until it is delivered; chunks held back meanwhile are scheduled when it is. */
+  /** Counts a post until it is delivered (or given up); chunks held back meanwhile are scheduled when it is. */
   private track(delivery: PromiseLike<unknown> | undefined): void {
     if (!delivery) return;
     this.inFlight++;
-    const delivered = (): void => {
+    this.counts.posted++;
+    let settled = false;
+    const release = (outcome: 'delivered' | 'timedOut'): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      this.timers.delete(timer);
       this.inFlight--;
+      this.counts[outcome]++;
       if (!this.disposed && this.pending.length > 0) this.schedule();
     };
-    delivery.then(delivered, delivered);
+    const timer = setTimeout(() => release('timedOut'), this.deliveryTimeoutMs);
+    this.timers.add(timer);
+    delivery.then(
+      () => release('delivered'),
+      () => release('delivered'),
+    );
   }
 
   snapshot(state: TranscriptState, conversation: { readonly conversationId: string; readonly draft: string }): void {
@@ -154,6 +206,8 @@ export class ActionPoster {
     this.cancelParts();
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
+    this.timers.forEach((timer) => clearTimeout(timer));
+    this.timers.clear();
     this.pending = [];
   }
 }

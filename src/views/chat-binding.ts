@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Conversation } from '../conversations/conversation';
 import type { ChatIntent } from '../shared/chat-intents';
 import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
-import { ActionPoster } from './action-poster';
+import { ActionPoster, type FlowCounts } from './action-poster';
 import { chatHtml } from './chat-html';
 import { CHAT_STYLESHEETS } from './chat-styles';
 import { parseWebviewMessage } from './webview-messages';
@@ -80,7 +80,11 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.conversation = conversation;
     const poster = new ActionPoster((message) => this.post(message));
     this.poster = poster;
-    this.subscription = conversation.store.subscribe((action) => poster.push(action));
+    const logged = { ...poster.counts };
+    this.subscription = conversation.store.subscribe((action) => {
+      poster.push(action);
+      if (action.type === 'turn_ended') this.logFlow(poster, logged);
+    });
     this.sendSnapshot();
   }
 
@@ -107,6 +111,21 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.detach();
     this.subscription?.dispose();
     this.poster?.dispose();
+  }
+
+  /**
+   * One line per turn that posted something: how its posts were paced. Posts given up mean VS Code did not settle
+   * a `postMessage` within the poster's timeout (the stream bench reads this line).
+   */
+  private logFlow(poster: ActionPoster, logged: FlowCounts): void {
+    const now = poster.counts;
+    const posted = now.posted - logged.posted;
+    if (posted === 0) return;
+    this.deps.log.info(
+      `Chat view flow control this turn: ${posted} posts, ${now.delivered - logged.delivered} delivered, ` +
+        `${now.timedOut - logged.timedOut} given up undelivered`,
+    );
+    Object.assign(logged, now);
   }
 
   private sendSnapshot(): void {

@@ -6,6 +6,8 @@
 /** ⟦index@epoch-ms⟧: the index tells stamps written in the same millisecond apart. */
 const STAMP = /\u27e6(\d+)@(\d+(?:\.\d+)?)\u27e7/g;
 const latencies: number[] = [];
+/** Paint time (epoch ms) per stamp index, for the breakdown (bench/webview/vscode-stream.ts). */
+const paintedAt: Record<string, number> = {};
 const seen = new Set<string>();
 let scanned = 0;
 let scannedKey: string | undefined;
@@ -29,6 +31,7 @@ function afterPaint(): void {
     if (seen.has(index)) continue;
     seen.add(index);
     latencies.push(painted - Number(match[2]));
+    paintedAt[index] = painted;
   }
   scanned = text.length;
 }
@@ -41,4 +44,4 @@ new MutationObserver(() => {
   setTimeout(afterPaint, 0);
 }).observe(document.body, { subtree: true, childList: true, characterData: true });
 
-Object.assign(window, { __acpPaintProbe: { latencies } });
+Object.assign(window, { __acpPaintProbe: { latencies, paintedAt } });

@@ -34,9 +34,13 @@ declare global {
 }
 
 let storedUiState: unknown;
+/** What the view posted to the host. */
+const posted: unknown[] = [];
+Object.assign(window, { __acpPosted: posted });
 let readyPostedAt: number | undefined;
 window.acquireVsCodeApi = () => ({
   postMessage: (message: unknown) => {
+    posted.push(message);
     // When the host would hear the view is ready (and post its snapshot): epoch ms, comparable across processes.
     if (Reflect.get(Object(message), 'type') === 'ready') readyPostedAt ??= performance.timeOrigin + performance.now();
   },

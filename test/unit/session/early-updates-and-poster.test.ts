@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { EarlyUpdateBuffer } from '../../../src/session/update-buffer';
-import { ActionPoster, POST_CHARS } from '../../../src/views/action-poster';
+import { ActionPoster, MAX_IN_FLIGHT, POST_CHARS } from '../../../src/views/action-poster';
 import { chunkText } from '../../../src/shared/coalesce';
 import { TERMINAL_DISPLAY_CHARS } from '../../../src/shared/model';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
@@ -36,7 +36,7 @@ describe('early session updates', () => {
 describe('posting actions to the webview', () => {
   it('merges a burst of chunks into one message whose size follows the chunks', async () => {
     const posted: HostToWebviewMessage[] = [];
-    const poster = new ActionPoster((m) => void posted.push(m), 5);
+    const poster = new ActionPoster((m) => void posted.push(m), { windowMs: 5 });
     for (let i = 0; i < 100; i++) poster.push(chunk('ab'));
     assert.equal(posted.length, 0, 'held until this turn of the event loop is done');
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -51,7 +51,7 @@ describe('posting actions to the webview', () => {
   it('posts at once after a quiet spell, then at most once per window while chunks keep coming', async () => {
     const posted: { at: number; message: HostToWebviewMessage }[] = [];
     const started = performance.now();
-    const poster = new ActionPoster((message) => void posted.push({ at: performance.now() - started, message }), 50);
+    const poster = new ActionPoster((message) => void posted.push({ at: performance.now() - started, message }), { windowMs: 50 });
     poster.push(chunk('first'));
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(posted.length, 1, 'the first chunk did not wait for a window');
@@ -69,7 +69,7 @@ describe('posting actions to the webview', () => {
 
   it('does not merge chunks of different messages, and flushes before any other action', () => {
     const posted: HostToWebviewMessage[] = [];
-    const poster = new ActionPoster((m) => void posted.push(m), 1000);
+    const poster = new ActionPoster((m) => void posted.push(m), { windowMs: 1000 });
     poster.push(chunk('a', 'm1'));
     poster.push(chunk('b', 'm2'));
     poster.push({ type: 'turn_ended', turnId: 't', stopReason: 'end_turn' });
@@ -83,10 +83,13 @@ describe('posting actions to the webview', () => {
   it('holds chunks back while two posts are undelivered, merging them, and posts them once one is delivered', async () => {
     const posted: HostToWebviewMessage[] = [];
     const deliveries: (() => void)[] = [];
-    const poster = new ActionPoster((message) => {
-      posted.push(message);
-      return new Promise<void>((resolve) => deliveries.push(resolve));
-    }, 1);
+    const poster = new ActionPoster(
+      (message) => {
+        posted.push(message);
+        return new Promise<void>((resolve) => deliveries.push(resolve));
+      },
+      { windowMs: 1 },
+    );
     const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
     poster.push(chunk('a'));
     await settle();
@@ -123,10 +126,13 @@ describe('posting actions to the webview', () => {
     // command waited seconds (test/integration/host-floods.test.ts).
     const posted: HostToWebviewMessage[] = [];
     const deliveries: (() => void)[] = [];
-    const poster = new ActionPoster((message) => {
-      posted.push(message);
-      return new Promise<void>((resolve) => deliveries.push(resolve));
-    }, 1);
+    const poster = new ActionPoster(
+      (message) => {
+        posted.push(message);
+        return new Promise<void>((resolve) => deliveries.push(resolve));
+      },
+      { windowMs: 1 },
+    );
     const paragraph = `${'flood words 🚀 '.repeat(300)}\n\n`.slice(0, 4096);
     let state: TranscriptState = reduce(initialState(), { type: 'prompt_sent', turnId: 't', content: [{ type: 'text', text: 'go' }] });
     let expected = state;
@@ -162,10 +168,13 @@ describe('posting actions to the webview', () => {
     // the extension host's thread (its CPU profile under host-floods.test.ts), while a command waited.
     const posted: HostToWebviewMessage[] = [];
     const deliveries: (() => void)[] = [];
-    const poster = new ActionPoster((message) => {
-      posted.push(message);
-      return new Promise<void>((resolve) => deliveries.push(resolve));
-    }, 0);
+    const poster = new ActionPoster(
+      (message) => {
+        posted.push(message);
+        return new Promise<void>((resolve) => deliveries.push(resolve));
+      },
+      { windowMs: 0 },
+    );
     const paragraph = `${'flood words '.repeat(400)}\n\n`.slice(0, 4096);
     // The agent writes faster than the webview reads: 40 paragraphs (160 KB) come in while each post is on its way.
     const chunks = 5_000;
@@ -200,10 +209,13 @@ describe('posting actions to the webview', () => {
   it('a terminal flood held back by undelivered posts stays one display-sized post, however much arrives', async () => {
     const posted: HostToWebviewMessage[] = [];
     const deliveries: (() => void)[] = [];
-    const poster = new ActionPoster((message) => {
-      posted.push(message);
-      return new Promise<void>((resolve) => deliveries.push(resolve));
-    }, 0);
+    const poster = new ActionPoster(
+      (message) => {
+        posted.push(message);
+        return new Promise<void>((resolve) => deliveries.push(resolve));
+      },
+      { windowMs: 0 },
+    );
     const output = 'flood lines of terminal output!\n'.repeat(2_048);
     for (let i = 0; i < 3; i++) {
       poster.push({ type: 'terminal_output', terminalId: 'term', text: output });
@@ -224,9 +236,66 @@ describe('posting actions to the webview', () => {
     poster.dispose();
   });
 
+  it('a post whose delivery never settles holds chunks back only until the timeout: nothing stalls, nothing is lost', async () => {
+    // VS Code settles postMessage; the host must not depend on it. Without the timeout two such posts held every
+    // later chunk forever.
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((message) => (posted.push(message), new Promise<void>(() => undefined)), {
+      windowMs: 1,
+      deliveryTimeoutMs: 60,
+    });
+    const started = performance.now();
+    const sent: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      sent.push(`${i} `);
+      poster.push(chunk(`${i} `));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.ok(poster.undelivered <= MAX_IN_FLIGHT, `at most ${MAX_IN_FLIGHT} on their way`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const texts = posted.flatMap((message) =>
+      message.type === 'actions'
+        ? message.actions.map((action) =>
+            action.type === 'session_update' &&
+            action.update.sessionUpdate === 'agent_message_chunk' &&
+            action.update.content.type === 'text'
+              ? action.update.content.text
+              : '',
+          )
+        : [],
+    );
+    assert.equal(texts.join(''), sent.join(''), 'every chunk went out, in order');
+    assert.ok(posted.length > MAX_IN_FLIGHT, 'posting went on without deliveries');
+    assert.ok(posted.length <= MAX_IN_FLIGHT * (1 + Math.ceil((performance.now() - started) / 60)), `${posted.length} posts`);
+    assert.ok(poster.counts.timedOut >= posted.length - MAX_IN_FLIGHT, `given up: ${JSON.stringify(poster.counts)}`);
+    poster.dispose();
+  });
+
+  it('a view that is gone (no webview to post to) holds nothing back', async () => {
+    const poster = new ActionPoster(() => undefined, { windowMs: 1, deliveryTimeoutMs: 60_000 });
+    for (let i = 0; i < 5; i++) {
+      poster.push(chunk(`${i}`));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.equal(poster.undelivered, 0);
+    assert.equal(poster.counts.posted, 0);
+    poster.dispose();
+  });
+
+  it('stamps each post of actions with when it was posted (epoch ms), for the bench breakdown', async () => {
+    const posted: HostToWebviewMessage[] = [];
+    const poster = new ActionPoster((m) => void posted.push(m), { windowMs: 1 });
+    poster.push(chunk('a'));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const message = posted[0];
+    assert.ok(message?.type === 'actions' && message.postedAt !== undefined);
+    assert.ok(Math.abs(message.postedAt - Date.now()) < 1_000);
+    poster.dispose();
+  });
+
   it('numbers actions continuously and gives the snapshot the current number', () => {
     const posted: HostToWebviewMessage[] = [];
-    const poster = new ActionPoster((m) => void posted.push(m), 1000);
+    const poster = new ActionPoster((m) => void posted.push(m), { windowMs: 1000 });
     poster.push({ type: 'notice_added', severity: 'info', title: 'one' });
     poster.push(chunk('x'));
     poster.snapshot(initialState(), { conversationId: 'c1', draft: '' });
