@@ -38,6 +38,15 @@ const GROUP_CHARS = 24_000;
 const BEHIND = 'md-behind';
 
 /**
+ * Behind groups shown at once when the stream catches up: the newest, on screen. The others are shown as they
+ * come near the viewport: Chromium renders a content-visibility: auto element once when it first becomes one, on
+ * screen or not, and showing a 2 MB message's 60 behind groups at once held the thread for 0.9 s.
+ */
+const SHOWN_AT_ONCE = 2;
+/** How near the viewport (px) a behind group is shown. */
+const SHOW_MARGIN_PX = 1_500;
+
+/**
  * A block is drawn into a wrapper element, so a block that changes is replaced whole. Once a whole group lies
  * between a block and the newest one, a block of one element loses its wrapper (chat.css spaces it the same):
  * a 2 MB message has 15,000 blocks, and a quarter fewer elements to style, lay out and trace for garbage
@@ -102,9 +111,28 @@ class DomBlocks implements BlockSink {
     this.behind = behind;
     this.newGroupNext = behind;
     if (behind) return;
-    for (const group of this.behindGroups) group.classList.remove(BEHIND);
+    const groups = this.behindGroups;
     this.behindGroups = [];
+    const later = groups.slice(0, Math.max(0, groups.length - SHOWN_AT_ONCE));
+    for (const group of groups.slice(later.length)) group.classList.remove(BEHIND);
+    if (later.length === 0) return;
+    // The scroller, not the page: an observer of the page's viewport sees a group only once it is on screen.
+    const root = this.container.closest('.transcript');
+    this.shower ??= new IntersectionObserver(
+      (entries, observer) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          entry.target.classList.remove(BEHIND);
+          observer.unobserve(entry.target);
+        }
+      },
+      { root, rootMargin: `${SHOW_MARGIN_PX}px 0px` },
+    );
+    for (const group of later) this.shower.observe(group);
   }
+
+  /** Shows behind groups as they come near the viewport. */
+  private shower: IntersectionObserver | undefined;
 
   setCodeShell(index: number, shellHtml: string): void {
     const block = this.block(index);

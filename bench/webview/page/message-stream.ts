@@ -175,7 +175,9 @@ export function messageLayout(): MessageLayout {
   // Laid out even off screen, with the containment content-visibility: auto gives them on screen (so margins do
   // not collapse from one group into the next, as they do not when the user sees them).
   for (const group of groups) {
-    if (getComputedStyle(group).contentVisibility !== 'auto') continue;
+    // Hidden: a group drawn while the stream was far behind, shown when it comes near the viewport (streaming-markdown.ts).
+    const visibility = getComputedStyle(group).contentVisibility;
+    if (visibility !== 'auto' && visibility !== 'hidden') continue;
     group.style.contentVisibility = 'visible';
     group.style.contain = 'layout style paint';
   }
