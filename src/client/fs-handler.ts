@@ -31,6 +31,11 @@ export class FileSystemHandler {
     private readonly observer?: FileAccessObserver,
   ) {}
 
+  /** The editor changes these files for the agent (an editor action the user allowed): the turn's change card captures them. */
+  async claimWrites(paths: readonly string[]): Promise<void> {
+    for (const path of paths) await this.observer?.claimWrite?.(path);
+  }
+
   /** The code of a write the user refused to let through (review before write): a plain JSON-RPC request error. */
   static readonly WRITE_REFUSED = RpcErrorCode.InvalidRequest;
 

@@ -36,6 +36,8 @@ export interface FileAccessObserver {
   ): Promise<{ readonly allowed: true } | { readonly allowed: false; readonly reason: string }>;
   /** A whole file the agent read (no line/limit): a known "before" for a change it makes later. */
   afterRead(absolutePath: string, content: string, sessionId: string | undefined): void;
+  /** The editor is about to change this file for the agent (an action the user allowed): the turn's change, not the user's save. */
+  claimWrite?(absolutePath: string): Promise<void>;
 }
 
 export interface PermissionRequestView {

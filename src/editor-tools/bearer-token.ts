@@ -1,6 +1,7 @@
 /**
- * The per-process secret an agent presents: `Authorization: Bearer <token>` on HTTP, the first line on the local
- * pipe. Compared in constant time, so a local process probing the port learns nothing from how fast it is refused.
+ * A secret an agent presents (the process's, or its conversation's): `Authorization: Bearer <token>` on HTTP, the
+ * first line on the local pipe. Compared in constant time, so a local process probing the port learns nothing from
+ * how fast it is refused.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 

@@ -3,13 +3,15 @@
  * what the agent can reach. Decided once per process, after `initialize` (the capabilities are known then).
  */
 import type { McpCapabilities } from '../acp/agent-capabilities';
+import type { ActionAsker } from './action-ports';
 import type { RunningEditorTools } from './editor-tools-server';
 import { errorMessage } from '../shared/error-text';
 
 export interface EditorToolsLauncher {
   /** `acpClient.editorTools.enabled`. */
   enabled(): boolean;
-  start(capabilities: McpCapabilities): Promise<RunningEditorTools>;
+  /** `asker`: where the actions (rename, task, quick fix) ask the user; without one they are not offered. */
+  start(capabilities: McpCapabilities, asker?: ActionAsker): Promise<RunningEditorTools>;
 }
 
 export type EditorToolsOffer =
@@ -25,13 +27,14 @@ export async function offerEditorTools(
   launcher: EditorToolsLauncher | undefined,
   agent: AgentWishes,
   capabilities: McpCapabilities,
+  asker?: ActionAsker,
 ): Promise<EditorToolsOffer> {
   if (!launcher) return { kind: 'not_offered', reason: 'no editor tools in this host' };
   if (!launcher.enabled()) return { kind: 'not_offered', reason: 'acpClient.editorTools.enabled is off' };
   if (agent.editorTools === false) return { kind: 'not_offered', reason: 'disabled for this agent ("editorTools": false)' };
   if (agent.mcpServers === false) return { kind: 'not_offered', reason: 'MCP servers are off for this agent ("mcpServers": false)' };
   try {
-    return { kind: 'offered', running: await launcher.start(capabilities) };
+    return { kind: 'offered', running: await launcher.start(capabilities, asker) };
   } catch (error) {
     return { kind: 'not_offered', reason: `the server could not start: ${errorMessage(error)}` };
   }

@@ -1,6 +1,6 @@
 /**
  * The server on streamable HTTP, for agents that advertise `mcpCapabilities.http`: bound to 127.0.0.1 only, on a
- * port the system picks, answering only requests that carry this process's bearer token and name the loopback
+ * port the system picks, answering only requests that carry one of this process's bearer tokens and name the loopback
  * address as their Host (a web page rebinding a DNS name to 127.0.0.1 is refused even before the token). Stateless:
  * every POST gets a fresh MCP server instance, so nothing one request leaves behind outlives it.
  */
@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { bearerOf, tokenMatches } from './bearer-token';
+import { bearerOf } from './bearer-token';
+import type { Caller } from './caller-tokens';
 
 export const LOOPBACK = '127.0.0.1';
 /** A JSON-RPC body larger than this is refused before it is read whole. */
@@ -19,8 +20,11 @@ export interface HttpEndpoint {
   close(): Promise<void>;
 }
 
-export async function listenHttp(token: string, serverFor: () => McpServer): Promise<HttpEndpoint> {
-  const http = createServer((request, response) => void answer(request, response, token, port(), serverFor));
+export async function listenHttp(
+  identify: (presented: string | undefined) => Caller | undefined,
+  serverFor: (caller: Caller) => McpServer,
+): Promise<HttpEndpoint> {
+  const http = createServer((request, response) => void answer(request, response, identify, port(), serverFor));
   // Idle keep-alive sockets must not hold close() open when the agent stops.
   http.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -37,15 +41,16 @@ export async function listenHttp(token: string, serverFor: () => McpServer): Pro
 async function answer(
   request: IncomingMessage,
   response: ServerResponse,
-  token: string,
+  identify: (presented: string | undefined) => Caller | undefined,
   port: number,
-  serverFor: () => McpServer,
+  serverFor: (caller: Caller) => McpServer,
 ): Promise<void> {
   const host = request.headers.host;
   if (host !== `${LOOPBACK}:${port}` && host !== `localhost:${port}`) return refuse(response, 403, 'Forbidden: wrong Host');
   // MCP clients are not browsers: a request with an Origin came from a web page.
   if (request.headers.origin !== undefined) return refuse(response, 403, 'Forbidden: browser requests are not served');
-  if (!tokenMatches(bearerOf(request.headers.authorization), token)) {
+  const caller = identify(bearerOf(request.headers.authorization));
+  if (!caller) {
     response.setHeader('WWW-Authenticate', 'Bearer');
     return refuse(response, 401, 'Unauthorized');
   }
@@ -57,7 +62,7 @@ async function answer(
   }
   const length = Number(request.headers['content-length'] ?? '0');
   if (length > MAX_BODY_BYTES) return refuse(response, 413, 'Request too large');
-  const server = serverFor();
+  const server = serverFor(caller);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   response.on('close', () => {
     void transport.close();

@@ -1,4 +1,5 @@
 /** What every editor tool runs with. */
+import type { ActionAsker, EditorActions } from './action-ports';
 import type { EditorLanguage } from './ports';
 import type { WorkspaceScope } from './workspace-scope';
 
@@ -9,4 +10,6 @@ export interface ToolDeps {
   readonly deadlineMs: number;
   /** When the agent's current turn began (ms since the epoch): "changed in this turn" means since then. */
   readonly turnStartedAt: () => number;
+  /** The actions behind the user's permission (rename, task, quick fix); read-only tools only without them. */
+  readonly actions?: { readonly editor: EditorActions; readonly asker: ActionAsker };
 }

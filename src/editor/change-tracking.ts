@@ -182,6 +182,9 @@ export class ChangeTracking implements vscode.Disposable {
         return { allowed: true };
       },
       afterRead: (absolutePath, content) => this.trackers.get(conversationId)?.tracker.clientRead(absolutePath, content),
+      claimWrite: async (absolutePath) => {
+        await this.trackers.get(conversationId)?.tracker.beforeClientWrite(absolutePath);
+      },
     };
   }
 

@@ -207,7 +207,7 @@ export class VscodeEditorLanguage implements EditorLanguage, vscode.Disposable {
   }
 
   /** Opens the file in a tab if none has it, then gives its language a moment for its first diagnostics. */
-  private async opened(path: string): Promise<void> {
+  async opened(path: string): Promise<void> {
     const uri = vscode.Uri.file(path);
     if (!(await this.inTab(path))) return;
     await diagnosticsSettled([uri], 300, AbortSignal.timeout(FIRST_DIAGNOSTICS_MS), { firstChange: true });

@@ -21,6 +21,7 @@ import { NeedsV1Restart } from './version-offer';
 import { EarlyUpdateBuffer } from './update-buffer';
 import { registerAgentRequests, type SessionEndpoint } from './agent-requests';
 import { describeOffer, offerEditorTools, type EditorToolsLauncher, type EditorToolsOffer } from '../editor-tools/editor-tools-offer';
+import { editorActionAsker } from './editor-action-asker';
 
 export type { SessionEndpoint } from './agent-requests';
 
@@ -124,7 +125,12 @@ export class AgentConnection {
       this.options.log.info(`${this.agentName} does not get the editor's tools: it speaks the ACP v2 draft`);
       return Promise.resolve({ kind: 'not_offered', reason: 'the agent speaks the ACP v2 draft' });
     }
-    this.editorToolsOffer ??= offerEditorTools(this.options.editorTools, this.wishes, initialized.mcpCapabilities).then((offer) => {
+    this.editorToolsOffer ??= offerEditorTools(
+      this.options.editorTools,
+      this.wishes,
+      initialized.mcpCapabilities,
+      editorActionAsker(this.agentName, () => this.endpoints),
+    ).then((offer) => {
       if (offer.kind === 'offered') this.redaction.add(offer.running.secrets);
       // A process that exited while its server started: the exit handler saw no server to stop.
       if (offer.kind === 'offered' && this.exited) void offer.running.stop();

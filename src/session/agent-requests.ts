@@ -32,6 +32,10 @@ export interface SessionEndpoint {
   readonly sessionId: string | undefined;
   /** The session a `session/resume` or `session/load` in flight is for. */
   readonly reopening: string | undefined;
+  /** A prompt of this session is waiting for its answer: the editor's actions ask the user here (editor-action-asker). */
+  readonly turnRunning: boolean;
+  /** Its key with the editor's MCP server: the calls made with its token name it (editor-tools/caller-tokens). */
+  readonly editorCaller: string;
   readonly files: FileSystemHandler;
   readonly permissions: PermissionBroker;
   readonly elicitations: ElicitationBroker;

@@ -18,7 +18,7 @@ import { CancellationSource, type CancellationSignal } from '../acp/rpc-boundary
 import type { ElicitationBroker } from '../client/elicitation-broker';
 import type { PermissionBroker } from '../client/permission-broker';
 import { TerminalManager } from '../client/terminal-manager';
-import { statusOf, type EditorToolsOffer, type EditorToolsStatus } from '../editor-tools/editor-tools-offer';
+import { statusOf, type EditorToolsStatus } from '../editor-tools/editor-tools-offer';
 import type { ContentBlock } from '../shared/content';
 import type { AvailableCommand, ConfigOption, SessionModes } from '../shared/model';
 import type { ToolCallShown } from '../shared/tool-paths';
@@ -28,6 +28,9 @@ import type { AgentAction, SessionEndpoint } from './agent-requests';
 import { AuthRequired, isAuthRequired } from './auth-required';
 import { AgentTerminalDecoder } from './agent-terminals';
 import { LoadReplay, SessionMethodUnsupported, type SessionOpening } from './session-opening';
+
+/** Keys for the editor's MCP server, unique among the sessions of this window. */
+let nextEditorCaller = 1;
 
 export type { ListedSession } from '../acp/schemas/listed-sessions';
 export type { SessionSupport } from '../acp/schemas/session-capabilities';
@@ -90,6 +93,9 @@ export class AgentSession implements SessionEndpoint {
     | undefined;
   /** It let go of the connection (stopped): nothing it is asked to do reaches the agent any more. */
   private released = false;
+  /** Prompts sent and not yet answered: a turn of this session is running while any is. */
+  private promptsWaiting = 0;
+  readonly editorCaller = `conversation-${nextEditorCaller++}`;
 
   constructor(
     private readonly connection: AgentConnection,
@@ -169,10 +175,11 @@ export class AgentSession implements SessionEndpoint {
   async start(opening?: SessionOpening | ((support: SessionSupport) => SessionOpening)): Promise<StartedSession> {
     const init = await this.connection.initialize();
     const offer = await this.connection.editorTools();
-    this.mcp = withEditorTools(selectForAgent(this.options.mcpServers ?? [], init.mcpCapabilities), offer);
+    const editor = offer.kind === 'offered' ? offer.running.wireFor(this.editorCaller) : undefined;
+    this.mcp = withEditorTools(selectForAgent(this.options.mcpServers ?? [], init.mcpCapabilities), editor);
     this.editorToolsStatus =
-      offer.kind === 'offered' && !this.mcp.servers.includes(offer.running.wire)
-        ? { given: false, reason: `a configured MCP server is named "${offer.running.wire.name}"` }
+      editor && !this.mcp.servers.includes(editor.wire)
+        ? { given: false, reason: `a configured MCP server is named "${editor.wire.name}"` }
         : statusOf(offer);
     this.connection.redact(this.mcp.secrets);
     // Names only: values may hold secrets.
@@ -276,7 +283,12 @@ export class AgentSession implements SessionEndpoint {
   prompt(content: readonly ContentBlock[]): Promise<{ stopReason?: string; messageId?: string | null }> {
     const sessionId = this.requireSession();
     this.connection.turnStarted();
-    return this.connection.acp.prompt({ sessionId, prompt: content });
+    this.promptsWaiting++;
+    return this.connection.acp.prompt({ sessionId, prompt: content }).finally(() => this.promptsWaiting--);
+  }
+
+  get turnRunning(): boolean {
+    return this.promptsWaiting > 0;
   }
 
   /** Into the running turn; `prompt_required` when none runs any more (the caller prompts instead). */
@@ -419,10 +431,13 @@ async function signedIn<T>(request: Promise<T>): Promise<T> {
 }
 
 /** The configured servers plus the editor's own (unless a configured server already has its name). */
-function withEditorTools(selection: McpSelection, offer: EditorToolsOffer): McpSelection {
-  if (offer.kind !== 'offered') return selection;
-  const { wire, secrets } = offer.running;
+function withEditorTools(
+  selection: McpSelection,
+  editor: { readonly wire: McpServerWire; readonly secret: string } | undefined,
+): McpSelection {
+  if (!editor) return selection;
+  const { wire, secret } = editor;
   if (selection.servers.some((server) => server.name === wire.name))
     return { ...selection, skipped: [...selection.skipped, `the editor's own "${wire.name}": a configured server has that name`] };
-  return { servers: [...selection.servers, wire], secrets: [...selection.secrets, ...secrets], skipped: selection.skipped };
+  return { servers: [...selection.servers, wire], secrets: [...selection.secrets, secret], skipped: selection.skipped };
 }

@@ -5,14 +5,16 @@
  * A scripted agent that advertises no HTTP MCP support starts as before (it is offered the stdio bridge).
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
-import type { TranscriptState } from '../../src/shared/model';
+import type { ChangeSetEntry, ToolCallEntry, TranscriptState } from '../../src/shared/model';
+import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
+import type { AttackCase } from '../support/attack-case';
 import { claudeAgentBin, claudeAgentEnv } from '../support/claude-agent';
-import { sleep, toolCall, turnEnded, useAgent, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
+import { sleep, turnEnded, useAgent, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
 /** The text of every tool result the agent sent the model (in the mock's requests), in order. */
 function toolResultsSent(mock: MockAnthropic): string {
@@ -28,19 +30,65 @@ function toolResultsSent(mock: MockAnthropic): string {
   return texts.join('\n');
 }
 
+/** The agent's latest call of an editor tool (the mock's id is `toolu_mock_<tool>`, suffixed after a first request). */
+const latestCall = (state: TranscriptState, tool: string, from = 0): ToolCallEntry | undefined =>
+  entriesOf(state)
+    .slice(from)
+    .reverse()
+    .find(
+      (entry): entry is ToolCallEntry =>
+        entry.kind === 'tool_call' && (entry.toolCallId === `toolu_mock_${tool}` || entry.toolCallId.startsWith(`toolu_mock_${tool}_`)),
+    );
+
 /** Runs one `call editor <tool> <input>` turn; answers the permission question with "Yes" if Claude Code asks. */
 async function callTool(client: AcpClientApi, tool: string, input: Record<string, unknown>): Promise<void> {
-  const id = `toolu_mock_${tool}`;
+  // This turn's call only: an earlier turn's call of the same tool is completed already.
+  const from = client.transcript().entryCount;
   assert.deepEqual(await client.sendPrompt(`call editor ${tool} ${JSON.stringify(input)}`), { accepted: true });
   const settled = (state: TranscriptState): boolean => {
-    const status = toolCall(state, id)?.status;
+    const status = latestCall(state, tool, from)?.status;
     return status === 'awaiting_permission' || status === 'completed' || status === 'failed' || turnEnded(state);
   };
   const state = await waitFor(client, settled, 60_000);
-  if (toolCall(state, id)?.status === 'awaiting_permission') {
+  if (latestCall(state, tool, from)?.status === 'awaiting_permission') {
     await sleep(500);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   }
+  await waitFor(client, turnEnded, 60_000);
+}
+
+/** The editor's own card for one of its actions (a tool call of its own, id `editor-<tool>-<n>`). */
+const editorCard = (state: TranscriptState, tool: string): ToolCallEntry | undefined =>
+  [...entriesOf(state)]
+    .reverse()
+    .find((entry): entry is ToolCallEntry => entry.kind === 'tool_call' && entry.toolCallId.startsWith(`editor-${tool}-`));
+
+/**
+ * Sends `call editor <tool> <input>` and answers Claude Code's own permission question for the MCP tool ("Yes"),
+ * then waits until the editor's card asks (or the turn ends without asking). Returns the transcript then.
+ */
+async function untilEditorAsks(client: AcpClientApi, tool: string, input: Record<string, unknown>): Promise<TranscriptState> {
+  const from = client.transcript().entryCount;
+  const asks = (state: TranscriptState): boolean => editorCard(state, tool)?.status === 'awaiting_permission';
+  const claudeAsks = (state: TranscriptState): boolean => latestCall(state, tool, from)?.status === 'awaiting_permission';
+  assert.deepEqual(await client.sendPrompt(`call editor ${tool} ${JSON.stringify(input)}`), { accepted: true });
+  let state = await waitFor(client, (s) => claudeAsks(s) || asks(s) || turnEnded(s), 60_000);
+  if (claudeAsks(state)) {
+    await sleep(500);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    state = await waitFor(client, (s) => asks(s) || turnEnded(s), 60_000);
+  }
+  assert.equal(
+    editorCard(state, tool)?.status,
+    'awaiting_permission',
+    `the editor's card asks; transcript: ${JSON.stringify(state).slice(-2000)}`,
+  );
+  return state;
+}
+
+/** Answers the editor's card as a click on its button posts it, and waits for the turn's end. */
+async function answerCard(client: AcpClientApi, card: ToolCallEntry | undefined, optionId: 'allow' | 'reject'): Promise<void> {
+  client.postFromChat({ type: 'permission_answer', requestId: card!.permission!.requestId, optionId });
   await waitFor(client, turnEnded, 60_000);
 }
 
@@ -132,6 +180,129 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
         sent.includes(`{\\"path\\":\\"${main}\\",\\"line\\":${line},\\"column\\":${column}`),
         `a reference at main.ts ${line}:${column}; sent: ${sent.slice(-1500)}`,
       );
+  });
+
+  // The rename is an action: Claude Code asks its own permission for the MCP tool, then the editor asks the user on
+  // a card of its own in this conversation (the same buttons and dialog), and only Allow makes the change.
+  it('rename_symbol asks on the permission card with the files and counts; Allow renames across files and the change card lists them', async () => {
+    const main = path.join(project(), 'main.ts');
+    const greet = path.join(project(), 'greet.ts');
+    // A project as users have one: without a tsconfig TypeScript knows only the files in tabs, and would rename
+    // greet.ts alone.
+    writeFileSync(path.join(project(), 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['*.ts'] }));
+    await warmLanguage(path.join(project(), 'warm.ts'), "const warmth: number = 'x';\nexport {};\n");
+    const before = client.transcript().entryCount;
+    const state = await untilEditorAsks(client, 'rename_symbol', { path: greet, line: 1, column: 17, newName: 'welcome' });
+    const card = editorCard(state, 'rename_symbol');
+    assert.equal(card?.title, 'Rename to "welcome": 4 edits in 2 files');
+    assert.deepEqual(
+      card?.permission?.options.map((option) => option.name),
+      ['Allow', 'Reject'],
+    );
+    assert.deepEqual(card?.locations.map((location) => location.path).sort(), [greet, main].sort());
+    assert.ok(readFileSync(main, 'utf8').includes('greet('), 'nothing renamed before the answer');
+    await answerCard(client, card, 'allow');
+    assert.equal(readFileSync(greet, 'utf8'), 'export function welcome(name: string): string {\n  return `hi ${name}`;\n}\n');
+    assert.equal(readFileSync(main, 'utf8'), "import { welcome } from './greet';\n\nwelcome('a');\nwelcome('b');\n");
+    const sent = toolResultsSent(mock!);
+    assert.ok(sent.includes('\\"renamedTo\\":\\"welcome\\"'), `the agent is told: ${sent.slice(-1500)}`);
+    assert.ok(sent.includes(`{\\"path\\":\\"${main}\\",\\"edits\\":3}`), `main.ts with its 3 edits: ${sent.slice(-1500)}`);
+    assert.equal(editorCard(client.transcript(), 'rename_symbol')?.status, 'completed');
+    const changes = await waitFor(
+      client,
+      (s) =>
+        entriesOf(s)
+          .slice(before)
+          .some((entry) => entry.kind === 'changes'),
+      20_000,
+    );
+    const changeCard = entriesOf(changes)
+      .slice(before)
+      .find((entry): entry is ChangeSetEntry => entry.kind === 'changes');
+    assert.deepEqual(
+      changeCard?.files.map((file) => file.path).sort(),
+      [greet, main].sort(),
+      `the change card: ${JSON.stringify(changeCard?.files)}`,
+    );
+  });
+
+  // The rename above left `welcome`; here the user is mid-edit in greet.ts when the agent asks for another rename.
+  const unsavedAttack: AttackCase = {
+    attack: 'the agent renames a symbol in a file that holds the user’s unsaved edits',
+    driven: 'real VS Code, real Claude Code on the mock API: greet.ts is dirty in an editor, rename_symbol is called',
+    sees: 'refused with the file named before anyone is asked; the user’s unsaved text and both files on disk unchanged',
+  };
+  it(`attack: ${unsavedAttack.attack}`, async () => {
+    const main = path.join(project(), 'main.ts');
+    const greet = path.join(project(), 'greet.ts');
+    const onDisk = { greet: readFileSync(greet, 'utf8'), main: readFileSync(main, 'utf8') };
+    // The browser workbench saves after a second by default; a desktop user's (and this attack's) edit stays unsaved.
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(greet), { preview: false });
+    assert.ok(await editor.edit((edit) => edit.insert(new vscode.Position(3, 0), '// the user is typing\n')), 'the user’s edit is made');
+    assert.ok(editor.document.isDirty, 'greet.ts is dirty before the agent asks');
+    try {
+      const before = client.transcript().entryCount;
+      await callTool(client, 'rename_symbol', { path: greet, line: 1, column: 17, newName: 'hijacked' });
+      const sent = toolResultsSent(mock!);
+      assert.ok(
+        sent.includes('unsaved changes in the editor'),
+        `the agent is told why: ${sent.slice(-600)}; transcript: ${JSON.stringify(entriesOf(client.transcript()).slice(before)).slice(-2500)}`,
+      );
+      assert.equal(
+        entriesOf(client.transcript())
+          .slice(before)
+          .find((entry) => entry.kind === 'tool_call' && entry.toolCallId.startsWith('editor-rename_symbol-')),
+        undefined,
+        'no card asked the user',
+      );
+      assert.ok(editor.document.isDirty, 'the user’s edit is still unsaved');
+      assert.match(editor.document.getText(), /\/\/ the user is typing\n$/);
+      assert.ok(!editor.document.getText().includes('hijacked'));
+      assert.deepEqual({ greet: readFileSync(greet, 'utf8'), main: readFileSync(main, 'utf8') }, onDisk);
+    } finally {
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('apply_quick_fix: TypeScript’s fix for a missing name is offered, asked on the card, and Allow applies it', async () => {
+    const file = path.join(project(), 'fixme.ts');
+    writeFileSync(file, 'export function run(): number {\n  return missing(2);\n}\n');
+    await warmLanguage(path.join(project(), 'warm.ts'), "const warmth: number = 'x';\nexport {};\n");
+    const title = "Add missing function declaration 'missing'";
+    const state = await untilEditorAsks(client, 'apply_quick_fix', { path: file, line: 2, column: 10, title });
+    assert.equal(editorCard(state, 'apply_quick_fix')?.title, `Apply the quick fix "${title}": 1 edit in 1 file`);
+    assert.ok(!readFileSync(file, 'utf8').includes('function missing'), 'nothing applied before the answer');
+    await answerCard(client, editorCard(state, 'apply_quick_fix'), 'allow');
+    assert.match(readFileSync(file, 'utf8'), /function missing\(/);
+    assert.ok(toolResultsSent(mock!).includes(`\\"applied\\":\\"${title}\\"`), toolResultsSent(mock!).slice(-1500));
+  });
+
+  it('run_task: the card asks first; Allow runs the task from tasks.json and the agent gets its exit code', async () => {
+    const tasksFile = path.join(root(), '.vscode', 'tasks.json');
+    mkdirSync(path.dirname(tasksFile), { recursive: true });
+    const marker = path.join(root(), 'editor-tools-task-ran.txt');
+    const tasks = {
+      version: '2.0.0',
+      tasks: [{ label: 'acp-exit-3', type: 'shell', command: `echo ran > '${marker}'; exit 3`, presentation: { reveal: 'never' } }],
+    };
+    writeFileSync(tasksFile, JSON.stringify(tasks));
+    try {
+      const state = await untilEditorAsks(client, 'run_task', { name: 'acp-exit-3' });
+      assert.equal(editorCard(state, 'run_task')?.title, 'Run the task "acp-exit-3"');
+      assert.ok(!existsSync(marker), 'the task has not run before the answer');
+      await answerCard(client, editorCard(state, 'run_task'), 'allow');
+      assert.ok(existsSync(marker), 'the task ran');
+      const sent = toolResultsSent(mock!);
+      assert.ok(sent.includes('{\\"task\\":\\"acp-exit-3\\",\\"exitCode\\":3}'), sent.slice(-1500));
+    } finally {
+      rmSync(tasksFile, { force: true });
+      rmSync(marker, { force: true });
+    }
   });
 
   it('an agent without HTTP MCP support starts and answers as before', async () => {
