@@ -17,18 +17,31 @@ const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/;
 const INDENTED = /^[ \t]/;
 
-/** Where a line ends and the next begins; markdown-it breaks lines at \n, \r\n and \r alike. */
-function lineBreak(text: string, from: number): { end: number; next: number } | undefined {
-  for (let index = from; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 10) return { end: index, next: index + 1 };
-    if (code === 13) {
+/**
+ * Where each complete line of `text` ends and the next begins; markdown-it breaks lines at \n, \r\n and \r
+ * alike. Found with indexOf (native), not character by character: a flood's 4 KB lines cost that loop 20 ns a
+ * character.
+ */
+function* lineBreaks(text: string): Generator<{ start: number; end: number; next: number }> {
+  let from = 0;
+  let carriage = text.indexOf('\r');
+  let newline = text.indexOf('\n');
+  for (;;) {
+    if (carriage !== -1 && carriage < from) carriage = text.indexOf('\r', from);
+    if (newline !== -1 && newline < from) newline = text.indexOf('\n', from);
+    if (carriage !== -1 && (newline === -1 || carriage < newline)) {
       // A \r last in the text may yet be followed by \n: the line is not complete.
-      if (index + 1 >= text.length) return undefined;
-      return { end: index, next: text.charCodeAt(index + 1) === 10 ? index + 2 : index + 1 };
+      if (carriage + 1 >= text.length) return;
+      const next = text.charCodeAt(carriage + 1) === 10 ? carriage + 2 : carriage + 1;
+      yield { start: from, end: carriage, next };
+      from = next;
+    } else if (newline !== -1) {
+      yield { start: from, end: newline, next: newline + 1 };
+      from = newline + 1;
+    } else {
+      return;
     }
   }
-  return undefined;
 }
 
 /** Scans complete lines once, remembering where it stopped; `boundaries` are the start offsets of blocks 2..n. */
@@ -54,8 +67,8 @@ class BlockScanner {
    */
   scan(rest: string): number {
     let from = 0;
-    for (let found = lineBreak(rest, from); found; found = lineBreak(rest, from)) {
-      this.line(rest.slice(from, found.end), this.position + from);
+    for (const found of lineBreaks(rest)) {
+      this.line(rest.slice(found.start, found.end), this.position + found.start);
       from = found.next;
     }
     this.position += from;

@@ -21,13 +21,21 @@ export interface BlockSink {
   setCodeTail(index: number, text: string): void;
   /** Drops blocks from `count` on. */
   truncate(count: number): void;
+  /**
+   * Behind: the text still to draw is far more than a frame's worth, and the blocks drawn next go where they
+   * are neither styled nor laid out until the stream catches up (`false`), when only what is on screen is.
+   */
+  setBehind(behind: boolean): void;
 }
 
 export interface WorkBudget {
   exhausted(): boolean;
   now(): number;
-  /** Counts `chars` characters of text put into the page (their layout is part of the frame's cost). */
-  spend(chars: number): void;
+  /**
+   * Counts `chars` characters of text put into the page (their layout is part of the frame's cost);
+   * `layoutDeferred`: put where they are not laid out now (see `BlockSink.setBehind`), only their time counts.
+   */
+  spend(chars: number, layoutDeferred?: boolean): void;
 }
 
 /** A budget that never runs out. */
@@ -53,6 +61,13 @@ interface CodeBlock {
 }
 
 type DrawnBlock = HtmlBlock | CodeBlock;
+
+/**
+ * Undrawn text beyond which a stream is behind (`BlockSink.setBehind`): a few frames' worth of new text
+ * (FRAME_CHARS in frame-budget.ts). A 3.9 MB flood at 8 MB/s was drawn at the frame's 32,000 characters (what
+ * their layout allows), 2.7 s for a stream of 0.5 s; text that is never on screen need not be laid out at all.
+ */
+const BEHIND_CHARS = 128_000;
 
 /** A last block at least this long is re-rendered at most at a rate that keeps its share of the time low. */
 const LARGE_BLOCK_CHARS = 16_000;
@@ -83,6 +98,8 @@ export class MarkdownStream {
   private cleanBefore = 0;
   /** Blocks before this index cannot change however the text grows. */
   private finalBefore = 0;
+  /** This frame's drawing goes where it is not laid out (see `BlockSink.setBehind`). */
+  private behind = false;
 
   constructor(private readonly sink: BlockSink) {}
 
@@ -120,7 +137,12 @@ export class MarkdownStream {
     }
     // A block let go of may have to be drawn again: a link definition arriving makes the text one block.
     if ((this.starts[this.cleanBefore] ?? this.tail.length) < this.tail.start) this.tail.reset(this.text);
+    const undrawn = this.tail.length - (this.starts[this.cleanBefore] ?? this.tail.length);
+    const behind = undrawn > BEHIND_CHARS;
+    this.behind = behind;
+    this.sink.setBehind(behind);
     const done = this.drawBlocks(count, budget);
+    if (done && behind) this.sink.setBehind(false);
     this.tail.dropBefore(this.starts[Math.min(this.cleanBefore, this.finalBefore)] ?? this.tail.length);
     return done;
   }
@@ -148,13 +170,13 @@ export class MarkdownStream {
     if (old?.type === 'code' && old.start === start) {
       const from = old.end;
       if (this.extendCode(index, old, end)) {
-        budget.spend(end - from);
+        budget.spend(end - from, this.behind);
         return 'drawn';
       }
     }
     const isLast = end === this.tail.length;
     if (isLast && this.startCode(index, start, end)) {
-      budget.spend(end - start);
+      budget.spend(end - start, this.behind);
       return 'drawn';
     }
     if (
@@ -168,7 +190,7 @@ export class MarkdownStream {
     }
     const began = budget.now();
     this.sink.setHtml(index, renderMarkdown(this.tail.slice(start, end)));
-    budget.spend(end - start);
+    budget.spend(end - start, this.behind);
     const renderedAt = budget.now();
     this.drawn[index] = { type: 'html', start, end, renderedAt, costMs: renderedAt - began };
     return 'drawn';

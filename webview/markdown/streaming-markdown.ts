@@ -29,6 +29,24 @@ const CODE_CHARS_PER_ELEMENT = 4_000;
 const BLOCKS_PER_GROUP = 64;
 
 /**
+ * Characters of HTML per group, at most (a block longer than this has a group of its own). Only a group off
+ * screen is skipped: 64 paragraphs of 4 KB made a group 90,000px tall, on screen and laid out whole.
+ */
+const GROUP_CHARS = 24_000;
+
+/** A group drawn while the stream is behind: neither styled nor laid out until it catches up (chat.css). */
+const BEHIND = 'md-behind';
+
+/**
+ * Behind groups shown at once when the stream catches up: the newest, on screen. The others are shown as they
+ * come near the viewport: Chromium renders a content-visibility: auto element once when it first becomes one, on
+ * screen or not, and showing a 2 MB message's 60 behind groups at once held the thread for 0.9 s.
+ */
+const SHOWN_AT_ONCE = 2;
+/** How near the viewport (px) a behind group is shown. */
+const SHOW_MARGIN_PX = 1_500;
+
+/**
  * A block is drawn into a wrapper element, so a block that changes is replaced whole. Once a whole group lies
  * between a block and the newest one, a block of one element loses its wrapper (chat.css spaces it the same):
  * a 2 MB message has 15,000 blocks, and a quarter fewer elements to style, lay out and trace for garbage
@@ -72,16 +90,54 @@ class DomBlocks implements BlockSink {
   /** Each block's wrapper (class md-block) or, unwrapped, its one element. */
   private readonly blocks: Element[] = [];
   private readonly code = new WeakMap<HTMLElement, CodeParts>();
+  /** Index of each group's first block. */
+  private readonly groupStarts: number[] = [];
+  /** Characters of HTML (or code) drawn into each block. */
+  private readonly blockChars: number[] = [];
+  private behindGroups: HTMLElement[] = [];
+  private behind = false;
+  /** The next new block starts a group (the stream fell behind: what follows goes into groups laid out later). */
+  private newGroupNext = false;
 
   constructor(private readonly container: HTMLElement) {}
 
   setHtml(index: number, html: string): void {
     this.block(index).innerHTML = html;
+    this.blockChars[index] = html.length;
   }
+
+  setBehind(behind: boolean): void {
+    if (behind === this.behind) return;
+    this.behind = behind;
+    this.newGroupNext = behind;
+    if (behind) return;
+    const groups = this.behindGroups;
+    this.behindGroups = [];
+    const later = groups.slice(0, Math.max(0, groups.length - SHOWN_AT_ONCE));
+    for (const group of groups.slice(later.length)) group.classList.remove(BEHIND);
+    if (later.length === 0) return;
+    // The scroller, not the page: an observer of the page's viewport sees a group only once it is on screen.
+    const root = this.container.closest('.transcript');
+    this.shower ??= new IntersectionObserver(
+      (entries, observer) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          entry.target.classList.remove(BEHIND);
+          observer.unobserve(entry.target);
+        }
+      },
+      { root, rootMargin: `${SHOW_MARGIN_PX}px 0px` },
+    );
+    for (const group of later) this.shower.observe(group);
+  }
+
+  /** Shows behind groups as they come near the viewport. */
+  private shower: IntersectionObserver | undefined;
 
   setCodeShell(index: number, shellHtml: string): void {
     const block = this.block(index);
     block.innerHTML = shellHtml;
+    this.blockChars[index] = shellHtml.length;
     const code = block.querySelector('code');
     if (!code) throw new Error('a fenced code block renders without <code>');
     code.classList.add('streamed-code');
@@ -104,6 +160,7 @@ class DomBlocks implements BlockSink {
       const cut = from + room >= text.length ? text.length : lineEndAfter(text, from + room);
       parts.lines.append(text.slice(from, cut));
       parts.linesChars += cut - from;
+      this.blockChars[index] = (this.blockChars[index] ?? 0) + cut - from;
       from = cut;
     }
   }
@@ -113,6 +170,8 @@ class DomBlocks implements BlockSink {
   }
 
   truncate(count: number): void {
+    this.blockChars.length = Math.min(this.blockChars.length, count);
+    while ((this.groupStarts.at(-1) ?? -1) >= count) this.groupStarts.pop();
     while (this.blocks.length > count) {
       const block = this.blocks.pop()!;
       const group = block.parentElement;
@@ -121,6 +180,17 @@ class DomBlocks implements BlockSink {
       group?.classList.remove(ENDS_SOLE);
       if (group && group !== this.container && !group.hasChildNodes()) group.remove();
     }
+    this.behindGroups = this.behindGroups.filter((group) => group.isConnected);
+  }
+
+  /** Whether a new block starts a group: the last one is full, or the stream fell behind since it began. */
+  private startsGroup(): boolean {
+    const start = this.groupStarts.at(-1);
+    if (start === undefined || this.newGroupNext) return true;
+    if (this.blocks.length - start >= BLOCKS_PER_GROUP) return true;
+    let chars = 0;
+    for (let index = start; index < this.blocks.length; index++) chars += this.blockChars[index] ?? 0;
+    return chars >= GROUP_CHARS;
   }
 
   private block(index: number): HTMLElement {
@@ -129,7 +199,7 @@ class DomBlocks implements BlockSink {
       this.code.delete(existing);
       return existing;
     }
-    const startsGroup = this.blocks.length % BLOCKS_PER_GROUP === 0;
+    const startsGroup = !existing && this.startsGroup();
     const element = h('div', { className: spaced(existing ? existing.classList.contains(AFTER) : !startsGroup, 'md-block') });
     if (existing) {
       // Wrapped again, the group's last block no longer carries the gap after the group.
@@ -138,24 +208,32 @@ class DomBlocks implements BlockSink {
       this.blocks[index] = element;
       return element;
     }
-    if (startsGroup) this.unwrapGroupAt(this.blocks.length - WRAPPED_GROUPS * BLOCKS_PER_GROUP);
-    const group = startsGroup ? this.container.appendChild(h('div', { className: 'md-group' })) : this.container.lastElementChild;
+    if (startsGroup) this.startGroup();
+    const group = this.container.lastElementChild;
     (group ?? this.container).append(element);
     this.blocks.push(element);
     return element;
   }
 
-  /** Unwraps the one-element blocks of the group that starts at block `start` (see WRAPPED_GROUPS). */
-  private unwrapGroupAt(start: number): void {
-    if (start < 0) return;
-    for (let index = start; index < start + BLOCKS_PER_GROUP; index++) {
+  private startGroup(): void {
+    this.groupStarts.push(this.blocks.length);
+    this.newGroupNext = false;
+    const unwrapped = this.groupStarts.length - 1 - WRAPPED_GROUPS;
+    if (unwrapped >= 0) this.unwrapGroup(this.groupStarts[unwrapped]!, this.groupStarts[unwrapped + 1]!);
+    const group = this.container.appendChild(h('div', { className: this.behind ? `md-group ${BEHIND}` : 'md-group' }));
+    if (this.behind) this.behindGroups.push(group);
+  }
+
+  /** Unwraps the one-element blocks of the group [start, end) (see WRAPPED_GROUPS). */
+  private unwrapGroup(start: number, end: number): void {
+    for (let index = start; index < end; index++) {
       const wrapper = this.blocks[index];
       if (!isWrapper(wrapper) || this.code.has(wrapper)) continue;
       const element = soleElement(wrapper);
       if (!element) continue;
       element.classList.add(SOLE);
       if (wrapper.classList.contains(AFTER)) element.classList.add(AFTER);
-      if (index === start + BLOCKS_PER_GROUP - 1) wrapper.parentElement?.classList.add(ENDS_SOLE);
+      if (index === end - 1) wrapper.parentElement?.classList.add(ENDS_SOLE);
       wrapper.replaceWith(element);
       this.blocks[index] = element;
     }

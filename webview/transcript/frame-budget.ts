@@ -32,8 +32,8 @@ export class FrameBudget implements WorkBudget {
     return this.chars >= FRAME_CHARS || performance.now() >= this.deadline;
   }
 
-  spend(chars: number): void {
-    this.chars += chars;
+  spend(chars: number, layoutDeferred = false): void {
+    if (!layoutDeferred) this.chars += chars;
   }
 
   now(): number {

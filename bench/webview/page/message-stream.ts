@@ -77,9 +77,24 @@ function afterNextPaint(): Promise<number> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
 }
 
+/**
+ * Whether the message's last characters are the marker. Reads only the last text nodes: the probe runs after
+ * every paint while the heartbeat still counts, and `textContent` of the last group (256 KB in the flood, the
+ * whole 200 KB code block) cost the probe itself up to 60 ms a paint, counted as the webview's block.
+ */
 function markerShown(marker: string): boolean {
   const markdown = document.querySelector(`[data-entry-key="msg:agent:${MESSAGE_ID}"] .markdown`);
-  const text = markdown?.lastElementChild?.textContent ?? '';
+  if (!markdown) return false;
+  const walker = document.createTreeWalker(markdown, NodeFilter.SHOW_TEXT);
+  let last: Node | null = markdown;
+  while (last.lastChild) last = last.lastChild;
+  walker.currentNode = last;
+  let text = last.nodeType === Node.TEXT_NODE ? (last.textContent ?? '') : '';
+  while (text.length < 400 + marker.length) {
+    const previous = walker.previousNode();
+    if (!previous) break;
+    text = (previous.textContent ?? '') + text;
+  }
   return text.slice(-400).includes(marker);
 }
 
@@ -160,7 +175,9 @@ export function messageLayout(): MessageLayout {
   // Laid out even off screen, with the containment content-visibility: auto gives them on screen (so margins do
   // not collapse from one group into the next, as they do not when the user sees them).
   for (const group of groups) {
-    if (getComputedStyle(group).contentVisibility !== 'auto') continue;
+    // Hidden: a group drawn while the stream was far behind, shown when it comes near the viewport (streaming-markdown.ts).
+    const visibility = getComputedStyle(group).contentVisibility;
+    if (visibility !== 'auto' && visibility !== 'hidden') continue;
     group.style.contentVisibility = 'visible';
     group.style.contain = 'layout style paint';
   }

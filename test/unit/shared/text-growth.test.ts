@@ -73,12 +73,20 @@ describe('text growth: the text appended since a view last read', () => {
   it('keeps a bounded amount for a message no view reads, and the view falls back to reading the text', () => {
     let state = reduce(initialState(), chunk('start'));
     const first = messageText(state);
-    const piece = 'x'.repeat(10_000);
-    for (let index = 0; index < 40; index++) state = reduce(state, chunk(piece));
+    const piece = 'x'.repeat(100_000);
+    for (let index = 0; index < 25; index++) state = reduce(state, chunk(piece));
     const last = messageText(state);
-    assert.equal(appendedText(first, last), undefined, '400 KB is more than a line keeps');
+    assert.equal(appendedText(first, last), undefined, '2.5 MB is more than a line keeps');
     const near = messageText(reduce(state, chunk('!')));
     assert.equal(appendedText(last, near), '!');
+  });
+
+  it("keeps one flood's post whole: a view behind by 560 KB takes it without reading the message's text", () => {
+    const state = reduce(initialState(), chunk('start'));
+    const first = messageText(state);
+    const post = `${'flood words '.repeat(341)}\n\n`.slice(0, 4096).repeat(140);
+    const last = messageText(reduce(state, chunk(post)));
+    assert.equal(appendedText(first, last), post);
   });
 
   it('knows nothing appended for two states reduced from one', () => {
