@@ -3,14 +3,13 @@
  * writing a chunk to the chat painting it, at 1,000 chunks/s; and how long the extension takes to activate.
  */
 import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../../test/support/browser';
-import { CodeServer } from '../../test/support/code-server';
 import { repoRoot } from '../../test/support/repo-root';
 import type { Figure } from './figure';
+import { startPacedServer } from './paced-server';
 import { percentile } from './percentile';
 
 const RATE = 1_000;
@@ -75,30 +74,9 @@ export async function pageScript(dir: string, name = 'paint-probe'): Promise<str
 
 export async function runVscodeBench(): Promise<Figure[]> {
   const root = repoRoot();
-  const home = mkdtempSync(path.join(tmpdir(), 'acp-vscode-bench-'));
-  const workspace = path.join(home, 'workspace');
-  mkdirSync(workspace);
-  writeFileSync(path.join(workspace, 'README.md'), '# bench\n');
-  const userDataDir = path.join(home, 'user-data');
-  const extensionsDir = path.join(home, 'extensions');
-  CodeServer.installExtension(path.join(root, 'acp-client.vsix'), { home, userDataDir, extensionsDir });
   const count = RATE * SECONDS;
-  const server = await CodeServer.start({
-    home,
-    userDataDir,
-    extensionsDir,
-    folder: workspace,
-    settings: {
-      'acpClient.agents': {
-        Paced: {
-          command: process.execPath,
-          args: [path.join(root, 'out', 'bench', 'flood-agent.js')],
-          env: { FLOOD_COUNT: String(count), FLOOD_RATE: String(RATE) },
-        },
-      },
-      'acpClient.defaultAgent': 'Paced',
-    },
-  });
+  const { home, workspace, server } = await startPacedServer('acp-vscode-bench-', count, RATE);
+  const userDataDir = path.join(home, 'user-data');
   const browser = await launchBrowser(home, { width: 1280, height: 860 });
   try {
     const probe = await pageScript(home);

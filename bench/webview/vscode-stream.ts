@@ -4,14 +4,11 @@
  * (the extension host's read, reduce and post, and VS Code's transport through the workbench) → the chat's own
  * frame (the outer frame handing it on) → paint. And each process's CPU over the stream. `BENCH_ONLY=stream`.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { launchBrowser } from '../../test/support/browser';
-import { CodeServer } from '../../test/support/code-server';
-import { repoRoot } from '../../test/support/repo-root';
 import type { Figure } from './figure';
+import { startPacedServer } from './paced-server';
 import { percentile } from './percentile';
 import { cpuBetween, processTree } from './process-cpu';
 import { acpLogMatch, chatFrame, pageScript, waitForLatencies, waitUntilChatCanSend } from './vscode-bench';
@@ -39,31 +36,9 @@ function hop(from: Record<string, number>, to: Record<string, number>): { text: 
 }
 
 export async function runVscodeStreamBench(): Promise<Figure[]> {
-  const root = repoRoot();
-  const home = mkdtempSync(path.join(tmpdir(), 'acp-vscode-stream-'));
-  const workspace = path.join(home, 'workspace');
-  mkdirSync(workspace);
-  writeFileSync(path.join(workspace, 'README.md'), '# bench\n');
-  const userDataDir = path.join(home, 'user-data');
-  const extensionsDir = path.join(home, 'extensions');
-  CodeServer.installExtension(path.join(root, 'acp-client.vsix'), { home, userDataDir, extensionsDir });
   const count = RATE * SECONDS;
-  const server = await CodeServer.start({
-    home,
-    userDataDir,
-    extensionsDir,
-    folder: workspace,
-    settings: {
-      'acpClient.agents': {
-        Paced: {
-          command: process.execPath,
-          args: [path.join(root, 'out', 'bench', 'flood-agent.js')],
-          env: { FLOOD_COUNT: String(count), FLOOD_RATE: String(RATE) },
-        },
-      },
-      'acpClient.defaultAgent': 'Paced',
-    },
-  });
+  const { home, workspace, server } = await startPacedServer('acp-vscode-stream-', count, RATE);
+  const userDataDir = path.join(home, 'user-data');
   const browser = await launchBrowser(home, { width: 1280, height: 860 });
   try {
     const paintProbe = await pageScript(home);
