@@ -55,8 +55,11 @@ function descendsFrom(pid: number, ancestor: number): boolean {
   return false;
 }
 
-/** The extension host of this code-server (other code-servers may run on the machine at the same time). */
-function extensionHostOf(serverPid: number): number {
+/**
+ * The extension host of this code-server that runs the agent (other code-servers may run on the machine at the same
+ * time, and a workbench that reconnected while starting leaves a second host under this one for a while).
+ */
+function extensionHostOf(serverPid: number, marker: string): number {
   const hosts: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -64,13 +67,18 @@ function extensionHostOf(serverPid: number): number {
     const line = cmdline(pid);
     if (line.includes('bootstrap-fork') && line.includes('--type=extensionHost') && descendsFrom(pid, serverPid)) hosts.push(pid);
   }
-  if (hosts.length !== 1) throw new Error(`expected one extension host under code-server ${serverPid}, found ${JSON.stringify(hosts)}`);
-  return hosts[0] ?? 0;
+  const agents = processesMarked(marker);
+  const running = hosts.filter((host) => agents.some((pid) => descendsFrom(pid, host)));
+  if (running.length !== 1)
+    throw new Error(
+      `expected one extension host under code-server ${serverPid} running the agent, found ${JSON.stringify(running)} of ${JSON.stringify(hosts)}`,
+    );
+  return running[0]!;
 }
 
 interface HostDeath extends AttackCase {
-  /** Kills the host side, given code-server's main pid; returns what was signalled (for the log). */
-  readonly kill: (serverPid: number) => string;
+  /** Kills the host side, given code-server's main pid and the mark of the agent's processes; returns what was signalled (for the log). */
+  readonly kill: (serverPid: number, marker: string) => string;
 }
 
 const rows: readonly HostDeath[] = [
@@ -82,8 +90,8 @@ const rows: readonly HostDeath[] = [
     driven:
       'real VS Code (code-server, packaged .vsix); the chat starts the agent; SIGTERM to code-server’s main process, then at once SIGKILL to its extension host (no `deactivate` runs)',
     sees: 'every process of the agent’s tree gone within 5 s',
-    kill: (serverPid) => {
-      const host = extensionHostOf(serverPid);
+    kill: (serverPid, marker) => {
+      const host = extensionHostOf(serverPid, marker);
       process.kill(serverPid, 'SIGTERM');
       process.kill(host, 'SIGKILL');
       return `SIGTERM to code-server (${serverPid}) and SIGKILL to its extension host (${host})`;
@@ -93,8 +101,8 @@ const rows: readonly HostDeath[] = [
     attack: 'the extension host is SIGKILLed while an agent runs whose child ignores SIGTERM, SIGHUP and EOF',
     driven: 'real VS Code; the chat starts the agent; SIGKILL to the extensionHost process found under code-server',
     sees: 'every process of the agent’s tree gone within 5 s',
-    kill: (serverPid) => {
-      const host = extensionHostOf(serverPid);
+    kill: (serverPid, marker) => {
+      const host = extensionHostOf(serverPid, marker);
       process.kill(host, 'SIGKILL');
       return `SIGKILL to the extension host (${host})`;
     },
@@ -159,7 +167,7 @@ async function runRow(row: HostDeath): Promise<void> {
       await waitFor(agentRuns, 'the agent and its stubborn child run', LONG);
       console.log(`    marked before: ${describeMarked(marker)}`);
       const killedAt = Date.now();
-      const what = row.kill(serverPid);
+      const what = row.kill(serverPid, marker);
       try {
         await waitFor(() => processesMarked(marker).length === 0, `every marked process is gone after ${what}`, TREE_ENDS_MS);
       } catch (error) {
