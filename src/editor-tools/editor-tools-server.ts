@@ -65,7 +65,16 @@ export async function startEditorTools(
     if (deps.actions) registerActionTools(server, deps, deps.actions, caller);
     return server;
   };
-  const common = { secrets: [tokens.processToken], turnStarted: () => void (turnStartedAt = Date.now()) };
+  /** The process's wire, and each conversation's with a token of its own, from one way of writing a wire. */
+  const served = (wireWith: (token: string) => McpServerWire) => ({
+    secrets: [tokens.processToken],
+    turnStarted: () => void (turnStartedAt = Date.now()),
+    wire: wireWith(tokens.processToken),
+    wireFor: (conversation: string) => {
+      const secret = tokens.issue(conversation);
+      return { wire: wireWith(secret), secret };
+    },
+  });
   if (capabilities.http) {
     const http = await listenHttp(tokens.identify, serverFor);
     const wireWith = (token: string): McpServerWire => ({
@@ -74,16 +83,7 @@ export async function startEditorTools(
       url: http.url,
       headers: [{ name: 'Authorization', value: `Bearer ${token}` }],
     });
-    return {
-      ...common,
-      transport: 'http',
-      wire: wireWith(tokens.processToken),
-      wireFor: (conversation) => {
-        const secret = tokens.issue(conversation);
-        return { wire: wireWith(secret), secret };
-      },
-      stop: () => http.close(),
-    };
+    return { ...served(wireWith), transport: 'http', stop: () => http.close() };
   }
   // Found before listening: a .vsix without the bridge fails here and leaves no socket behind.
   const script = options.bridge.script();
@@ -98,14 +98,5 @@ export async function startEditorTools(
       { name: BRIDGE_ENV.token, value: token },
     ],
   });
-  return {
-    ...common,
-    transport: 'stdio',
-    wire: wireWith(tokens.processToken),
-    wireFor: (conversation) => {
-      const secret = tokens.issue(conversation);
-      return { wire: wireWith(secret), secret };
-    },
-    stop: () => pipe.close(),
-  };
+  return { ...served(wireWith), transport: 'stdio', stop: () => pipe.close() };
 }
