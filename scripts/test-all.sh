@@ -6,16 +6,30 @@ cd "$(dirname "$0")/.."
 
 summary=()
 failed=0
+# CI shows only the end of this output, so what failed is repeated after the summary: each failing step's own
+# failure lines (the integration runner writes one line per failing test to test-results/failures-integration.txt).
+mkdir -p test-results
+rm -f test-results/failures-*.txt
+logs=$(mktemp -d)
+whatFailed=()
 step() {
   local name="$1"; shift
   local started=$SECONDS
+  local log="$logs/${#summary[@]}.log"
   echo
   echo "=== $name: $*"
-  if "$@"; then
+  "$@" 2>&1 | tee "$log"
+  if [ "${PIPESTATUS[0]}" -eq 0 ]; then
     summary+=("ok    $name ($((SECONDS - started)) s)")
   else
     summary+=("FAIL  $name ($((SECONDS - started)) s)")
     failed=1
+    local listed="test-results/failures-${name// /-}.txt"
+    if [ -s "$listed" ]; then
+      whatFailed+=("$name:" "$(head -c 1500 "$listed")")
+    else
+      whatFailed+=("$name:" "$(grep -a -i -E 'error|fail|expected|timed out|assert' "$log" | tail -n 6 | cut -c 1-300)")
+    fi
   fi
 }
 
@@ -41,4 +55,10 @@ step "e2e (state × command matrix)" node out/test/e2e/matrix-states.js
 echo
 echo "=== summary"
 printf '%s\n' "${summary[@]}"
+if [ "$failed" -ne 0 ]; then
+  echo
+  echo "=== what failed"
+  printf '%s\n' "${whatFailed[@]}"
+fi
+rm -rf "$logs"
 exit $failed

@@ -1,7 +1,17 @@
 /** Loaded by VS Code's extension host: runs every integration suite with mocha and settles with the result. */
 import * as path from 'node:path';
-import { readdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync } from 'node:fs';
 import Mocha from 'mocha';
+import { repoRoot } from '../support/repo-root';
+
+/** One line per failing test, which `npm test` repeats after its summary (CI shows only the end of the output). */
+const FAILURES = path.join(repoRoot(), 'test-results', 'failures-integration.txt');
+
+function recordFailure(test: Mocha.Runnable, error: unknown): void {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n', 3).join(' ').slice(0, 300);
+  mkdirSync(path.dirname(FAILURES), { recursive: true });
+  appendFileSync(FAILURES, `- ${test.fullTitle()}: ${message}\n`);
+}
 
 export function run(): Promise<void> {
   // ACP_TEST_GREP runs only the matching tests (e.g. one real agent's suite while working on it).
@@ -22,6 +32,7 @@ export function run(): Promise<void> {
     });
     const started = new Map<Mocha.Suite, number>();
     runner.on('suite', (suite) => started.set(suite, Date.now()));
+    runner.on('fail', recordFailure);
     runner.on('suite end', (suite) => {
       const since = started.get(suite);
       if (suite.parent?.root && since !== undefined) durations.push(`  ${((Date.now() - since) / 1000).toFixed(1)} s  ${suite.title}`);
