@@ -13,6 +13,8 @@ export interface OpenProbeRecord {
   readonly timeOrigin: number;
   /** The page's script ran (its `acp:script-evaluated` performance mark), if it set it. */
   readonly scriptEvaluated?: number;
+  /** The last of the page's scripts had arrived (its resource timing's end), so fetching tells from evaluating. */
+  readonly scriptFetched?: number;
   readonly prompt?: number;
   readonly typeable?: number;
   readonly entry?: number;
@@ -53,10 +55,13 @@ export const OPEN_PROBE_SCRIPT = `(() => {
   Object.defineProperty(window, '__acpOpenProbe', {
     value: () => {
       const mark = performance.getEntriesByName('acp:script-evaluated')[0];
+      const scripts = performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'script');
+      const fetched = scripts.length ? Math.max(...scripts.map((entry) => entry.responseEnd)) : undefined;
       return {
         title: document.title,
         timeOrigin: origin,
         ...(mark ? { scriptEvaluated: origin + mark.startTime } : {}),
+        ...(fetched ? { scriptFetched: origin + fetched } : {}),
         ...found,
       };
     },
