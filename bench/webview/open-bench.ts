@@ -36,6 +36,8 @@ const ICON: Record<Which, string> = {
   ours: '.activitybar [aria-label^="ACP"]',
   baseline: `.activitybar [aria-label^="${BASELINE_TITLE}"]`,
 };
+/** In the page: the Explorer's activity-bar item is the checked one. */
+const EXPLORER_SHOWN = `[...document.querySelectorAll('.activitybar [aria-label^="Explorer"]')].some((element) => element.closest('li')?.classList.contains('checked'))`;
 const TITLE: Record<Which, string> = { ours: 'ACP: Chat', baseline: 'Baseline' };
 
 async function probeRecord(page: Page, which: Which, since: number, until: 'typeable' | 'entry'): Promise<OpenProbeRecord> {
@@ -82,10 +84,10 @@ async function open(page: Page, which: Which, icon?: number): Promise<Phases> {
   return phasesOf(await probeRecord(page, which, since, 'typeable'), since, icon);
 }
 
-/** Shows the Explorer, which hides (and so disposes) the webview view shown. */
+/** Shows the Explorer, which hides (and so disposes) the webview view shown: until its icon is the checked one (at most 1 s). */
 async function showExplorer(page: Page): Promise<void> {
   await page.locator('.activitybar [aria-label^="Explorer"]').first().click({ timeout: LONG });
-  await page.locator('.activitybar li.checked[aria-label^="Explorer"]').waitFor({ state: 'attached', timeout: LONG });
+  await page.waitForFunction(EXPLORER_SHOWN, undefined, { timeout: 1_000, polling: 50 }).catch(() => undefined);
 }
 
 async function reload(page: Page, which: Which): Promise<Phases> {
