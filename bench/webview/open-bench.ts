@@ -22,6 +22,7 @@ import { repoRoot } from '../../test/support/repo-root';
 import { BASELINE_TITLE, packageBaselineExtension } from './baseline-extension';
 import type { Figure } from './figure';
 import { OPEN_PROBE_SCRIPT, type OpenProbeRecord } from './open-probe';
+import { activationTimes } from './vscode-bench';
 import { describePhases, interleaved, median, pairedDifferences, spread, type Phases, type Sample, type Which } from './open-samples';
 
 const LONG = 120_000;
@@ -219,7 +220,16 @@ export async function runOpenBench(): Promise<Figure[]> {
     const typeable = (sample: Sample): number => sample.phases.typeable;
     // Ours is back when its conversation is; the baseline has none, so its prompt stands for it.
     const restored = (sample: Sample): number => (sample.which === 'ours' ? (sample.phases.entry ?? -1) : sample.phases.typeable);
+    // What our activate() itself takes in each window (it runs before VS Code asks for the view's HTML).
+    const activations = activationTimes(userDataDir);
     return [
+      {
+        name: `open: our activate() in each window opened (${activations.join(', ')} ms), median`,
+        value: median(activations) ?? -1,
+        unit: 'ms',
+        target: 'reported',
+        ok: true,
+      },
       compare(
         'open cold (fresh browser; icon: after the navigation): click to prompt visible and typeable',
         cold,
