@@ -58,8 +58,10 @@ async function probeRecord(page: Page, which: Which, since: number, until: 'type
         record.timeOrigin >= since - 5 &&
         record[until] !== undefined &&
         record.scriptEvaluated !== undefined
-      )
+      ) {
+        if (process.env['BENCH_VERBOSE']) console.log(`  ${which}: scripts fetched ${record.scripts.join(', ')}`);
         return record;
+      }
     }
     await page.waitForTimeout(50);
   }

@@ -15,6 +15,8 @@ export interface OpenProbeRecord {
   readonly scriptEvaluated?: number;
   /** The last of the page's scripts had arrived (its resource timing's end), so fetching tells from evaluating. */
   readonly scriptFetched?: number;
+  /** The page's script fetches (a preloaded script fetched again would count twice). */
+  readonly scripts: readonly string[];
   readonly prompt?: number;
   readonly typeable?: number;
   readonly entry?: number;
@@ -62,6 +64,7 @@ export const OPEN_PROBE_SCRIPT = `(() => {
         timeOrigin: origin,
         ...(mark ? { scriptEvaluated: origin + mark.startTime } : {}),
         ...(fetched ? { scriptFetched: origin + fetched } : {}),
+        scripts: scripts.map((entry) => entry.name.split('/').pop()),
         ...found,
       };
     },
