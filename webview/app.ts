@@ -221,6 +221,7 @@ export class ChatApp {
 
   dispose(): void {
     this.frames.dispose();
+    this.transcript.dispose();
     this.lifetime.abort();
     if (this.scrollSaveTimer !== undefined) clearTimeout(this.scrollSaveTimer);
     this.element.remove();

@@ -2,7 +2,8 @@
  * The transcript's place on screen, in Chromium with the real webview bundle (the bench's page, fed as the host
  * feeds it): a 10,000-entry conversation opens at its bottom and stays there, frame after frame, while an answer
  * streams; scrolled up, the entry at the top of the viewport stays exactly where it was while the answer streams
- * below and while the sidebar's width changes every height above it. And no frame's script forces a layout: the
+ * below and while the sidebar's width changes every height above it; a switch to another conversation opens at
+ * its bottom (the replaced chat's observer reports nothing more). And no frame's script forces a layout: the
  * heights come from a ResizeObserver after the browser's own layout (webview/transcript/virtual-transcript.ts).
  *
  * Run: node out/test/e2e/transcript-scroll.js
@@ -65,12 +66,17 @@ async function takeSamples(page: Page): Promise<FrameSample[]> {
   return page.evaluate(() => (Reflect.get(globalThis, '__scrollSampler') as { take(): FrameSample[] }).take());
 }
 
-async function stream(page: Page, seq: number, seconds: number): Promise<StreamFigures> {
+/** Streams an answer for `seconds`; `followed`: the view is at the bottom, so the answer's end must show. */
+async function stream(page: Page, seq: number, seconds: number, followed: boolean): Promise<StreamFigures> {
   const options: StreamOptions = { chunksPerSecond: 400, seconds, windowMs: 16, seq };
   const figures = await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stream(value), options);
+  if (!followed) {
+    await page.waitForTimeout(500);
+    return figures;
+  }
   // Its end may take a few more frames to draw on a busy machine (each frame draws what its budget allows).
   const marker = `end-of-stream-${options.chunksPerSecond * seconds}`;
-  await page.waitForFunction((text) => document.body.innerText.includes(text), marker, { timeout: 10_000 });
+  await page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(marker)})`, undefined, { timeout: 10_000 });
   return figures;
 }
 
@@ -124,7 +130,7 @@ async function main(): Promise<void> {
     await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).wholeDrawn());
     await page.waitForTimeout(300);
     await takeSamples(page);
-    const first = await stream(page, 0, 2);
+    const first = await stream(page, 0, 2, true);
     await browser.stopTracing();
     const atBottom = await takeSamples(page);
     assert.ok(atBottom.length > 20, `frames were sampled while streaming (${atBottom.length})`);
@@ -149,7 +155,7 @@ async function main(): Promise<void> {
     });
     await page.evaluate((key) => (Reflect.get(globalThis, '__scrollSampler') as { watch(key: string): void }).watch(key), watched.key);
     await takeSamples(page);
-    const second = await stream(page, first.posts, 1);
+    const second = await stream(page, first.posts, 1, false);
     const whileStreaming = await takeSamples(page);
     const moved = whileStreaming.filter((sample) => sample.watchedTop === undefined || Math.abs(sample.watchedTop - watched.top) > 1);
     assert.equal(
@@ -177,11 +183,30 @@ async function main(): Promise<void> {
     });
     await page.waitForTimeout(300);
     await takeSamples(page);
-    await stream(page, first.posts + second.posts, 1);
+    await stream(page, first.posts + second.posts, 1.5, true);
     const followed = await takeSamples(page);
     const left = followed.filter((sample) => Math.abs(sample.fromBottom) > 1);
     assert.equal(left.length, 0, `painted frames not at the bottom after returning to it: ${JSON.stringify(left.slice(0, 5))}`);
     checks.push(`back at the bottom: all ${followed.length} painted frames follow the stream`);
+
+    // 5. Switched to another conversation (a new chat replaces this one): it opens at its bottom, filled.
+    await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stage(value, 'other'), state);
+    await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).loadSnapshot());
+    await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).wholeDrawn());
+    await page.waitForTimeout(300);
+    await takeSamples(page);
+    await page.waitForTimeout(300);
+    const switched = await takeSamples(page);
+    const view = await page.locator('.transcript').evaluate((element) => ({
+      fromBottom: element.scrollHeight - element.scrollTop - element.clientHeight,
+      entries: element.querySelectorAll('[data-entry-key]').length,
+    }));
+    assert.ok(
+      Math.abs(view.fromBottom) <= 1 && switched.every((sample) => Math.abs(sample.fromBottom) <= 1),
+      `the other conversation opened at its bottom: ${JSON.stringify(view)}`,
+    );
+    assert.ok(view.entries >= 5, `the other conversation's viewport is filled (${view.entries} entries drawn)`);
+    checks.push(`switched to another conversation: it opened at its bottom with ${view.entries} entries drawn`);
     assert.deepEqual(errors, [], 'the webview threw nothing');
   } finally {
     await browser.close();

@@ -113,6 +113,11 @@ export class VirtualTranscript {
     if (any) this.requestFrame();
   }
 
+  /** The chat is replaced: its detached elements report no more sizes (a 0 would pass for the next chat's viewport). */
+  dispose(): void {
+    this.layoutObserver.disconnect();
+  }
+
   /** Follow the newest output again (e.g. after the user sends a prompt). */
   scrollToBottom(): void {
     this.stick = true;
@@ -264,8 +269,10 @@ export class VirtualTranscript {
     for (const record of records) {
       const element = record.target;
       if (element === this.element) {
-        drawn = true;
         const height = recordHeight(record);
+        // Hidden or detached: nothing on screen to place.
+        if (height === 0) continue;
+        drawn = true;
         viewportResized = height !== this.viewportHeight;
         this.viewportHeight = height;
         lastViewportHeight = height;
