@@ -9,8 +9,8 @@
  *
  * `render` only writes to the page. Heights come from a ResizeObserver, whose callback runs once the browser has
  * laid the frame out and before it paints: reading `offsetHeight` right after drawing forced that layout inside
- * the frame's script, and each settling pass forced another (a 20 MB message kept the real VS Code's renderer
- * busy 275-314 ms at a time). The callback corrects the spacers and the scroll position in the same frame, so
+ * the frame's script, and each settling pass forced another (in the real VS Code, a command waited 275-314 ms
+ * behind a 20 MB message's frames, traced to that read). The callback corrects the spacers and the scroll position in the same frame, so
  * the reader's place and the bottom hold exactly; entries the new heights bring into view are drawn next frame.
  */
 import type { TranscriptState } from '../../src/shared/model';
