@@ -19,10 +19,13 @@ function exitLine(exit: NonNullable<TerminalRecord['exit']>): string {
   return `\r\n\x1b[2m[process ${how}]\x1b[0m\r\n`;
 }
 
+function intro(record: TerminalRecord): string {
+  return `\x1b[2mRun by the agent: ${visibleText(record.commandLine)}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
+}
+
 /** The whole terminal as the transcript keeps it: what a mirror opened now shows. */
 function rendered(record: TerminalRecord): string {
-  const intro = `\x1b[2mRun by the agent: ${visibleText(record.commandLine)}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
-  return `${intro}${forTerminal(record.output)}${record.exit ? exitLine(record.exit) : ''}`;
+  return `${intro(record)}${forTerminal(record.output)}${record.exit ? exitLine(record.exit) : ''}`;
 }
 
 class Mirror {
@@ -32,17 +35,25 @@ class Mirror {
   private opened = false;
   /** Written before the pseudoterminal opened: the record as it was then (bounded by the transcript's tail). */
   private backlog = '';
+  /** What is written instead of the backlog when a flood streams as the terminal opens: its first line. */
+  private floodBacklog = '';
   closed = false;
 
   constructor(record: TerminalRecord, name: string) {
     const pty: vscode.Pseudoterminal = {
       onDidWrite: this.writes.event,
-      open: () => {
+      open: (dimensions) => {
         this.opened = true;
-        this.writes.fire(this.backlog);
+        if (dimensions) this.pacer.resize(dimensions.rows);
+        // A flood streaming as the terminal opens (the pacer already dropped output): the transcript's tail (up
+        // to 64,000 characters, some 1,800 lines for xterm to parse and scroll while VS Code starts the terminal
+        // on the same thread) would be overtaken at once; the screen shows the flood's newest lines now and the
+        // whole tail when the command ends (exited() redraws).
+        this.writes.fire(this.pacer.skipped ? this.floodBacklog : this.backlog);
         this.backlog = '';
         this.pacer.open();
       },
+      setDimensions: (dimensions) => this.pacer.resize(dimensions.rows),
       close: () => {
         this.closed = true;
         this.pacer.discard();
@@ -51,6 +62,7 @@ class Mirror {
     };
     this.terminal = vscode.window.createTerminal({ name, pty, iconPath: new vscode.ThemeIcon('hubot') });
     this.backlog = rendered(record);
+    this.floodBacklog = intro(record);
   }
 
   output(text: string): void {
@@ -74,7 +86,11 @@ class Mirror {
     this.pacer.discard();
     // Not open yet: what it will show first is the record as it is now.
     if (this.opened) this.writes.fire(`\x1bc${rendered(record)}`);
-    else this.backlog = rendered(record);
+    else {
+      // Redrawn before opening (the command ended, or its output was replaced): the record is what to show, whole.
+      this.backlog = rendered(record);
+      this.floodBacklog = this.backlog;
+    }
   }
 
   /** The chat let go of this mirror: nothing more is written (the terminal itself stays until the user closes it). */
