@@ -10,7 +10,7 @@ import { entryAtPosition, positionOf } from '../shared/pages';
 import { toolKey } from '../shared/selectors';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
-import { forTerminal, TerminalWritePacer } from './terminal-write-pacer';
+import { forTerminal, newestScreen, TerminalWritePacer } from './terminal-write-pacer';
 
 const MAX_NAME = 48;
 
@@ -23,9 +23,19 @@ function intro(record: TerminalRecord): string {
   return `\x1b[2mRun by the agent: ${visibleText(record.commandLine)}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
 }
 
-/** The whole terminal as the transcript keeps it: what a mirror opened now shows. */
+/**
+ * Lines a VS Code terminal keeps: its scrollback and a screen (generously). The transcript's tail of a flood is
+ * some 1,800 short lines; xterm would parse and scroll them all on the workbench's thread only to drop the oldest.
+ */
+function keptLines(): number {
+  const scrollback = vscode.workspace.getConfiguration('terminal.integrated').get<number>('scrollback', 1_000);
+  return Math.max(0, scrollback) + 200;
+}
+
+/** The whole terminal as the transcript keeps it (as far as the terminal keeps lines): what a mirror opened now shows. */
 function rendered(record: TerminalRecord): string {
-  return `${intro(record)}${forTerminal(record.output)}${record.exit ? exitLine(record.exit) : ''}`;
+  const output = newestScreen(record.output, keptLines(), Number.POSITIVE_INFINITY);
+  return `${intro(record)}${forTerminal(output)}${record.exit ? exitLine(record.exit) : ''}`;
 }
 
 class Mirror {
