@@ -51,6 +51,13 @@ const AGENT = 'Raw';
  * 260-375 ms at load 5-9 (GC and VS Code's own spawns included). The probe's wait is still the workbench's
  * thread in the terminal cases (xterm's parsing and WebGL, VS Code's own), seconds at that load, so the bound
  * stays 3 s: a 200 ms bound could not be shown stable on this machine while it ran at load 5-10.
+ *
+ * The bound is now one per kind of case, so that each can be raised on its own: the chat only (CHAT_BOUND_MS) and
+ * the command's terminal open (MIRROR_BOUND_MS; its bench target is relative to VS Code's own terminal opening,
+ * measured after it over the same span). The mirror's writes during a flood are now a screenful repainted in place
+ * four times a second (nothing scrolls), and what it draws from the transcript is what the terminal keeps. Neither
+ * bound could be shown stable below 3 s yet: this round's runs were at load 6-20 (the physical-limit line at 64-67k
+ * updates/s against 200-245k idle), where a chat-only probe waited up to 3.1 s.
  */
 const CHAT_BOUND_MS = 3_000;
 const MIRROR_BOUND_MS = 3_000;
