@@ -5,6 +5,8 @@
  */
 import type { VsCodeWebviewApi } from './host/vscode-api';
 
+export { CHAT_SCRIPT } from '../src/shared/webview-bundles';
+
 export interface BootHandoff {
   readonly api: VsCodeWebviewApi;
   /** Enter was pressed in the prompt before the chat loaded: the chat sends the draft once it can. */
@@ -21,5 +23,3 @@ declare global {
 
 /** The prompt that is in the page's HTML (src/views/chat-html.ts), until the chat adopts it. */
 export const BOOT_PROMPT_SELECTOR = 'textarea[data-boot-prompt]';
-/** Where the chat's script lies, beside this one. */
-export const CHAT_SCRIPT = 'webview-chat.js';

@@ -28,6 +28,7 @@ export async function writeHarness(dir: string): Promise<string> {
     cspSource: 'file:',
     nonce,
     scriptUri,
+    chatScriptUri: file('dist/webview-chat.js'),
     styleUris: CHAT_STYLESHEETS.map((name) => file(`media/${name}`)),
     codiconsUri: file('dist/codicons/codicon.css'),
   });

@@ -2,12 +2,13 @@
  * Issue 31: open no slower than VS Code itself. Our chat and a baseline webview view (bench/webview/baseline-
  * extension.ts: a textarea, nothing else) are installed in the same code-server and opened with the same harness:
  * an activity-bar click, then the frame in which the prompt is painted and typeable (bench/webview/open-probe.ts).
- * Most of an open is the browser and the workbench (the webview's HTML waits for its service worker), so each line
- * prints ours, the baseline's and the difference, and the target is on the difference. The phases (HTML set: the
- * inner frame made; script evaluated; prompt painted; typeable) tell VS Code's part from ours.
- *   cold: the first view opened in a fresh browser (ours in the first, the baseline in a second one: the second
- *         finds the code-server warm, so the baseline gets the easier start);
- *   warm: opened again after showing the Explorer (the webview is made anew from its HTML), alternately;
+ * Most of an open is the browser and the workbench (the webview's HTML waits for its service worker), and that part
+ * swings by seconds from one open to the next, so ours and the baseline are sampled interleaved (A B B A …,
+ * bench/webview/open-samples.ts) and each line prints the median and spread of every phase (icon shown, HTML set,
+ * script evaluated, prompt painted, typeable) of both, and the median of the pairs' differences, on which the
+ * target is.
+ *   cold: the first view opened in a fresh browser (one browser per sample, nothing cached, no service worker);
+ *   warm: opened again after showing the Explorer (the webview is made anew from its HTML);
  *   reload: Reload Window with the view shown, until the restored conversation (ours: a transcript entry; the
  *         baseline: its textarea) is on screen.
  */
@@ -21,30 +22,24 @@ import { repoRoot } from '../../test/support/repo-root';
 import { BASELINE_TITLE, packageBaselineExtension } from './baseline-extension';
 import type { Figure } from './figure';
 import { OPEN_PROBE_SCRIPT, type OpenProbeRecord } from './open-probe';
-import { percentile } from './percentile';
+import { activationTimes } from './vscode-bench';
+import { describePhases, interleaved, median, pairedDifferences, spread, type Phases, type Sample, type Which } from './open-samples';
 
 const LONG = 120_000;
-const WARM_ROUNDS = 3;
-const RELOAD_ROUNDS = 2;
+/** Pairs of samples (one of ours and one of the baseline's each). */
+const COLD_PAIRS = 2;
+const WARM_PAIRS = 4;
+const RELOAD_PAIRS = 3;
 const OPEN_TARGET_MS = 300;
 const RELOAD_TARGET_MS = 500;
 
-type Which = 'ours' | 'baseline';
 const ICON: Record<Which, string> = {
   ours: '.activitybar [aria-label^="ACP"]',
   baseline: `.activitybar [aria-label^="${BASELINE_TITLE}"]`,
 };
+/** In the page: the Explorer's activity-bar item is the checked one. */
+const EXPLORER_SHOWN = `[...document.querySelectorAll('.activitybar [aria-label^="Explorer"]')].some((element) => element.closest('li')?.classList.contains('checked'))`;
 const TITLE: Record<Which, string> = { ours: 'ACP: Chat', baseline: 'Baseline' };
-
-/** Phases of one open, in ms after the click (or the reload). */
-interface Phases {
-  readonly html: number;
-  readonly script: number | undefined;
-  readonly painted: number;
-  readonly typeable: number;
-  /** A transcript entry on screen (ours after a reload). */
-  readonly entry: number | undefined;
-}
 
 async function probeRecord(page: Page, which: Which, since: number, until: 'typeable' | 'entry'): Promise<OpenProbeRecord> {
   const deadline = Date.now() + LONG;
@@ -55,8 +50,6 @@ async function probeRecord(page: Page, which: Which, since: number, until: 'type
         frame.evaluate(() => (Reflect.get(globalThis, '__acpOpenProbe') as (() => OpenProbeRecord) | undefined)?.()).catch(() => undefined),
         new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1_000)),
       ]);
-      if (process.env['BENCH_VERBOSE'] && record?.title === TITLE[which])
-        console.log(`  ${which}: ${frame.url().slice(0, 80)} ${JSON.stringify(record)}`);
       // A frame made before `since` is an earlier open's.
       // The script's mark too, for the phases (ours paints its prompt before its chat's script has run).
       if (
@@ -65,18 +58,22 @@ async function probeRecord(page: Page, which: Which, since: number, until: 'type
         record.timeOrigin >= since - 5 &&
         record[until] !== undefined &&
         record.scriptEvaluated !== undefined
-      )
+      ) {
+        if (process.env['BENCH_VERBOSE']) console.log(`  ${which}: scripts fetched ${record.scripts.join(', ')}`);
         return record;
+      }
     }
-    await page.waitForTimeout(100);
+    await page.waitForTimeout(50);
   }
   throw new Error(`${which}: no ${until} within ${LONG / 1000} s`);
 }
 
-function phasesOf(record: OpenProbeRecord, since: number): Phases {
+function phasesOf(record: OpenProbeRecord, since: number, icon: number | undefined): Phases {
   const after = (time: number | undefined): number | undefined => (time === undefined ? undefined : Math.round(time - since));
   return {
+    icon,
     html: Math.round(record.timeOrigin - since),
+    fetched: after(record.scriptFetched),
     script: after(record.scriptEvaluated),
     painted: after(record.prompt) ?? -1,
     typeable: after(record.typeable) ?? -1,
@@ -84,36 +81,41 @@ function phasesOf(record: OpenProbeRecord, since: number): Phases {
   };
 }
 
-async function open(page: Page, which: Which): Promise<Phases> {
+async function open(page: Page, which: Which, icon?: number): Promise<Phases> {
   const since = Date.now();
   await page.locator(ICON[which]).first().click({ timeout: LONG });
-  return phasesOf(await probeRecord(page, which, since, 'typeable'), since);
+  return phasesOf(await probeRecord(page, which, since, 'typeable'), since, icon);
 }
 
+/** Shows the Explorer, which hides (and so disposes) the webview view shown: until its icon is the checked one (at most 1 s). */
 async function showExplorer(page: Page): Promise<void> {
   await page.locator('.activitybar [aria-label^="Explorer"]').first().click({ timeout: LONG });
-  await page.waitForTimeout(500);
+  await page.waitForFunction(EXPLORER_SHOWN, undefined, { timeout: 1_000, polling: 50 }).catch(() => undefined);
 }
 
 async function reload(page: Page, which: Which): Promise<Phases> {
   const since = Date.now();
   await page.reload({ timeout: LONG, waitUntil: 'commit' });
-  return phasesOf(await probeRecord(page, which, since, which === 'ours' ? 'entry' : 'typeable'), since);
+  const [icon, record] = await Promise.all([
+    page
+      .locator(ICON[which])
+      .first()
+      .waitFor({ state: 'visible', timeout: LONG })
+      .then(() => Date.now() - since),
+    probeRecord(page, which, since, which === 'ours' ? 'entry' : 'typeable'),
+  ]);
+  return phasesOf(record, since, icon);
 }
 
-/** A fresh browser (nothing cached, no service worker) on the workbench; how long until both icons show. */
-async function freshWorkbench(home: string, url: string): Promise<{ browser: BrowserContext; page: Page; icons: Record<Which, number> }> {
+/** A fresh browser (nothing cached, no service worker) on the workbench, with `which`'s icon shown. */
+async function freshWorkbench(home: string, url: string, which: Which): Promise<{ browser: BrowserContext; page: Page; icon: number }> {
   const browser = await launchBrowser(home, { width: 1280, height: 860 });
   await browser.addInitScript({ content: OPEN_PROBE_SCRIPT });
   const page = browser.pages()[0] ?? (await browser.newPage());
   const started = Date.now();
   await page.goto(url, { timeout: LONG, waitUntil: 'commit' });
-  const icons = { ours: 0, baseline: 0 };
-  for (const which of ['ours', 'baseline'] as const) {
-    await page.locator(ICON[which]).first().waitFor({ state: 'visible', timeout: LONG });
-    icons[which] = Date.now() - started;
-  }
-  return { browser, page, icons };
+  await page.locator(ICON[which]).first().waitFor({ state: 'visible', timeout: LONG });
+  return { browser, page, icon: Date.now() - started };
 }
 
 /** A short conversation in our chat, so a reload has something to restore. */
@@ -131,33 +133,20 @@ async function converse(page: Page): Promise<void> {
   throw new Error('our chat is not on screen');
 }
 
-function median(values: readonly number[]): number {
-  return percentile(values, 0.5);
+function log(kind: string, sample: Sample): void {
+  if (process.env['BENCH_VERBOSE']) console.log(`  ${kind} ${sample.which}: ${describePhases([sample.phases])}`);
 }
 
-function describe(phases: Phases): string {
-  return `html ${phases.html} / script ${phases.script ?? '-'} / painted ${phases.painted} / typeable ${phases.typeable}${phases.entry === undefined ? '' : ` / entry ${phases.entry}`}`;
-}
-
-/** The median of each phase over rounds. */
-function medianPhases(rounds: readonly Phases[]): Phases {
-  const of = (pick: (phases: Phases) => number | undefined): number | undefined => {
-    const values = rounds.map(pick).filter((value): value is number => value !== undefined);
-    return values.length ? median(values) : undefined;
+/** One figure: each side's phases, and the median of the pairs' differences of `measure` against `target`. */
+function compare(label: string, samples: readonly Sample[], measure: (sample: Sample) => number, target: number): Figure {
+  const of = (which: Which): string => {
+    const mine = samples.filter((sample) => sample.which === which);
+    return `${which} ${spread(mine.map(measure))} ms [${describePhases(mine.map((sample) => sample.phases))}]`;
   };
+  const differences = pairedDifferences(samples, measure);
+  const difference = median(differences) ?? Number.NaN;
   return {
-    html: of((p) => p.html) ?? -1,
-    script: of((p) => p.script),
-    painted: of((p) => p.painted) ?? -1,
-    typeable: of((p) => p.typeable) ?? -1,
-    entry: of((p) => p.entry),
-  };
-}
-
-function compare(label: string, ours: Phases, baseline: Phases, oursAt: number, baselineAt: number, target: number): Figure {
-  const difference = oursAt - baselineAt;
-  return {
-    name: `${label}: ours ${oursAt} ms (${describe(ours)}), baseline ${baselineAt} ms (${describe(baseline)}), ours − baseline`,
+    name: `${label}, ${differences.length} interleaved pairs: ${of('ours')}; ${of('baseline')}; ours − baseline per pair ${differences.join(', ')}, median`,
     value: difference,
     unit: 'ms',
     target: `<= ${target} ms`,
@@ -193,78 +182,67 @@ export async function runOpenBench(): Promise<Figure[]> {
     },
   });
   const url = `${server.url}/?folder=${encodeURIComponent(workspace)}`;
-  const browsers: BrowserContext[] = [];
+  let browser: BrowserContext | undefined;
   try {
-    const first = await freshWorkbench(home, url);
-    browsers.push(first.browser);
-    const oursCold = await open(first.page, 'ours');
-    await first.browser.close();
-    const second = await freshWorkbench(home, url);
-    browsers.push(second.browser);
-    const page = second.page;
-    const baselineCold = await open(page, 'baseline');
+    const cold: Sample[] = [];
+    for (const which of interleaved(COLD_PAIRS)) {
+      const fresh = await freshWorkbench(home, url, which);
+      browser = fresh.browser;
+      const sample = { which, phases: await open(fresh.page, which, fresh.icon) };
+      log('cold', sample);
+      cold.push(sample);
+      // The last browser stays for the warm and reload rounds.
+      if (cold.length < COLD_PAIRS * 2) await fresh.browser.close();
+    }
+    const page = browser?.pages()[0];
+    if (!page) throw new Error('the browser has no page');
 
-    const warm: Record<Which, Phases[]> = { ours: [], baseline: [] };
-    for (let round = 0; round < WARM_ROUNDS; round++) {
-      for (const which of round % 2 ? (['baseline', 'ours'] as const) : (['ours', 'baseline'] as const)) {
-        await showExplorer(page);
-        warm[which].push(await open(page, which));
-      }
+    const warm: Sample[] = [];
+    for (const which of interleaved(WARM_PAIRS)) {
+      await showExplorer(page);
+      const sample = { which, phases: await open(page, which) };
+      log('warm', sample);
+      warm.push(sample);
     }
 
     await showExplorer(page);
     await open(page, 'ours');
     await converse(page);
-    const reloaded: Record<Which, Phases[]> = { ours: [], baseline: [] };
-    for (let round = 0; round < RELOAD_ROUNDS; round++) {
-      for (const which of ['ours', 'baseline'] as const) {
-        // The view shown when the window reloads is the one restored.
-        await showExplorer(page);
-        await open(page, which);
-        await page.waitForTimeout(500);
-        reloaded[which].push(await reload(page, which));
-      }
+    const reloaded: Sample[] = [];
+    for (const which of interleaved(RELOAD_PAIRS)) {
+      // The view shown when the window reloads is the one restored.
+      await showExplorer(page);
+      await open(page, which);
+      await page.waitForTimeout(500);
+      const sample = { which, phases: await reload(page, which) };
+      log('reload', sample);
+      reloaded.push(sample);
     }
 
-    const oursWarm = medianPhases(warm.ours);
-    const baselineWarm = medianPhases(warm.baseline);
-    const oursReload = medianPhases(reloaded.ours);
-    const baselineReload = medianPhases(reloaded.baseline);
+    const typeable = (sample: Sample): number => sample.phases.typeable;
+    // Ours is back when its conversation is; the baseline has none, so its prompt stands for it.
+    const restored = (sample: Sample): number => (sample.which === 'ours' ? (sample.phases.entry ?? -1) : sample.phases.typeable);
+    // What our activate() itself takes in each window (it runs before VS Code asks for the view's HTML).
+    const activations = activationTimes(userDataDir);
     return [
       {
-        name: `open: navigation to the activity-bar icon shown, fresh browser (ours ${first.icons.ours} ms, baseline ${second.icons.baseline} ms)`,
-        value: first.icons.ours,
+        name: `open: our activate() in each window opened (${activations.join(', ')} ms), median`,
+        value: median(activations) ?? -1,
         unit: 'ms',
         target: 'reported',
         ok: true,
       },
       compare(
-        'open cold: click to prompt visible and typeable',
-        oursCold,
-        baselineCold,
-        oursCold.typeable,
-        baselineCold.typeable,
+        'open cold (fresh browser; icon: after the navigation): click to prompt visible and typeable',
+        cold,
+        typeable,
         OPEN_TARGET_MS,
       ),
-      compare(
-        `open warm: click to prompt visible and typeable, median of ${WARM_ROUNDS}`,
-        oursWarm,
-        baselineWarm,
-        oursWarm.typeable,
-        baselineWarm.typeable,
-        OPEN_TARGET_MS,
-      ),
-      compare(
-        `open: after Reload Window, the restored conversation on screen, median of ${RELOAD_ROUNDS}`,
-        oursReload,
-        baselineReload,
-        oursReload.entry ?? -1,
-        baselineReload.typeable,
-        RELOAD_TARGET_MS,
-      ),
+      compare('open warm: click to prompt visible and typeable', warm, typeable, OPEN_TARGET_MS),
+      compare('open: after Reload Window, the restored conversation on screen', reloaded, restored, RELOAD_TARGET_MS),
     ];
   } finally {
-    for (const browser of browsers) await browser.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
     server.stop();
     rmSync(home, { recursive: true, force: true });
   }

@@ -13,6 +13,10 @@ export interface OpenProbeRecord {
   readonly timeOrigin: number;
   /** The page's script ran (its `acp:script-evaluated` performance mark), if it set it. */
   readonly scriptEvaluated?: number;
+  /** The last of the page's scripts had arrived (its resource timing's end), so fetching tells from evaluating. */
+  readonly scriptFetched?: number;
+  /** The page's script fetches (a preloaded script fetched again would count twice). */
+  readonly scripts: readonly string[];
   readonly prompt?: number;
   readonly typeable?: number;
   readonly entry?: number;
@@ -53,10 +57,14 @@ export const OPEN_PROBE_SCRIPT = `(() => {
   Object.defineProperty(window, '__acpOpenProbe', {
     value: () => {
       const mark = performance.getEntriesByName('acp:script-evaluated')[0];
+      const scripts = performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'script');
+      const fetched = scripts.length ? Math.max(...scripts.map((entry) => entry.responseEnd)) : undefined;
       return {
         title: document.title,
         timeOrigin: origin,
         ...(mark ? { scriptEvaluated: origin + mark.startTime } : {}),
+        ...(fetched ? { scriptFetched: origin + fetched } : {}),
+        scripts: scripts.map((entry) => entry.name.split('/').pop()),
         ...found,
       };
     },

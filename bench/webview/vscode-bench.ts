@@ -51,6 +51,14 @@ export function acpLogMatch(userDataDir: string, pattern: RegExp): RegExpExecArr
   return undefined;
 }
 
+/** Every extension host's `Activated in N ms` line (one per window the extension activated in), in ms. */
+export function activationTimes(userDataDir: string): number[] {
+  const times: number[] = [];
+  for (const file of filesUnder(path.join(userDataDir, 'logs')).filter((name) => name.endsWith('ACP.log')))
+    for (const match of readFileSync(file, 'utf8').matchAll(/Activated in ([\d.]+) ms/g)) times.push(Math.round(Number(match[1])));
+  return times;
+}
+
 /** The extension logs its own activation time. */
 function activationMs(userDataDir: string): number | undefined {
   const match = acpLogMatch(userDataDir, /Activated in ([\d.]+) ms/);

@@ -11,6 +11,7 @@ import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } 
 import { ActionPoster, type FlowCounts } from './action-poster';
 import { chatHtml } from './chat-html';
 import { CHAT_STYLESHEETS } from './chat-styles';
+import { BOOT_SCRIPT, CHAT_SCRIPT } from '../shared/webview-bundles';
 import { parseWebviewMessage } from './webview-messages';
 import { errorMessage } from '../shared/error-text';
 
@@ -59,7 +60,8 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     webview.html = chatHtml({
       cspSource: webview.cspSource,
       nonce: randomBytes(16).toString('base64'),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'webview.js')).toString(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, BOOT_SCRIPT)).toString(),
+      chatScriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, CHAT_SCRIPT)).toString(),
       styleUris: CHAT_STYLESHEETS.map((name) => webview.asWebviewUri(vscode.Uri.joinPath(mediaUri, ...name.split('/'))).toString()),
       codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'codicons', 'codicon.css')).toString(),
     });

@@ -29,11 +29,24 @@ function check(name: string): void {
   console.log(`  ✔ ${name}`);
 }
 
-/** Serves the chat page and dist/; the chat's script waits until `release()`. */
-async function serve(): Promise<{ url: string; release: () => void; close: () => void }> {
+/**
+ * Serves the chat page and dist/; the chat's script waits until `release()`. The page's first script waits until the
+ * chat's script was asked for (at most 3 s), so a page that asks for it only from that script is told apart from one
+ * that asks from its HTML: `chatRequests()` says how often it was asked for, and whether before the first script.
+ */
+async function serve(): Promise<{
+  url: string;
+  release: () => void;
+  close: () => void;
+  chatRequests: () => { count: number; early: boolean };
+}> {
   const root = repoRoot();
   let release: () => void = () => undefined;
   let held: Promise<void> = new Promise((resolve) => (release = resolve));
+  let chatAsked: () => void = () => undefined;
+  const asked = new Promise<void>((resolve) => (chatAsked = resolve));
+  const chat = { count: 0, early: false };
+  let bootServed = false;
   const send = (response: ServerResponse, type: string, body: string | Buffer): void => {
     response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
     response.end(body);
@@ -46,6 +59,7 @@ async function serve(): Promise<{ url: string; release: () => void; close: () =>
         cspSource: origin,
         nonce: NONCE,
         scriptUri: `${origin}/dist/webview.js`,
+        chatScriptUri: `${origin}/dist/webview-chat.js`,
         styleUris: CHAT_STYLESHEETS.map((name) => `${origin}/media/${name}`),
         codiconsUri: `${origin}/dist/codicons/codicon.css`,
       }).replace(
@@ -64,8 +78,17 @@ async function serve(): Promise<{ url: string; release: () => void; close: () =>
         response.writeHead(404).end();
       }
     };
-    if (url.pathname === '/dist/webview-chat.js') void held.then(body);
-    else body();
+    if (url.pathname === '/dist/webview-chat.js') {
+      chat.count++;
+      if (!bootServed) chat.early = true;
+      chatAsked();
+      void held.then(body);
+    } else if (url.pathname === '/dist/webview.js') {
+      void Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 3_000))]).then(() => {
+        bootServed = true;
+        body();
+      });
+    } else body();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -76,6 +99,7 @@ async function serve(): Promise<{ url: string; release: () => void; close: () =>
       held = Promise.resolve();
     },
     close: () => server.close(),
+    chatRequests: () => ({ ...chat }),
   };
 }
 
@@ -120,7 +144,13 @@ async function main(): Promise<void> {
         const prompt = page.locator('textarea[aria-label="Prompt"]');
         await prompt.waitFor({ state: 'visible', timeout: 20_000 });
         assert.equal(await page.evaluate(() => Reflect.get(globalThis, '__acpChat')), undefined, "the chat's script has not run");
+        // The first script may still be on its way (the server holds it until the chat's is asked for).
+        await until(
+          'the first script ran',
+          async () => (await posted(page).catch(() => undefined)) !== undefined && (await posted(page)).length > 0,
+        );
         assert.deepEqual(await posted(page), [{ type: 'ready' }], 'the page said ready before the chat loaded');
+        assert.ok(server.chatRequests().early, "the chat's script was asked for by the HTML, before the first script ran");
         await prompt.click();
         await page.keyboard.type('typed before the chat', { delay: 10 });
         if (pressEnter) await page.keyboard.press('Enter');
@@ -128,6 +158,7 @@ async function main(): Promise<void> {
         server.release();
         await until('the chat loaded', async () => (await page.evaluate(() => Reflect.get(globalThis, '__acpChat'))) !== undefined);
         await answerReady(page, pressEnter ? '' : 'older host draft');
+        assert.equal(server.chatRequests().count, 1, "the chat's script was fetched once (the preload was used)");
         if (pressEnter) {
           await until('the prompt is sent', async () => (await posted(page)).some((message) => message.type === 'send_prompt'));
           const sent = (await posted(page)).find((message) => message.type === 'send_prompt');
@@ -147,6 +178,7 @@ async function main(): Promise<void> {
           assert.equal(await prompt.inputValue(), 'typed before the chat and after', 'typing goes on in the same prompt');
           await page.screenshot({ path: path.join(E2E_RESULTS, 'e2e-boot-prompt.png') });
           check('what was typed before the chat loaded stays, keeps the focus, and the host hears it');
+          check("the chat's script is preloaded from the HTML and fetched once");
         }
       } finally {
         await page.close();

@@ -10,6 +10,7 @@ describe('chat webview HTML', () => {
     cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
     nonce: 'abc123',
     scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js',
+    chatScriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview-chat.js',
     styleUris: [
       'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat/base.css',
       'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css',
@@ -57,6 +58,15 @@ describe('chat webview HTML', () => {
     const chat = links.filter((link) => link.includes('/media/'));
     assert.equal(chat.length, 2);
     assert.ok(chat.every((link) => !link.includes('media=')));
+  });
+
+  it("preloads the chat's script under the nonce, after the stylesheets, so it is fetched while the first frame is painted", () => {
+    const preloads = html.match(/<link[^>]*rel="preload"[^>]*>/g) ?? [];
+    assert.equal(preloads.length, 1);
+    assert.match(preloads[0]!, /as="script"/);
+    assert.match(preloads[0]!, /href="https:\/\/file\+\.vscode-resource\.vscode-cdn\.net\/ext\/dist\/webview-chat\.js"/);
+    assert.match(preloads[0]!, /nonce="abc123"/);
+    assert.ok(html.lastIndexOf('rel="stylesheet"') < html.indexOf('rel="preload"'), 'the first paint waits for no script bytes');
   });
 
   it('links the codicons where vscode-elements looks for them, escaping the URI', () => {
