@@ -4,6 +4,11 @@
  * message, with the chat and the command's terminal on screen. The plain-Node lines (bench/agent-limits.ts) time
  * the host's own work; these time what a user's command waits for, the workbench included. They run the
  * integration suite test/integration/host-floods.test.ts, which asserts a generous bound; here the figures.
+ * Issue 31: where a target cannot hold for a reason outside our code, a baseline measured in the same run. With the
+ * chat only, the target is 200 ms. With the command's VS Code terminal open, VS Code's own start of a terminal
+ * stalls the workbench's thread whatever the terminal shows: the suite probes VS Code opening a quiet terminal over
+ * the same span (as many probes) right after each such case, and the target is that baseline + 200 ms. The window's
+ * first terminal (cold: xterm's code loads) is its own reported line.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,24 +18,55 @@ import { repoRoot } from '../../test/support/repo-root';
 import type { FloodProbeFigures } from '../../test/support/flood-probe';
 import type { Figure } from './figure';
 
+/** What a command may wait under a flood, the workbench's own cost of opening a terminal aside. */
 const TARGET_MS = 200;
 
-function figuresOf(run: FloodProbeFigures): Figure[] {
-  const about = `(p50 ${run.p50Ms} ms, ${run.probes} probes over ${(run.floodMs / 1000).toFixed(1)} s; idle max ${run.idleMaxMs} ms; host event loop longest block ${run.hostBlockMaxMs} ms)`;
+function baselineFigures(run: FloodProbeFigures): Figure[] {
   return [
+    {
+      name: `vscode: probe answer while ${run.name}: p95 (p50 ${run.p50Ms} ms, max ${run.maxMs} ms, ${run.probes} probes over ${(run.floodMs / 1000).toFixed(1)} s; idle max ${run.idleMaxMs} ms)`,
+      value: Math.round(run.p95Ms),
+      unit: 'ms',
+      target: 'reported: VS Code only',
+      ok: true,
+    },
+  ];
+}
+
+function figuresOf(run: FloodProbeFigures): Figure[] {
+  if (run.kind === 'baseline') return baselineFigures(run);
+  const about = `(p50 ${run.p50Ms} ms, ${run.probes} probes over ${(run.floodMs / 1000).toFixed(1)} s; idle max ${run.idleMaxMs} ms; host event loop longest block ${run.hostBlockMaxMs} ms)`;
+  // The terminal open: VS Code opening a quiet terminal over the same span is the baseline, ours is on top of it.
+  const base = run.baseline;
+  const p95Target = TARGET_MS + (base?.p95Ms ?? 0);
+  const maxTarget = TARGET_MS + (base?.maxMs ?? 0);
+  const over = (baseline: number | undefined): string =>
+    baseline === undefined ? '' : ` (baseline ${Math.round(baseline)} + ${TARGET_MS})`;
+  return [
+    ...(base
+      ? [
+          {
+            name: `vscode: baseline for the next lines, VS Code opening a quiet terminal over the same span: p95 (p50 ${base.p50Ms} ms, max ${base.maxMs} ms, ${base.probes} probes)`,
+            value: Math.round(base.p95Ms),
+            unit: 'ms',
+            target: 'reported: VS Code only',
+            ok: true,
+          },
+        ]
+      : []),
     {
       name: `vscode: probe answer under a ${run.name}: p95 ${about}`,
       value: Math.round(run.p95Ms),
       unit: 'ms',
-      target: `<= ${TARGET_MS} ms`,
-      ok: run.p95Ms <= TARGET_MS,
+      target: `<= ${Math.round(p95Target)} ms${over(base?.p95Ms)}`,
+      ok: run.p95Ms <= p95Target,
     },
     {
       name: `vscode: probe answer under a ${run.name}: max`,
       value: Math.round(run.maxMs),
       unit: 'ms',
-      target: `<= ${TARGET_MS} ms`,
-      ok: run.maxMs <= TARGET_MS,
+      target: `<= ${Math.round(maxTarget)} ms${over(base?.maxMs)}`,
+      ok: run.maxMs <= maxTarget,
     },
     {
       // The extension host's own share, beside the plain-Node lines (bench part `limits`) for the same flood.

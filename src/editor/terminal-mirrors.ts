@@ -10,7 +10,7 @@ import { entryAtPosition, positionOf } from '../shared/pages';
 import { toolKey } from '../shared/selectors';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
-import { forTerminal, TerminalWritePacer } from './terminal-write-pacer';
+import { forTerminal, newestScreen, TerminalWritePacer } from './terminal-write-pacer';
 
 const MAX_NAME = 48;
 
@@ -19,10 +19,23 @@ function exitLine(exit: NonNullable<TerminalRecord['exit']>): string {
   return `\r\n\x1b[2m[process ${how}]\x1b[0m\r\n`;
 }
 
-/** The whole terminal as the transcript keeps it: what a mirror opened now shows. */
+function intro(record: TerminalRecord): string {
+  return `\x1b[2mRun by the agent: ${visibleText(record.commandLine)}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
+}
+
+/**
+ * Lines a VS Code terminal keeps: its scrollback and a screen (generously). The transcript's tail of a flood is
+ * some 1,800 short lines; xterm would parse and scroll them all on the workbench's thread only to drop the oldest.
+ */
+function keptLines(): number {
+  const scrollback = vscode.workspace.getConfiguration('terminal.integrated').get<number>('scrollback', 1_000);
+  return Math.max(0, scrollback) + 200;
+}
+
+/** The whole terminal as the transcript keeps it (as far as the terminal keeps lines): what a mirror opened now shows. */
 function rendered(record: TerminalRecord): string {
-  const intro = `\x1b[2mRun by the agent: ${visibleText(record.commandLine)}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
-  return `${intro}${forTerminal(record.output)}${record.exit ? exitLine(record.exit) : ''}`;
+  const output = newestScreen(record.output, keptLines(), Number.POSITIVE_INFINITY);
+  return `${intro(record)}${forTerminal(output)}${record.exit ? exitLine(record.exit) : ''}`;
 }
 
 class Mirror {
@@ -32,17 +45,25 @@ class Mirror {
   private opened = false;
   /** Written before the pseudoterminal opened: the record as it was then (bounded by the transcript's tail). */
   private backlog = '';
+  /** What is written instead of the backlog when a flood streams as the terminal opens: its first line. */
+  private floodBacklog = '';
   closed = false;
 
   constructor(record: TerminalRecord, name: string) {
     const pty: vscode.Pseudoterminal = {
       onDidWrite: this.writes.event,
-      open: () => {
+      open: (dimensions) => {
         this.opened = true;
-        this.writes.fire(this.backlog);
+        if (dimensions) this.pacer.resize(dimensions.rows);
+        // A flood streaming as the terminal opens (the pacer already dropped output): the transcript's tail (up
+        // to 64,000 characters, some 1,800 lines for xterm to parse and scroll while VS Code starts the terminal
+        // on the same thread) would be overtaken at once; the screen shows the flood's newest lines now and the
+        // whole tail when the command ends (exited() redraws).
+        this.writes.fire(this.pacer.skipped ? this.floodBacklog : this.backlog);
         this.backlog = '';
         this.pacer.open();
       },
+      setDimensions: (dimensions) => this.pacer.resize(dimensions.rows),
       close: () => {
         this.closed = true;
         this.pacer.discard();
@@ -51,6 +72,7 @@ class Mirror {
     };
     this.terminal = vscode.window.createTerminal({ name, pty, iconPath: new vscode.ThemeIcon('hubot') });
     this.backlog = rendered(record);
+    this.floodBacklog = intro(record);
   }
 
   output(text: string): void {
@@ -74,7 +96,11 @@ class Mirror {
     this.pacer.discard();
     // Not open yet: what it will show first is the record as it is now.
     if (this.opened) this.writes.fire(`\x1bc${rendered(record)}`);
-    else this.backlog = rendered(record);
+    else {
+      // Redrawn before opening (the command ended, or its output was replaced): the record is what to show, whole.
+      this.backlog = rendered(record);
+      this.floodBacklog = this.backlog;
+    }
   }
 
   /** The chat let go of this mirror: nothing more is written (the terminal itself stays until the user closes it). */

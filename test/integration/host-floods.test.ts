@@ -6,10 +6,18 @@
  * from when it was due, so a blocked event loop counts as well as a choked channel. The chat and the terminal still
  * show the command's output, bounded by the limit.
  *
+ * Each terminal flood runs twice: with the chat only, and with the command's VS Code terminal ("Open in Terminal",
+ * the mirror) opened as soon as its card shows. Opening a VS Code terminal costs the workbench's thread a stall of
+ * its own (xterm, its WebGL renderer), whatever the terminal shows; so after each mirror case the same probe runs
+ * over the same span while VS Code opens a terminal on a quiet pseudoterminal (a few lines, nothing of ours): the
+ * mirror case is held to that baseline plus what is ours. The first terminal of a window also loads xterm's code:
+ * that cold start is measured first, as its own baseline line, so that every mirror case and its baseline open a
+ * warm terminal alike.
+ *
  * With ACP_FLOOD_FIGURES=<file> each case appends its figures to that file (JSON lines): the bench's real-VS Code
  * flood lines (bench/vscode-floods.ts) run this suite and report them. To tell the paths apart:
  * ACP_FLOOD_PROFILE=<prefix> writes a CPU profile of the extension host per case, ACP_FLOOD_NO_CHAT=1 hides the chat
- * view, ACP_FLOOD_NO_MIRROR=1 leaves the command's VS Code terminal closed.
+ * view.
  */
 import * as assert from 'node:assert/strict';
 import { appendFileSync, writeFileSync } from 'node:fs';
@@ -21,9 +29,9 @@ import { entriesOf } from '../../src/shared/selectors';
 import type { TranscriptState } from '../../src/shared/model';
 import { agentText, turnEnds } from '../support/fault-cases';
 import { TRIGGER } from '../support/fault-run';
-import { floodProbeFigures, type FloodProbeFigures } from '../support/flood-probe';
+import { floodProbeFigures, probeAnswers, type FloodProbeFigures } from '../support/flood-probe';
 import { scriptedAgentPath } from '../support/repo-root';
-import { api, waitFor } from './helpers';
+import { api, sleep, waitFor } from './helpers';
 
 const AGENT = 'Raw';
 /**
@@ -43,14 +51,26 @@ const AGENT = 'Raw';
  * 260-375 ms at load 5-9 (GC and VS Code's own spawns included). The probe's wait is still the workbench's
  * thread in the terminal cases (xterm's parsing and WebGL, VS Code's own), seconds at that load, so the bound
  * stays 3 s: a 200 ms bound could not be shown stable on this machine while it ran at load 5-10.
+ *
+ * The bound is now one per kind of case, so that each can be raised on its own: the chat only (CHAT_BOUND_MS) and
+ * the command's terminal open (MIRROR_BOUND_MS; its bench target is relative to VS Code's own terminal opening,
+ * measured after it over the same span). The mirror's writes during a flood are now a screenful repainted in place
+ * four times a second (nothing scrolls), and what it draws from the transcript is what the terminal keeps. Neither
+ * bound could be shown stable below 3 s yet: this round's runs were at load 6-20 (the physical-limit line at 64-67k
+ * updates/s against 200-245k idle), where a chat-only probe waited up to 3.1 s.
  */
-const PROBE_BOUND_MS = 3_000;
+const CHAT_BOUND_MS = 3_000;
+const MIRROR_BOUND_MS = 3_000;
+/** The cold baseline's span: VS Code's first terminal is up well within it on this machine. */
+const COLD_BASELINE_SPAN_MS = 6_000;
 const PROBE_EVERY_MS = 100;
 
 interface FloodCase {
   readonly name: string;
   readonly fault: string;
   readonly env: Record<string, string>;
+  /** The command's VS Code terminal is opened from its card as soon as the card shows. */
+  readonly mirror: boolean;
   /** What the chat shows once the flood is over. */
   readonly check: (state: TranscriptState) => void;
 }
@@ -69,18 +89,22 @@ const terminalShown = (limit: number | undefined) => (state: TranscriptState) =>
   assert.match(record.output, /flood lines of terminal output!\nflood-done\n$/, 'the chat shows the end of the output');
 };
 
+const terminalFlood = (limit: number | undefined, mirror: boolean): FloodCase => ({
+  name: `50 MB terminal flood, ${limit === undefined ? 'default limit' : `outputByteLimit ${limit.toLocaleString('en-US')}`}, ${mirror ? 'terminal open' : 'chat only'}`,
+  fault: 'flood-terminal',
+  env: limit === undefined ? {} : { ACP_RAW_FLOOD_LIMIT: String(limit) },
+  mirror,
+  check: terminalShown(limit),
+});
+
 const CASES: readonly FloodCase[] = [
-  {
-    name: '50 MB terminal flood, outputByteLimit 1,000',
-    fault: 'flood-terminal',
-    env: { ACP_RAW_FLOOD_LIMIT: '1000' },
-    check: terminalShown(1_000),
-  },
-  { name: '50 MB terminal flood, default limit', fault: 'flood-terminal', env: {}, check: terminalShown(undefined) },
+  terminalFlood(1_000, false),
+  terminalFlood(undefined, false),
   {
     name: '20 MB agent message',
     fault: 'flood-message',
     env: {},
+    mirror: false,
     check: (state) => {
       // The chat keeps a message up to MAX_MESSAGE_CHARS and says it was cut; the turn ends normally.
       const text = agentText(state);
@@ -89,6 +113,8 @@ const CASES: readonly FloodCase[] = [
       assert.deepEqual(turnEnds(state).at(-1)?.outcome, { type: 'stopped', stopReason: 'end_turn' });
     },
   },
+  terminalFlood(1_000, true),
+  terminalFlood(undefined, true),
 ];
 
 async function configureAgent(fault: string, env: Record<string, string>): Promise<void> {
@@ -128,6 +154,40 @@ async function probe(due: number, index: number): Promise<number> {
   return performance.now() - due;
 }
 
+/**
+ * VS Code opening a terminal on a quiet pseudoterminal (a few lines, nothing of ours), with the probe running over
+ * `spanMs` as it runs over a flood: the workbench's own cost of a terminal, the baseline of the mirror cases.
+ */
+async function terminalOpenProbes(spanMs: number): Promise<number[]> {
+  const writes = new vscode.EventEmitter<string>();
+  let opened = (): void => undefined;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  const pty: vscode.Pseudoterminal = {
+    onDidWrite: writes.event,
+    open: () => {
+      writes.fire('A quiet terminal: the baseline of the flood probe.\r\nline 2\r\nline 3\r\n');
+      opened();
+    },
+    close: () => undefined,
+  };
+  const answers = probeUntil(sleep(spanMs));
+  const terminal = vscode.window.createTerminal({ name: 'Baseline', pty });
+  terminal.show();
+  const result = await answers;
+  assert.equal(await Promise.race([open.then(() => 'opened'), sleep(10_000).then(() => 'not opened')]), 'opened');
+  terminal.dispose();
+  writes.dispose();
+  return result;
+}
+
+/** Closes every terminal and the panel, so the next terminal opens as it would the first time (xterm's code aside). */
+async function closeTerminals(): Promise<void> {
+  for (const terminal of vscode.window.terminals) terminal.dispose();
+  await vscode.commands.executeCommand('workbench.action.closePanel');
+  // What the workbench still has to do after a flood (the terminal's last redraw, the chat's layout) is not the baseline's.
+  await sleep(2_000);
+}
+
 /** With ACP_FLOOD_PROFILE, a CPU profile of the extension host during the flood (evidence for where it goes). */
 async function startProfile(): Promise<(file: string) => Promise<void>> {
   const inspector = await import('node:inspector');
@@ -156,25 +216,57 @@ describe('host under floods in VS Code: a command answers while output streams',
     conversation = undefined;
   });
 
+  const record = (figures: FloodProbeFigures): void => {
+    if (process.env['ACP_FLOOD_FIGURES']) appendFileSync(process.env['ACP_FLOOD_FIGURES'], `${JSON.stringify(figures)}\n`);
+    console.log(`      ${JSON.stringify(figures)}`);
+  };
+
+  const showChat = async (): Promise<string> => {
+    const client = await api();
+    await vscode.commands.executeCommand('acpClient.newSession');
+    const shown = client.shownConversation();
+    assert.ok(shown);
+    await vscode.commands.executeCommand('acpClient.chat.focus');
+    await client.chatViewReady();
+    if (process.env['ACP_FLOOD_NO_CHAT']) await vscode.commands.executeCommand('workbench.view.explorer');
+    return shown;
+  };
+
+  it("baseline: VS Code opens the window's first terminal (cold) on a quiet pseudoterminal, probed the same way", async () => {
+    const client = await api();
+    await client.stopAgents();
+    await configureAgent('flood-message', {});
+    conversation = await showChat();
+    const idle = await probeUntil(sleep(1_000));
+    const answers = await terminalOpenProbes(COLD_BASELINE_SPAN_MS);
+    await closeTerminals();
+    const figures = floodProbeFigures(
+      "VS Code's first terminal of the window (cold), quiet",
+      'baseline',
+      answers,
+      idle,
+      COLD_BASELINE_SPAN_MS,
+      0,
+    );
+    record(figures);
+  });
+
   for (const flood of CASES) {
-    it(`probe: ${flood.name}: a command answers within ${PROBE_BOUND_MS} ms`, async () => {
+    const bound = flood.mirror ? MIRROR_BOUND_MS : CHAT_BOUND_MS;
+    it(`probe: ${flood.name}: a command answers within ${bound} ms`, async () => {
       const client = await api();
       await client.stopAgents();
       await configureAgent(flood.fault, flood.env);
-      await vscode.commands.executeCommand('acpClient.newSession');
-      conversation = client.shownConversation();
-      assert.ok(conversation);
-      await vscode.commands.executeCommand('acpClient.chat.focus');
-      await client.chatViewReady();
-      if (process.env['ACP_FLOOD_NO_CHAT']) await vscode.commands.executeCommand('workbench.view.explorer');
+      conversation = await showChat();
       await waitFor(client, (s) => s.agent.phase === 'ready');
-      const idle = await probeUntil(new Promise((resolve) => setTimeout(resolve, 1_000)));
+      const idle = await probeUntil(sleep(1_000));
       const ends = turnEnds(client.transcript()).length;
       const settled = waitFor(client, (s) => s.turn.phase === 'idle' && turnEnds(s).length === ends + 1, 200_000);
       const started = performance.now();
+      const probedMs = settled.then(() => performance.now() - started);
       assert.deepEqual(await client.sendPrompt(TRIGGER), { accepted: true });
       // The command's VS Code terminal, opened from its card as soon as the card shows it.
-      if (flood.fault === 'flood-terminal' && !process.env['ACP_FLOOD_NO_MIRROR'])
+      if (flood.mirror)
         void waitFor(client, (s) => Object.keys(s.terminals).length > 0).then((s) => {
           const terminalId = Object.keys(s.terminals)[0];
           if (terminalId) client.postFromChat({ type: 'open_terminal', terminalId });
@@ -186,15 +278,30 @@ describe('host under floods in VS Code: a command answers while output streams',
       hostDelay.disable();
       const state = await settled;
       if (profile)
-        await profile(`${process.env['ACP_FLOOD_PROFILE']}-${flood.fault}-${flood.env['ACP_RAW_FLOOD_LIMIT'] ?? 'default'}.cpuprofile`);
-      const figures: FloodProbeFigures = floodProbeFigures(flood.name, answers, idle, performance.now() - started, hostDelay.max / 1e6);
-      if (process.env['ACP_FLOOD_FIGURES']) appendFileSync(process.env['ACP_FLOOD_FIGURES'], `${JSON.stringify(figures)}\n`);
-      console.log(`      ${JSON.stringify(figures)}`);
+        await profile(
+          `${process.env['ACP_FLOOD_PROFILE']}-${flood.fault}-${flood.env['ACP_RAW_FLOOD_LIMIT'] ?? 'default'}${flood.mirror ? '-mirror' : ''}.cpuprofile`,
+        );
+      const floodMs = performance.now() - started;
       flood.check(state);
       assert.ok(entriesOf(state).length > 0);
+      if (flood.mirror)
+        // Named after the tool call, or the command line when the card showed before the tool call did.
+        assert.ok(
+          vscode.window.terminals.some((terminal) => terminal.name.startsWith('ACP: ')),
+          'the terminal is open',
+        );
+      let figures = floodProbeFigures(flood.name, flood.mirror ? 'mirror' : 'chat', answers, idle, floodMs, hostDelay.max / 1e6);
+      if (flood.mirror) {
+        // VS Code's own cost of a terminal, probed over the same span: the mirror case's baseline.
+        await closeTerminals();
+        const baseline = probeAnswers(await terminalOpenProbes(await probedMs));
+        await closeTerminals();
+        figures = { ...figures, baseline };
+      }
+      record(figures);
       // A flood over before the first probe was due would prove nothing about a wedge.
       assert.ok(figures.probes >= 3, `too few probes to tell: ${JSON.stringify(figures)}`);
-      assert.ok(figures.maxMs <= PROBE_BOUND_MS, `a probe waited ${Math.round(figures.maxMs)} ms: ${JSON.stringify(figures)}`);
+      assert.ok(figures.maxMs <= bound, `a probe waited ${Math.round(figures.maxMs)} ms: ${JSON.stringify(figures)}`);
     });
   }
 });

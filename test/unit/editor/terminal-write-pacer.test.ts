@@ -1,14 +1,19 @@
 /** The terminal mirror's pacing: a flood reaches the VS Code terminal as a few bounded writes, a trickle whole. */
 import * as assert from 'node:assert/strict';
 import {
+  DEFAULT_ROWS,
   FLOOD_WINDOW_MS,
   FLOOD_WRITE_CHARS,
-  MAX_WRITE_CHARS,
   SKIPPED_LINE,
   TerminalWritePacer,
+  REPAINT,
   WRITE_WINDOW_MS,
   newestLines,
+  newestScreen,
 } from '../../../src/editor/terminal-write-pacer';
+
+/** The rows a write fills after its repaint: at most the screen's height less one, or xterm would scroll. */
+const rowsAfterRepaint = (text: string): number => (text.split(REPAINT)[1] ?? '').split('\r\n').length - 1;
 
 const windows = (count: number) => new Promise((resolve) => setTimeout(resolve, count * WRITE_WINDOW_MS + 10));
 
@@ -35,28 +40,36 @@ describe('terminal mirror write pacing', () => {
     assert.equal(pacer.skipped, false);
   });
 
-  it('a 50 MB flood becomes bounded writes that end with the newest lines, after a "skipped" line', async () => {
+  it('a 50 MB flood becomes one repaint of the newest screenful, under a "skipped" line, scrolling nothing', async () => {
     const written: string[] = [];
     const pacer = new TerminalWritePacer((text) => written.push(text));
     pacer.open();
+    pacer.output('before the flood\n');
+    await windows(1);
     const line = 'flood lines of terminal output!\n';
     const chunk = line.repeat(2048);
     for (let sent = 0; sent < 50 * 1024 * 1024; sent += chunk.length) pacer.output(chunk);
     pacer.output('the last line\n');
     await windows(1);
-    const total = written.reduce((sum, text) => sum + text.length, 0);
-    assert.ok(total <= MAX_WRITE_CHARS * 1.1 + SKIPPED_LINE.length, `written ${total} chars`);
-    const last = written.at(-1) ?? '';
-    assert.ok(last.startsWith(`${SKIPPED_LINE}flood lines`), 'says it skipped, then starts on a line');
-    assert.ok(last.endsWith('flood lines of terminal output!\r\nthe last line\r\n'));
+    assert.equal(written.length, 2, 'the line before, then one write for the flood');
+    const flood = written[1] ?? '';
+    assert.ok(flood.length <= FLOOD_WRITE_CHARS + 200, `written ${flood.length} chars`);
+    // What the screen showed goes into the scrollback first (the cursor to the last row, a screenful of line ends).
+    assert.ok(
+      flood.startsWith(`\x1b[${DEFAULT_ROWS};1H${'\r\n'.repeat(DEFAULT_ROWS)}${REPAINT}${SKIPPED_LINE}flood lines`),
+      JSON.stringify(flood.slice(0, 80)),
+    );
+    assert.ok(flood.endsWith('flood lines of terminal output!\r\nthe last line\r\n'));
+    assert.equal(rowsAfterRepaint(flood), DEFAULT_ROWS - 1, 'the skipped line and the newest lines fill the screen but the last row');
     assert.equal(pacer.skipped, true);
   });
 
-  it('while a flood lasts, writes shrink to a few screens ten times a second; a trickle after it is written whole', async () => {
+  it("while a flood lasts, the screen is repainted four times a second at the terminal's height; a trickle after it is written whole", async () => {
     // xterm parses every line on the workbench's thread, which in code-server answers the user's commands too.
     const written: string[] = [];
     const pacer = new TerminalWritePacer((text) => written.push(text));
     pacer.open();
+    pacer.resize(10);
     const chunk = 'flood lines of terminal output!\n'.repeat(2048);
     const started = performance.now();
     while (performance.now() - started < 1_000) {
@@ -64,11 +77,11 @@ describe('terminal mirror write pacing', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await new Promise((resolve) => setTimeout(resolve, FLOOD_WINDOW_MS + 20));
-    const total = written.reduce((sum, text) => sum + text.length, 0);
-    // The first window writes up to MAX_WRITE_CHARS; then at most one flood-sized write per FLOOD_WINDOW_MS.
-    const bound = MAX_WRITE_CHARS + Math.ceil(1_200 / FLOOD_WINDOW_MS) * (FLOOD_WRITE_CHARS * 1.1 + SKIPPED_LINE.length);
-    assert.ok(total <= bound, `written ${total} chars in ${written.length} writes over a second (at most ${Math.round(bound)})`);
-    assert.ok(written.length >= 5, 'still live: several writes a second');
+    assert.ok(written.length >= 3 && written.length <= Math.ceil(1_300 / FLOOD_WINDOW_MS) + 1, `still live: ${written.length} writes`);
+    for (const text of written) {
+      assert.ok(text.length <= FLOOD_WRITE_CHARS + 200, `written ${text.length} chars in one go`);
+      assert.equal(rowsAfterRepaint(text), 9, 'a screenful of 10 rows, scrolling nothing');
+    }
     assert.ok(written.at(-1)?.endsWith('flood lines of terminal output!\r\n'));
     // A quiet spell, then a command printing a few lines.
     await new Promise((resolve) => setTimeout(resolve, 2 * FLOOD_WINDOW_MS));
@@ -76,6 +89,13 @@ describe('terminal mirror write pacing', () => {
     for (let i = 0; i < 3; i++) pacer.output('a'.repeat(2_000) + '\n');
     await windows(3);
     assert.deepEqual(written, [`${'a'.repeat(2_000)}\r\n`.repeat(3)], 'written whole once the flood is over');
+  });
+
+  it('the newest screenful: the last rows lines, bounded in characters', () => {
+    assert.equal(newestScreen('a\nb\nc\n', 2, 100), 'b\nc\n');
+    assert.equal(newestScreen('a\nb\nc', 2, 100), 'b\nc');
+    assert.equal(newestScreen('a\nb\n', 5, 100), 'a\nb\n');
+    assert.equal(newestScreen(`${'x'.repeat(50)}\n${'y'.repeat(50)}\n`, 2, 60), `${'y'.repeat(50)}\n`);
   });
 
   it('the newest lines start on a line and never inside a character', () => {
