@@ -2,7 +2,9 @@
  * Every command from every state, in the real VS Code: one test per cell of test/support/command-matrix.ts. Each
  * puts the chat in its state from a fresh start, runs the command as the palette does, and checks what the user
  * then sees: the command did what its name says, or the chat says why not; no transcript mixes agents; the count of
- * agent processes is what the state calls for; a draft typed before the command is still there.
+ * agent processes is what the state calls for; a draft typed before the command is still there. Rename's input box
+ * is filled in with real keys (test/support/workbench-keys.ts: the code-server launcher types them in Chromium).
+ * "Add to ACP Chat" needs the chat's own attachment tray: it is driven in test/e2e/matrix-states.ts.
  */
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
