@@ -13,6 +13,7 @@ import { entriesOf } from '../shared/selectors';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
 import { errorMessage } from '../shared/error-text';
+import { explainInChat } from './explain-in-chat';
 
 /** A path the agent chose, as the user reads it: relative to the workspace, bidi and invisible characters shown. */
 const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
@@ -96,9 +97,17 @@ export class ChangeCommands implements vscode.Disposable {
     await this.changes.diffs.openFile(changed, from);
   }
 
-  async review({ tracker }: Target, turnId: string | undefined): Promise<void> {
+  async review({ tracker, transcript }: Target, turnId: string | undefined): Promise<void> {
     const record = turnId === undefined ? undefined : tracker.record(turnId);
-    if (!record || record.files.length === 0) return void vscode.window.showInformationMessage('No agent changes to review yet.');
+    if (!record || record.files.length === 0)
+      // In the chat, where the cards are: a toast would be gone before the user looked for the reason.
+      return explainInChat(
+        { store: transcript },
+        'No agent changes to review yet',
+        transcript.state.turn.phase === 'idle'
+          ? 'The agent has changed no file in this conversation. A turn that changes files ends with a card listing them.'
+          : 'Files the agent changes in the running turn are listed when the turn ends: run ACP: Review Changes again then.',
+      );
     await this.changes.diffs.openAll(record.files);
   }
 
@@ -123,14 +132,18 @@ export class ChangeCommands implements vscode.Disposable {
   async restore({ conversationId, tracker, transcript }: Target, turnId: string): Promise<ApplyOutcome | undefined> {
     if (transcript.state.turn.phase !== 'idle') {
       // The agent is still writing: a rewind now would race it. The moment comes back when the turn ends.
-      void vscode.window.showWarningMessage('Wait for the turn to end (or cancel it) before restoring files.');
+      explainInChat(
+        { store: transcript },
+        'The turn is still running',
+        'Restoring files while the agent may still write them would race it: wait for the turn to end (or Stop it), then Restore to here again.',
+      );
       return { kind: 'nothing' };
     }
     const preview = await tracker.previewRestore(turnId);
     const forkable = this.forks?.offered(conversationId) === true;
     const nothing = !preview || (preview.files.length === 0 && preview.unrestorable.length === 0 && preview.blocked.length === 0);
     if (!preview || (nothing && !forkable)) {
-      void vscode.window.showInformationMessage('Nothing to restore: the agent changed no files after this message.');
+      explainInChat({ store: transcript }, 'Nothing to restore', 'The agent changed no files after this message.');
       return { kind: 'nothing' };
     }
     type Choice = 'restore' | 'overwrite' | 'fork';

@@ -5,7 +5,7 @@
 import type { Conversation } from '../conversations/conversation';
 import { isLive } from '../shared/lifecycle';
 
-export function explainInChat(conversation: Conversation, title: string, detail: string): void {
+export function explainInChat(conversation: Pick<Conversation, 'store'>, title: string, detail: string): void {
   conversation.store.dispatch({ type: 'notice_added', severity: 'info', title, detail });
 }
 

@@ -3,7 +3,9 @@
  * in code-server): the chat is put in each state of test/support/command-matrix.ts and a screenshot saved as
  * test-results/matrix-<state>.png. On the way it checks what only a browser shows: Select Agent and New Session
  * given while the webview is still loading are not lost; text typed while the agent starts is neither lost nor
- * sent to another agent; Escape and the chat's Stop button cancel a turn; after Reload Window the chat comes back
+ * sent to another agent; "Add to ACP Chat" on a real editor selection puts the lines in the draft while the agent
+ * waits for a permission and while it is down (kept through a switch and a restart, then sent with the next prompt); Escape and the
+ * chat's Stop button cancel a turn; after Reload Window the chat comes back
  * on screen by itself, Not running, before any agent starts. Each cell checks the agent processes its state calls for
  * and is written as a row (state × command → what the user saw) to test-results/matrix-states.md (matrix-record.ts).
  */
@@ -147,6 +149,33 @@ async function showsFirstPrompt(chat: Frame, text: string, timeout = LONG): Prom
   }
 }
 
+/**
+ * "Add to ACP Chat" on a real editor selection: src/hello.ts opened with Quick Open, its first two lines selected
+ * with the keyboard, the command run from the palette. Returns once the chip is in the chat's attachment tray.
+ */
+async function addSelectionToChat(page: Page, chat: Frame): Promise<void> {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').fill('hello.ts');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'hello.ts' }).first().waitFor({ timeout: LONG });
+  await page.keyboard.press('Enter');
+  const editor = page.locator('.monaco-editor[data-uri$="hello.ts"] .view-lines').first();
+  await editor.waitFor({ timeout: LONG });
+  await editor.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await palette(page, 'ACP: Add to ACP Chat');
+  await chip(chat).waitFor({ timeout: LONG });
+}
+
+/** The selection's chip in the composer's attachment tray. */
+const chip = (chat: Frame): ReturnType<Frame['locator']> =>
+  chat.getByRole('list', { name: 'Attachments' }).getByRole('listitem').filter({ hasText: 'src/hello.ts:1-2' });
+
+/** The attached lines as the sent message `text` shows them: a link to the file, not its text again. */
+const withLines = (chat: Frame, text: string): ReturnType<Frame['locator']> =>
+  chat.locator('.user-bubble', { hasText: text }).last().locator('.content-resource', { hasText: 'hello.ts' });
+
 async function send(chat: Frame, text: string): Promise<void> {
   const prompt = chat.locator('textarea[aria-label="Prompt"]');
   await prompt.fill(text);
@@ -237,9 +266,19 @@ async function main(): Promise<void> {
     // Waiting for a permission (VS Code's own picker asks too: closed, the card keeps waiting), then the Stop button.
     const cancelledBefore = await chat.getByText('Cancelled', { exact: true }).count();
     await send(chat, 'please edit the file');
-    await chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]').waitFor({ timeout: LONG });
+    const awaiting = chat.locator('[data-kind="tool_call"][data-status="awaiting_permission"]');
+    await awaiting.waitFor({ timeout: LONG });
     await screenshot(page, 'waiting for a permission');
     await page.keyboard.press('Escape');
+    // Add to ACP Chat while the agent waits for the user: the lines join the draft; the question keeps waiting.
+    await addSelectionToChat(page, chat);
+    await awaiting.waitFor({ timeout: 5_000 });
+    await record.cell(
+      'waiting for a permission',
+      'Add to ACP Chat (editor selection)',
+      'the chip "src/hello.ts:1-2" joins the draft; the permission card keeps waiting',
+      { Alpha: 1 },
+    );
     await chat.getByRole('button', { name: 'Stop', exact: true }).click({ timeout: LONG });
     await chat.getByText('Cancelled', { exact: true }).nth(cancelledBefore).waitFor({ timeout: LONG });
     await chat.getByText('Permission request cancelled').last().waitFor({ timeout: LONG });
@@ -254,7 +293,10 @@ async function main(): Promise<void> {
 
     // Waiting for an elicitation, then the Stop button.
     const cancelledThen = await chat.getByText('Cancelled', { exact: true }).count();
+    // The next prompt carries the lines: its message shows the file (as a link, not its text again).
     await send(chat, 'elicit card');
+    await withLines(chat, 'elicit card').waitFor({ timeout: LONG });
+    assert.equal(await chip(chat).count(), 0, 'sending empties the tray');
     await chat.getByText('Configure deployment').first().waitFor({ timeout: LONG });
     await screenshot(page, 'waiting for an elicitation');
     await chat.getByRole('button', { name: 'Stop', exact: true }).click({ timeout: LONG });
@@ -282,6 +324,15 @@ async function main(): Promise<void> {
     await statusIs(chat, /Exited/);
     await screenshot(page, 'crashed');
     await record.cell('crashed', 'Send', `${await blocked(chat, 'Alpha has exited. Restart it to continue.')}; a Restart agent button`, {});
+    // Add to ACP Chat on the crashed conversation: the lines wait in its draft (the prompt says why it cannot send).
+    await addSelectionToChat(page, chat);
+    await blocked(chat, 'Alpha has exited. Restart it to continue.');
+    await record.cell(
+      'crashed',
+      'Add to ACP Chat (editor selection)',
+      'the chip "src/hello.ts:1-2" waits in the draft; the prompt still says "Alpha has exited. Restart it to continue."',
+      {},
+    );
 
     // Sign-in needed: Gate, from the crashed conversation, in a conversation of its own.
     assert.ok(await pick(page, 'ACP: Select Agent', 'Gate'));
@@ -300,6 +351,17 @@ async function main(): Promise<void> {
     await palette(page, 'ACP: Restart Agent');
     await statusIs(chat, /^Ready$/);
     await record.cell('crashed', 'Restart Agent', `a fresh Alpha, "${await header(chat)}", transcript kept`, { Alpha: 1, Gate: 1 });
+    // The lines added while Alpha was down are still in this conversation's draft (through Gate's and back).
+    await chip(chat).waitFor({ timeout: LONG });
+    await send(chat, 'the lines added while it was down');
+    await withLines(chat, 'the lines added while it was down').waitFor({ timeout: LONG });
+    await chat.locator('strong', { hasText: 'the lines added while it was down' }).first().waitFor({ timeout: LONG });
+    await record.cell(
+      'crashed → Restart Agent',
+      'Send (lines added while crashed)',
+      'the chip was kept through Switch Session and Restart; Alpha answers the prompt with the lines',
+      { Alpha: 1, Gate: 1 },
+    );
 
     // Restored after Reload Window: the chat comes back by itself, its conversation shown, no agent started.
     await page.reload({ timeout: LONG * 2 });

@@ -2,10 +2,14 @@
  * Every command from every state, in the real VS Code: one test per cell of test/support/command-matrix.ts. Each
  * puts the chat in its state from a fresh start, runs the command as the palette does, and checks what the user
  * then sees: the command did what its name says, or the chat says why not; no transcript mixes agents; the count of
- * agent processes is what the state calls for; a draft typed before the command is still there.
+ * agent processes is what the state calls for; a draft typed before the command is still there. Rename's input box
+ * is filled in with real keys (test/support/workbench-keys.ts: the code-server launcher types them in Chromium).
+ * "Add to ACP Chat" needs the chat's own attachment tray: it is driven in test/e2e/matrix-states.ts.
  */
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
 import type { TranscriptState } from '../../src/shared/model';
@@ -14,7 +18,9 @@ import { modePicker } from '../../src/shared/session-pickers';
 import { MATRIX, type MatrixCell, type MatrixCommand, type MatrixState } from '../support/command-matrix';
 import { eventually, processesMarked } from '../support/processes';
 import { scriptedAgentPath } from '../support/repo-root';
-import { api, sleep, textOf, turnEnded, waitFor } from './helpers';
+import { typeInWorkbench } from '../support/workbench-keys';
+import { MATRIX_WRITTEN } from '../fixtures/agents/scenarios/matrix';
+import { api, sleep, textOf, toolCall, turnEnded, waitFor, workspaceRoot } from './helpers';
 
 const marks = { Alpha: randomUUID(), Beta: randomUUID() };
 type Agent = keyof typeof marks;
@@ -40,6 +46,10 @@ function agentConfig(name: Agent, state: MatrixState): object {
 
 const SENT = 'a prompt sent from the matrix';
 const DRAFT = 'a draft the command must not lose';
+const RENAMED = 'Renamed in the matrix';
+/** The file the history's turn writes where the command needs a change to act on (Review Changes, Restore to here). */
+const written = (): string => path.join(workspaceRoot(), MATRIX_WRITTEN);
+const needsChange = (command: MatrixCommand): boolean => command === 'Review Changes' || command === 'Restore to here';
 
 const notices = (state: TranscriptState): string[] => entriesOf(state).flatMap((entry) => (entry.kind === 'notice' ? [entry.title] : []));
 const prompts = (state: TranscriptState | undefined): string =>
@@ -81,8 +91,11 @@ async function configure(agents: object, idleTimeoutMinutes?: number): Promise<A
   return client;
 }
 
-/** Puts the chat in `state` with Alpha its agent; returns the conversation shown. */
-async function enter(state: MatrixState): Promise<{ client: AcpClientApi; conversation: string | undefined }> {
+/**
+ * Puts the chat in `state` with Alpha its agent; returns the conversation shown. With `writes`, the history's turn
+ * first writes a file (the change Review Changes and Restore to here act on).
+ */
+async function enter(state: MatrixState, writes = false): Promise<{ client: AcpClientApi; conversation: string | undefined }> {
   if (state === 'no agent configured') {
     const client = await configure({});
     // A chat with nothing in it and no agent: a blank conversation.
@@ -117,14 +130,18 @@ async function enter(state: MatrixState): Promise<{ client: AcpClientApi; conver
   }
   if (state !== 'Ready, nothing said') {
     const asking = state === 'waiting for a permission' ? 'edit' : state === 'waiting for an elicitation' ? 'elicit card' : '';
-    assert.deepEqual(await client.sendPrompt(`a question for Alpha ${asking}`), { accepted: true });
+    if (writes) rmSync(written(), { force: true });
+    assert.deepEqual(await client.sendPrompt(`a question for Alpha ${asking}${writes ? ' write' : ''}`), { accepted: true });
     await waitFor(client, (s) => s.turn.phase === 'running');
+    if (writes) await waitFor(client, (s) => toolCall(s, 'matrix-write')?.status === 'completed', 20_000);
     if (state === 'waiting for a permission') await waitFor(client, pendingPermission);
     else if (state === 'waiting for an elicitation') await waitFor(client, pendingQuestion);
     else if (state !== 'turn running') {
       // History without waiting the whole answer out: the turn ends as cancelled.
       await vscode.commands.executeCommand('acpClient.cancelTurn');
       await waitFor(client, turnEnded);
+      // The turn's change card comes a moment after it ends (the disk settles first): what there is to review.
+      if (writes) await waitFor(client, (s) => entriesOf(s).some((entry) => entry.kind === 'changes'), 20_000);
     }
   }
   if (state === 'crashed') {
@@ -189,9 +206,31 @@ async function run(command: MatrixCommand, client: AcpClientApi, before: string 
     case 'Delete':
       // The modal's "Delete" answered (a modal cannot be clicked from the extension host).
       return before && client.removeConversation(before);
+    case 'Rename': {
+      // From its row in Sessions (the tree passes its node); a blank conversation is not listed: a keybinding then.
+      const info = client.conversations().find((candidate) => candidate.id === before);
+      const renaming = exec('acpClient.renameSession', info?.prompted ? { kind: 'conversation', info } : undefined);
+      // The input box opens with the title filled in and selected: the person types over it and presses Enter.
+      await sleep(3_000);
+      typeInWorkbench([{ press: 'Control+A' }, { type: RENAMED }, { press: 'Enter' }]);
+      return renaming;
+    }
+    case 'Review Changes':
+      return exec('acpClient.reviewChanges');
+    case 'Restore to here': {
+      // The restore control on the first message; its preview picker's first row ("Restore 1 file") chosen.
+      const first = entriesOf(client.transcript()).find((entry) => entry.kind === 'message' && entry.role === 'user');
+      assert.ok(first?.kind === 'message' && first.turnId !== undefined, 'the first message has its restore control');
+      client.postFromChat({ type: 'restore_checkpoint', turnId: first.turnId });
+      // The picker comes only where no turn runs; otherwise the person presses nothing (Enter would answer the
+      // agent's own question, whose picker may be open).
+      if (client.transcript().turn.phase !== 'idle') return sleep(1_000);
+      return withPick(Promise.resolve(), 0);
+    }
   }
 }
 
+const tabLabels = (): string[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
 const editorTabs = (): number =>
   vscode.window.tabGroups.all
     .flatMap((group) => group.tabs)
@@ -203,6 +242,7 @@ async function check(
   before: string | undefined,
   noticesBefore: number,
   result: unknown,
+  phaseBefore: string,
 ): Promise<void> {
   const { outcome } = cell;
   const shown = client.shownConversation();
@@ -287,7 +327,32 @@ async function check(
         10_000,
       );
       break;
+    case 'renamed':
+      await eventually(
+        () => client.conversations().some((info) => info.id === before && info.title === RENAMED && info.prompted),
+        `Sessions lists the conversation as "${RENAMED}": ${JSON.stringify(client.conversations().find((info) => info.id === before))}`,
+        10_000,
+      );
+      assert.equal(client.shownConversation(), before, 'the same conversation');
+      break;
+    case 'reviewing':
+      await eventually(
+        () => tabLabels().some((label) => /^Agent changes: 1 file\b/.test(label)),
+        'the multi-file diff editor shows the change',
+        10_000,
+      );
+      assert.equal(client.shownConversation(), before, 'the same conversation');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      break;
+    case 'restored':
+      await eventually(() => !existsSync(written()), 'the file the agent wrote after the message is gone again', 10_000);
+      assert.equal(client.shownConversation(), before, 'the same conversation');
+      break;
   }
+  // The agent is left as the state had it where the command is not about the agent (a starting one goes on to Ready).
+  const aside = cell.command === 'Rename' || cell.command === 'Review Changes' || cell.command === 'Restore to here';
+  if (aside && cell.state !== 'starting') assert.equal(client.transcript().agent.phase, phaseBefore, 'the agent is as it was');
+  if (cell.command === 'Restore to here' && outcome.kind === 'explained') assert.ok(existsSync(written()), 'no file was touched');
   await eventually(
     () => count('Alpha') === cell.processes.Alpha && count('Beta') === cell.processes.Beta,
     `processes: Alpha ${count('Alpha')} (want ${cell.processes.Alpha}), Beta ${count('Beta')} (want ${cell.processes.Beta})`,
@@ -301,18 +366,21 @@ describe('command matrix: every command from every state', function () {
   this.timeout(150_000);
 
   after(async () => {
+    rmSync(written(), { force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await configure({ Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'echo' } } });
   });
 
   for (const cell of MATRIX) {
-    it(`${cell.state} × ${cell.command}: ${cell.sees}`, async () => {
-      const { client, conversation } = await enter(cell.state);
+    it(`${cell.state} × ${cell.command}: ${cell.sees}`, async function () {
+      if (cell.command === 'Rename' && vscode.env.appName !== 'code-server') this.skip(); // keys are typed through the browser
+      const { client, conversation } = await enter(cell.state, needsChange(cell.command));
       if (conversation && cell.command !== 'Send')
         client.postFromChat({ type: 'draft_changed', conversationId: conversation, text: DRAFT });
       const noticesBefore = notices(client.transcript()).length;
+      const phaseBefore = client.transcript().agent.phase;
       const result = await run(cell.command, client, conversation);
-      await check(cell, client, conversation, noticesBefore, result);
+      await check(cell, client, conversation, noticesBefore, result, phaseBefore);
     });
   }
 });

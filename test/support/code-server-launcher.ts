@@ -11,6 +11,7 @@ import { format } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { CodeServer } from './code-server';
+import { keysOf } from './workbench-keys';
 
 interface LaunchArgs {
   extensionDevelopmentPath: string;
@@ -74,9 +75,21 @@ async function main(): Promise<number> {
     const exitCode = new Promise<number>((resolve) => {
       void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
     });
+    // Keys a test asks to be typed (workbench-keys.ts), one request after the other.
+    let typing = Promise.resolve();
     await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
       // The host's console arrives as console.log's arguments: a format string first.
       const text = format(...args);
+      const keys = keysOf(text);
+      if (keys) {
+        typing = typing
+          .then(async () => {
+            for (const step of keys)
+              await ('press' in step ? page.keyboard.press(step.press) : page.keyboard.type(step.type, { delay: 10 }));
+          })
+          .catch((error: unknown) => console.error(`could not type ${text}: ${String(error)}`));
+        return;
+      }
       // The offline workbench keeps failing to reach the extension gallery: noise, not test output.
       if (!verbose && /ENOTFOUND|getaddrinfo|Gallery|^\s+at /.test(text)) return;
       if (type === 'error') console.error(text);

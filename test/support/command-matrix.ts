@@ -40,7 +40,10 @@ export type MatrixCommand =
   | 'Fork'
   | 'Switch Session'
   | 'Open in Editor'
-  | 'Delete';
+  | 'Delete'
+  | 'Rename'
+  | 'Review Changes'
+  | 'Restore to here';
 
 type Agent = 'Alpha' | 'Beta';
 
@@ -72,7 +75,13 @@ export type MatrixOutcome =
   /** The conversation moves to an editor tab; the sidebar shows another one. */
   | { readonly kind: 'in_editor' }
   /** The conversation is gone from the Sessions list and the chat shows another one. */
-  | { readonly kind: 'deleted' };
+  | { readonly kind: 'deleted' }
+  /** The same conversation, listed in Sessions under the name typed in the input box; its agent as before. */
+  | { readonly kind: 'renamed' }
+  /** The multi-file diff editor shows the agent's change ("Agent changes: 1 file"); the chat stays as it was. */
+  | { readonly kind: 'reviewing' }
+  /** The file the agent wrote after the message is put back as it was before it (here: gone again). */
+  | { readonly kind: 'restored' };
 
 export interface MatrixCell {
   readonly state: MatrixState;
@@ -112,9 +121,29 @@ const beta = { Alpha: 0, Beta: 1 };
 const BUSY: readonly MatrixState[] = ['turn running', 'waiting for a permission', 'waiting for an elicitation'];
 /** The agent runs and a session is open. */
 const RUNNING: readonly MatrixState[] = ['Ready, nothing said', 'Ready with history', ...BUSY];
+/** Nothing was said yet: a blank conversation (not listed in Sessions). */
+const BLANK: readonly MatrixState[] = ['no agent configured', 'starting', 'sign-in needed', 'Ready, nothing said'];
 /** The conversation has an exchange and its agent is not running. */
 const DOWN: readonly MatrixState[] = ['crashed', 'stopped', 'stopped by the idle timeout'];
 const STOPPED: readonly MatrixState[] = ['stopped', 'stopped by the idle timeout'];
+/** Agent processes each state has, for commands that leave the agent as it is. */
+const AS_BEFORE: Readonly<Record<MatrixState, { readonly Alpha: number; readonly Beta: number }>> = {
+  'no agent configured': none,
+  starting: alpha,
+  'sign-in needed': alpha,
+  'Ready, nothing said': alpha,
+  'Ready with history': alpha,
+  'turn running': alpha,
+  'waiting for a permission': alpha,
+  'waiting for an elicitation': alpha,
+  crashed: none,
+  stopped: none,
+  'stopped by the idle timeout': none,
+};
+/** One cell per state in `states`, each with the processes its state has (the command leaves the agent alone). */
+function asBefore(states: readonly MatrixState[], command: MatrixCommand, outcome: MatrixOutcome, sees: string): MatrixCell[] {
+  return states.map((state) => ({ state, command, outcome, processes: AS_BEFORE[state], sees }));
+}
 
 export const MATRIX: readonly MatrixCell[] = [
   // New Session: a blank conversation is reused; otherwise a new one, the old one going on beside it.
@@ -328,5 +357,55 @@ export const MATRIX: readonly MatrixCell[] = [
   ...alike(
     ['Ready with history', 'turn running', 'waiting for a permission', 'stopped'],
     line('Delete', { kind: 'deleted' }, none, 'gone from Sessions; its agent stopped; the chat shows another conversation'),
+  ),
+
+  // Rename: from the conversation's row in Sessions (a blank conversation is not listed there: from a keybinding,
+  // which acts on the conversation shown). The input box is filled in and accepted; the agent is not touched.
+  ...asBefore(
+    ['Ready with history', ...BUSY, ...DOWN],
+    'Rename',
+    { kind: 'renamed' },
+    'the input box (the title filled in); Sessions lists the conversation under the name typed; the agent and any turn go on untouched',
+  ),
+  ...asBefore(
+    BLANK,
+    'Rename',
+    { kind: 'renamed' },
+    '(keybinding: a blank conversation is not in Sessions) the input box; the conversation is listed in Sessions under the name typed',
+  ),
+
+  // Review Changes (the palette): the turn's changes in the multi-file diff editor, whether the agent runs or not.
+  // Here the history's turn wrote one file (matrix-notes.txt) before it ended.
+  ...asBefore(
+    ['Ready with history', ...DOWN],
+    'Review Changes',
+    { kind: 'reviewing' },
+    'the multi-file diff editor "Agent changes: 1 file"; the chat and the agent as they were',
+  ),
+  ...asBefore(
+    BLANK,
+    'Review Changes',
+    explained('No agent changes to review yet'),
+    'notice "No agent changes to review yet" (the agent changed no file in this conversation)',
+  ),
+  ...asBefore(
+    BUSY,
+    'Review Changes',
+    explained('No agent changes to review yet'),
+    'notice "No agent changes to review yet": the running turn wrote a file, its changes are listed when it ends',
+  ),
+
+  // Restore to here: the restore control on the conversation's first message (only messages have it).
+  ...asBefore(
+    ['Ready with history', ...DOWN],
+    'Restore to here',
+    { kind: 'restored' },
+    'a preview picker ("Restore 1 file"); chosen, the file the agent wrote after that message is gone again',
+  ),
+  ...asBefore(
+    BUSY,
+    'Restore to here',
+    explained('The turn is still running'),
+    'notice "The turn is still running" (wait for it to end or stop it, then Restore to here); no file touched',
   ),
 ];
