@@ -65,6 +65,12 @@ const MIRROR_BOUND_MS = 3_000;
 /** The cold baseline's span: VS Code's first terminal is up well within it on this machine. */
 const COLD_BASELINE_SPAN_MS = 6_000;
 const PROBE_EVERY_MS = 100;
+/**
+ * The probe runs at least this long after the prompt, even when the turn is over sooner: with a 1,000-byte limit the
+ * host was through 50 MB in 0.5 s (4 probes) on this machine, so a machine twice as fast would leave too few probes
+ * to tell, and what the chat still has to draw after the turn's end is part of what a command waits behind.
+ */
+const MIN_PROBED_MS = 2_000;
 
 interface FloodCase {
   readonly name: string;
@@ -275,14 +281,14 @@ describe('host under floods in VS Code: a command answers while output streams',
       const profile = process.env['ACP_FLOOD_PROFILE'] ? await startProfile() : undefined;
       const hostDelay = monitorEventLoopDelay({ resolution: 10 });
       hostDelay.enable();
-      const answers = await probeUntil(settled);
+      const answers = await probeUntil(Promise.all([settled, sleep(MIN_PROBED_MS)]));
       hostDelay.disable();
       const state = await settled;
       if (profile)
         await profile(
           `${process.env['ACP_FLOOD_PROFILE']}-${flood.fault}-${flood.env['ACP_RAW_FLOOD_LIMIT'] ?? 'default'}${flood.mirror ? '-mirror' : ''}.cpuprofile`,
         );
-      const floodMs = performance.now() - started;
+      const floodMs = await probedMs;
       flood.check(state);
       assert.ok(entriesOf(state).length > 0);
       if (flood.mirror)
@@ -295,7 +301,7 @@ describe('host under floods in VS Code: a command answers while output streams',
       if (flood.mirror) {
         // VS Code's own cost of a terminal, probed over the same span: the mirror case's baseline.
         await closeTerminals();
-        const baseline = probeAnswers(await terminalOpenProbes(await probedMs));
+        const baseline = probeAnswers(await terminalOpenProbes(Math.max(floodMs, MIN_PROBED_MS)));
         await closeTerminals();
         figures = { ...figures, baseline };
       }
