@@ -19,7 +19,7 @@ import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { eventually, processesMarked } from '../support/processes';
 import { scriptedAgentPath } from '../support/repo-root';
 import { MatrixRecord } from './matrix-record';
-import { chatFrame, LONG } from './page-steps';
+import { chatFrame, LONG, selectFirstLinesOfHello } from './page-steps';
 
 const marks = { Alpha: randomUUID(), Beta: randomUUID(), Gate: randomUUID() };
 
@@ -154,16 +154,7 @@ async function showsFirstPrompt(chat: Frame, text: string, timeout = LONG): Prom
  * with the keyboard, the command run from the palette. Returns once the chip is in the chat's attachment tray.
  */
 async function addSelectionToChat(page: Page, chat: Frame): Promise<void> {
-  await page.keyboard.press('Control+P');
-  await page.locator('.quick-input-widget input').fill('hello.ts');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'hello.ts' }).first().waitFor({ timeout: LONG });
-  await page.keyboard.press('Enter');
-  const editor = page.locator('.monaco-editor[data-uri$="hello.ts"] .view-lines').first();
-  await editor.waitFor({ timeout: LONG });
-  await editor.click();
-  await page.keyboard.press('Control+Home');
-  await page.keyboard.press('Shift+ArrowDown');
-  await page.keyboard.press('Shift+ArrowDown');
+  await selectFirstLinesOfHello(page);
   await palette(page, 'ACP: Add to ACP Chat');
   await chip(chat).waitFor({ timeout: LONG });
 }

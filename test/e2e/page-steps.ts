@@ -30,3 +30,17 @@ export async function runFromPalette(page: Page, title: string): Promise<void> {
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: LONG });
   await page.keyboard.press('Enter');
 }
+
+/** Opens the fixture's src/hello.ts with Quick Open and selects its first two lines with the keyboard, as a person would. */
+export async function selectFirstLinesOfHello(page: Page): Promise<void> {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').fill('hello.ts');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'hello.ts' }).first().waitFor({ timeout: LONG });
+  await page.keyboard.press('Enter');
+  const editor = page.locator('.monaco-editor[data-uri$="hello.ts"] .view-lines').first();
+  await editor.waitFor({ timeout: LONG });
+  await editor.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+}

@@ -16,7 +16,7 @@ import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { scriptedAgentPath } from '../support/repo-root';
 import { auditThemes, describeAudit } from './theme-audit';
 import { reloadKeepsTheConversation } from './reload';
-import { chatFrame, runFromPalette } from './page-steps';
+import { chatFrame, runFromPalette, selectFirstLinesOfHello } from './page-steps';
 
 const results = E2E_RESULTS;
 const LONG = 60_000;
@@ -217,16 +217,7 @@ async function main(): Promise<void> {
     assert.equal(await tray.getByRole('listitem').count(), 1, 'the refused image is not attached');
     check('a pasted image the agent does not accept is refused, and the composer says why');
 
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget input').fill('hello.ts');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'hello.ts' }).first().waitFor({ timeout: LONG });
-    await page.keyboard.press('Enter');
-    const editor = page.locator('.monaco-editor[data-uri$="hello.ts"] .view-lines').first();
-    await editor.waitFor({ timeout: LONG });
-    await editor.click();
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.press('Shift+ArrowDown');
-    await page.keyboard.press('Shift+ArrowDown');
+    await selectFirstLinesOfHello(page);
     await runFromPalette(page, 'Add to ACP Chat');
     await tray.getByRole('listitem').filter({ hasText: 'src/hello.ts:1-2' }).waitFor({ timeout: LONG });
     check('"Add to ACP Chat" on an editor selection attaches those lines');
