@@ -62,6 +62,13 @@ export class VirtualTranscript {
   private expectedScrollTop = -1;
   private viewportHeight = 0;
   private drewEntries = false;
+  /**
+   * The transcript was last seen 0 px high (its view hidden, or not laid out yet). Its entries then measure 0 px
+   * too: taken for their heights, those zeros made every frame draw more entries to fill the viewport (thousands,
+   * then one layout of them all when shown). While hidden nothing is measured, drawn or scrolled; the report of
+   * its new size when it is shown again asks for the frame that draws it.
+   */
+  private hidden = false;
 
   /**
    * @param onLaidOut runs after the browser has laid out a frame `render` drew (the owner's frame length counts
@@ -125,6 +132,14 @@ export class VirtualTranscript {
   }
 
   render(): void {
+    if (this.hidden) {
+      // The state is kept (cheap); drawing waits for the view to be shown, when the observer asks for a frame.
+      if (this.pendingState) {
+        this.index.sync(this.pendingState);
+        this.pendingState = undefined;
+      }
+      return;
+    }
     // Reads first, while the last frame's layout is still clean. The user may have moved the scrollbar since the
     // last frame without its scroll event handled yet: take that first, or sticking to the bottom would throw them
     // back down.
@@ -263,22 +278,26 @@ export class VirtualTranscript {
    * viewport undrawn or the viewport changed size.
    */
   private onLaidOutRecords(records: readonly ResizeObserverEntry[]): void {
-    let heightsChanged = false;
     let drawn = false;
     let viewportResized = false;
-    for (const record of records) {
-      const element = record.target;
-      if (element === this.element) {
-        const height = recordHeight(record);
-        // Hidden or detached: nothing on screen to place.
-        if (height === 0) continue;
+    const own = records.find((record) => record.target === this.element);
+    if (own) {
+      const height = recordHeight(own);
+      const wasHidden = this.hidden;
+      // Hidden or detached: nothing on screen to place, and the entries' zeros are not their heights.
+      this.hidden = height === 0;
+      if (!this.hidden) {
         drawn = true;
-        viewportResized = height !== this.viewportHeight;
+        viewportResized = wasHidden || height !== this.viewportHeight;
         this.viewportHeight = height;
         lastViewportHeight = height;
-        continue;
       }
-      if (!(element instanceof HTMLElement)) continue;
+    }
+    if (this.hidden) return;
+    let heightsChanged = false;
+    for (const record of records) {
+      const element = record.target;
+      if (element === this.element || !(element instanceof HTMLElement)) continue;
       const key = element.dataset.entryKey;
       const rendered = key === undefined ? undefined : this.rendered.get(key);
       if (!rendered || rendered.view.element !== element) continue;
@@ -286,13 +305,16 @@ export class VirtualTranscript {
     }
     if (heightsChanged) this.placeSpacers();
     this.placeScroll();
-    // The range render would pick now, with the heights just measured.
+    // The range render would pick now, with the heights just measured: drawn if it needs more, and also if it
+    // needs less, so that what is drawn depends on what is on screen and not on the estimates met on the way.
     const { start, end } = this.wantedRange(this.targetScrollTop());
-    if (viewportResized || start < this.range.start || end > this.range.end) this.requestFrame();
+    if (viewportResized || start !== this.range.start || end !== this.range.end) this.requestFrame();
     if (drawn) this.onLaidOut();
   }
 
   private onScroll(): void {
+    // A hidden transcript's scroll offset drops to 0: that is not the reader moving.
+    if (this.hidden) return;
     if (Math.abs(this.element.scrollTop - this.expectedScrollTop) < 1) return;
     this.takeUserScroll();
     if (!this.covers(this.element.scrollTop)) this.requestFrame();
