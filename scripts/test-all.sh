@@ -51,6 +51,8 @@ step "e2e (review loop)" node out/test/e2e/review-loop.js
 step "e2e (boot prompt)" node out/test/e2e/boot-prompt.js
 step "e2e (follow the agent)" node out/test/e2e/follow-focus.js
 step "e2e (state × command matrix)" node out/test/e2e/matrix-states.js
+step "e2e (transcript scroll)" node out/test/e2e/transcript-scroll.js
+step "e2e (transcript reveal)" node out/test/e2e/transcript-reveal.js
 
 echo
 echo "=== summary"

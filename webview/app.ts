@@ -75,7 +75,10 @@ export class ChatApp {
     () => this.frame(),
     () => this.stats.framesScheduled++,
     {
-      requestFrame: (callback) => requestAnimationFrame(callback),
+      requestFrame: (callback) => {
+        const id = requestAnimationFrame(callback);
+        return () => cancelAnimationFrame(id);
+      },
       afterTimers: (callback) => setTimeout(callback, 1),
       now: () => performance.now(),
     },
@@ -108,7 +111,13 @@ export class ChatApp {
     this.banner = new Banner((key) =>
       this.saveUi({ ...this.ui, dismissedBanners: [...(this.ui.dismissedBanners ?? []).filter((seen) => seen !== key), key].slice(-50) }),
     );
-    this.transcript = new VirtualTranscript(requestFrame, this.context(), this.ui.scroll, (scroll) => this.saveScrollSoon(scroll));
+    this.transcript = new VirtualTranscript(
+      requestFrame,
+      this.context(),
+      this.ui.scroll,
+      (scroll) => this.saveScrollSoon(scroll),
+      () => this.frames.laidOut(),
+    );
     this.composer = new Composer(
       (message) => channel.post(message),
       { text: this.ui.draft, attachments: this.ui.attachments },
@@ -212,6 +221,7 @@ export class ChatApp {
 
   dispose(): void {
     this.frames.dispose();
+    this.transcript.dispose();
     this.lifetime.abort();
     if (this.scrollSaveTimer !== undefined) clearTimeout(this.scrollSaveTimer);
     this.element.remove();

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { transcriptGeometry, type TranscriptGeometry } from './transcript-geometry';
 
 export interface ReloadSteps {
   readonly page: Page;
@@ -15,6 +16,8 @@ export interface ReloadSteps {
   readonly reopenChat: (page: Page) => Promise<Frame>;
   readonly send: (chat: Frame, text: string) => Promise<void>;
   readonly timeoutMs: number;
+  /** The text of the conversation's first prompt, found at the top of the transcript once it is all back. */
+  readonly firstPrompt: string;
   /** Where to save a picture of the chat and the Sessions view after the reload. */
   readonly screenshot: string;
   /** VS Code's user data directory, where the extension's workspace storage (and so its history) lives. */
@@ -50,8 +53,12 @@ const DRAFT = 'a draft typed just before the reload';
 export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Frame> {
   const { page, chat, timeoutMs } = steps;
   const title = (await chat.locator('.session-title').textContent())?.trim() ?? '';
-  const promptsBefore = await chat.locator('.user-bubble').count();
-  assert.ok(promptsBefore > 0, 'there is a conversation to keep');
+  // The transcript is virtualized: the prompts drawn are those in and around the viewport, so which of them are
+  // drawn says nothing about the conversation kept. What is on screen does: it must come back as it was.
+  const inView = (geometry: TranscriptGeometry): string[] =>
+    geometry.prompts.filter((prompt) => prompt.inView).map((prompt) => prompt.text);
+  const before = await transcriptGeometry(chat);
+  assert.ok(inView(before).length > 0, `there is a conversation to keep, a prompt of it on screen: ${JSON.stringify(before)}`);
   const prompt = chat.locator('textarea[aria-label="Prompt"]');
   await prompt.fill(DRAFT);
   // The host hears the draft once typing pauses (300 ms).
@@ -64,11 +71,25 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   assert.equal(await reloaded.locator('textarea[aria-label="Prompt"]').inputValue(), DRAFT, 'the draft is back');
   if (title) assert.equal((await reloaded.locator('.session-title').textContent())?.trim(), title, 'the title is back');
   assert.match((await reloaded.locator('.agent-status').textContent()) ?? '', /Not running/, 'no agent was started for it');
-  // A stored conversation comes back in parts, newest first and paced: every prompt, once the parts are in.
-  const bubbles = reloaded.locator('.user-bubble');
-  for (const deadline = Date.now() + timeoutMs; (await bubbles.count()) < promptsBefore && Date.now() < deadline; )
+  // A stored conversation comes back in parts, newest first and paced: the same prompts on screen once they are in,
+  // with nothing on screen left undrawn.
+  let after = await transcriptGeometry(reloaded);
+  for (
+    const deadline = Date.now() + timeoutMs;
+    JSON.stringify(inView(after)) !== JSON.stringify(inView(before)) && Date.now() < deadline;
+  ) {
     await page.waitForTimeout(100);
-  assert.equal(await bubbles.count(), promptsBefore, 'the transcript is back, every prompt of it');
+    after = await transcriptGeometry(reloaded);
+  }
+  assert.deepEqual(
+    inView(after),
+    inView(before),
+    `the prompts on screen are back (before: ${JSON.stringify(before)}, after: ${JSON.stringify(after)})`,
+  );
+  assert.equal(after.undrawnPx, 0, `nothing on screen is left undrawn: ${JSON.stringify(after)}`);
+  // And all of it: at the top, the conversation's first prompt.
+  await reloaded.locator('.transcript').evaluate((element: { scrollTop: number }) => void (element.scrollTop = 0));
+  await reloaded.locator('.user-bubble', { hasText: steps.firstPrompt }).first().waitFor({ timeout: timeoutMs });
   assert.equal(await reloaded.getByText('Torn rec').count(), 0, 'the torn record is dropped, not shown');
 
   await reloaded.locator('textarea[aria-label="Prompt"]').fill('');

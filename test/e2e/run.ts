@@ -405,6 +405,7 @@ async function main(): Promise<void> {
       reopenChat: chatFrame,
       send: sendPrompt,
       timeoutMs: LONG,
+      firstPrompt: 'What is the answer?',
       screenshot: path.join(results, 'e2e-sessions.png'),
       userDataDir,
     });

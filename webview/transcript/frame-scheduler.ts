@@ -5,12 +5,17 @@
  * so two long frames in a row held the main thread for 50 ms and more while a long message streamed. The timer
  * in between lets the page's own timers run first. (A 1 ms timer, not 0: Chromium runs zero-delay timers from a
  * queue of their own, ahead of timers that are already overdue.)
+ *
+ * A frame's length counts the browser's layout of what was drawn, which comes after the drawing (the transcript
+ * reads its heights after layout, never forcing it): told of it by `laidOut`, a frame that ran long there takes
+ * back the next frame it asked for at once and asks for it after the timers.
  */
 import { FRAME_WORK_MS } from './frame-budget';
 
 /** The page's frames and timers; DOM-free here so the scheduler is unit-tested with a clock of its own. */
 export interface FrameClock {
-  requestFrame(callback: () => void): void;
+  /** Returns what cancels the frame. */
+  requestFrame(callback: () => void): () => void;
   /** Runs `callback` from a timer task, after the timers already due. */
   afterTimers(callback: () => void): void;
   now(): number;
@@ -22,6 +27,10 @@ export class FrameScheduler {
   private disposed = false;
   /** The last frame's drawing ran past the budget: the next frame is asked for after the timers. */
   private afterLongFrame = false;
+  /** When the last frame's drawing began, until its layout is known. */
+  private drawnAt: number | undefined;
+  /** Takes back the next frame, while it was asked for at once and has not come. */
+  private cancelFrame: (() => void) | undefined;
 
   /** `onRequest` counts the frames asked for (render statistics). */
   constructor(
@@ -47,8 +56,21 @@ export class FrameScheduler {
     this.disposed = true;
   }
 
+  /** The browser has laid out what the last frame drew (before painting it). */
+  laidOut(): void {
+    const began = this.drawnAt;
+    this.drawnAt = undefined;
+    if (began === undefined || this.afterLongFrame || this.clock.now() - began <= FRAME_WORK_MS) return;
+    this.afterLongFrame = true;
+    if (!this.cancelFrame) return;
+    this.cancelFrame();
+    this.cancelFrame = undefined;
+    this.schedule();
+  }
+
   private readonly run = (): void => {
     this.requested = false;
+    this.cancelFrame = undefined;
     if (this.disposed) return;
     this.drawing = true;
     const began = this.clock.now();
@@ -57,12 +79,18 @@ export class FrameScheduler {
     } finally {
       this.drawing = false;
     }
+    this.drawnAt = began;
     this.afterLongFrame = this.clock.now() - began > FRAME_WORK_MS;
     if (this.requested && !this.disposed) this.schedule();
   };
 
   private schedule(): void {
-    if (this.afterLongFrame) this.clock.afterTimers(() => this.clock.requestFrame(this.run));
-    else this.clock.requestFrame(this.run);
+    if (this.afterLongFrame) this.clock.afterTimers(() => this.askFrame());
+    else this.askFrame();
+  }
+
+  private askFrame(): void {
+    if (this.disposed) return;
+    this.cancelFrame = this.clock.requestFrame(this.run);
   }
 }

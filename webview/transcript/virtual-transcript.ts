@@ -6,6 +6,12 @@
  *
  * Nothing here schedules work by itself: `render` runs when the owner's frame comes, and the owner is asked for
  * a frame only when something changed (state, scroll beyond the rendered range, a size).
+ *
+ * `render` only writes to the page. Heights come from a ResizeObserver, whose callback runs once the browser has
+ * laid the frame out and before it paints: reading `offsetHeight` right after drawing forced that layout inside
+ * the frame's script, and each settling pass forced another (in the real VS Code, a command waited 275-314 ms
+ * behind a 20 MB message's frames, traced to that read). The callback corrects the spacers and the scroll position in the same frame, so
+ * the reader's place and the bottom hold exactly; entries the new heights bring into view are drawn next frame.
  */
 import type { TranscriptState } from '../../src/shared/model';
 import { h } from '../dom';
@@ -24,8 +30,18 @@ interface RenderedEntry {
 
 /** Within this distance (px) of the bottom counts as "at the bottom". */
 const BOTTOM_SLACK = 8;
-/** Settling passes per frame when measured heights differ from the estimates used to pick the range. */
-const MAX_PASSES = 4;
+
+/**
+ * The last viewport height any transcript of this page saw, for a new chat's first frame (a switch of
+ * conversation builds a new one): reading it from the page then would lay out the whole new chat inside the frame.
+ */
+let lastViewportHeight: number | undefined;
+
+/** An element's border-box height from a resize record (what offsetHeight would say, unrounded). */
+function recordHeight(record: ResizeObserverEntry): number {
+  const box = record.borderBoxSize[0];
+  return box ? box.blockSize : record.contentRect.height;
+}
 
 export class VirtualTranscript {
   readonly element: HTMLElement;
@@ -34,8 +50,10 @@ export class VirtualTranscript {
   private readonly index = new EntryIndex();
   private readonly rendered = new Map<string, RenderedEntry>();
   private readonly forced = new Set<string>();
-  private readonly entryObserver: ResizeObserver;
-  private readonly viewportObserver: ResizeObserver;
+  /** Sees the entries' heights and the viewport's, after layout (see the top of this file). */
+  private readonly layoutObserver: ResizeObserver;
+  /** The spacers' heights as last written (writing the same again would still cost a style pass). */
+  private spacerHeights = { top: -1, bottom: -1 };
   private pendingState: TranscriptState | undefined;
   private context: RenderContext;
   private range = { start: 0, end: 0 };
@@ -44,12 +62,24 @@ export class VirtualTranscript {
   private expectedScrollTop = -1;
   private viewportHeight = 0;
   private drewEntries = false;
+  /**
+   * The transcript was last seen 0 px high (its view hidden, or not laid out yet). Its entries then measure 0 px
+   * too: taken for their heights, those zeros made every frame draw more entries to fill the viewport (thousands,
+   * then one layout of them all when shown). While hidden nothing is measured, drawn or scrolled; the report of
+   * its new size when it is shown again asks for the frame that draws it.
+   */
+  private hidden = false;
 
+  /**
+   * @param onLaidOut runs after the browser has laid out a frame `render` drew (the owner's frame length counts
+   * the layout too, see frame-scheduler.ts)
+   */
   constructor(
     private readonly requestFrame: () => void,
     context: RenderContext,
     initialScroll: ScrollPosition,
     private readonly onScrollChanged: (position: ScrollPosition) => void,
+    private readonly onLaidOut: () => void = () => undefined,
   ) {
     this.context = context;
     this.stick = initialScroll.atBottom;
@@ -64,11 +94,8 @@ export class VirtualTranscript {
     );
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
     this.element.addEventListener('wheel', (event) => this.onWheel(event), { passive: true });
-    this.entryObserver = new ResizeObserver((records) => this.onEntriesResized(records));
-    this.viewportObserver = new ResizeObserver(() => {
-      if (this.element.clientHeight !== this.viewportHeight) this.requestFrame();
-    });
-    this.viewportObserver.observe(this.element);
+    this.layoutObserver = new ResizeObserver((records) => this.onLaidOutRecords(records));
+    this.layoutObserver.observe(this.element);
   }
 
   get entryCount(): number {
@@ -93,6 +120,11 @@ export class VirtualTranscript {
     if (any) this.requestFrame();
   }
 
+  /** The chat is replaced: its detached elements report no more sizes (a 0 would pass for the next chat's viewport). */
+  dispose(): void {
+    this.layoutObserver.disconnect();
+  }
+
   /** Follow the newest output again (e.g. after the user sends a prompt). */
   scrollToBottom(): void {
     this.stick = true;
@@ -100,32 +132,33 @@ export class VirtualTranscript {
   }
 
   render(): void {
-    // The user may have moved the scrollbar since the last frame without its scroll event handled yet: take that
-    // first, or sticking to the bottom would throw them back down.
+    if (this.hidden) {
+      // The state is kept (cheap); drawing waits for the view to be shown, when the observer asks for a frame.
+      if (this.pendingState) {
+        this.index.sync(this.pendingState);
+        this.pendingState = undefined;
+      }
+      return;
+    }
+    // Reads first, while the last frame's layout is still clean. The user may have moved the scrollbar since the
+    // last frame without its scroll event handled yet: take that first, or sticking to the bottom would throw them
+    // back down.
     if (this.expectedScrollTop >= 0 && Math.abs(this.element.scrollTop - this.expectedScrollTop) >= 1) this.takeUserScroll();
     if (this.pendingState) {
       this.index.sync(this.pendingState);
       this.pendingState = undefined;
     }
-    this.viewportHeight = this.element.clientHeight;
+    // The viewport's height comes from the observer, after layout. Until it has reported: another chat's, or at
+    // first the window's (a little more than the transcript's; reading the transcript's would force the layout).
+    if (this.viewportHeight === 0) this.viewportHeight = lastViewportHeight ?? window.innerHeight;
     const budget = new FrameBudget();
     // The first frame with entries draws only what is in view (at the bottom: from the newest up, as the budget
     // allows), so a conversation opens fast; the rest and the margin above and below (for smooth scrolling) are
     // drawn in the next frames.
     const firstDraw = !this.drewEntries && this.index.count > 0;
-    // Settling passes cost a layout each; the first draw leaves them to the next frame, which comes at once.
-    for (let pass = 0; pass < (firstDraw ? 1 : MAX_PASSES); pass++) {
-      const top = this.targetScrollTop();
-      const overscan = firstDraw ? 0 : Math.max(300, this.viewportHeight / 2);
-      const count = this.index.count;
-      const start = count === 0 ? 0 : this.index.indexAt(Math.max(0, top - overscan));
-      const end = count === 0 ? 0 : this.index.indexAt(top + this.viewportHeight + overscan) + 1;
-      const first = this.reconcile(start, end, budget, firstDraw && this.stick);
-      const heightsChanged = this.measure();
-      this.topSpacer.style.height = `${this.index.top(first)}px`;
-      this.bottomSpacer.style.height = `${this.index.totalHeight - this.index.top(end)}px`;
-      if (!heightsChanged) break;
-    }
+    const { start, end } = this.wantedRange(this.targetScrollTop(), firstDraw ? 0 : undefined);
+    this.reconcile(start, end, budget, firstDraw && this.stick);
+    this.placeSpacers();
     this.forced.clear();
     if (firstDraw) {
       this.drewEntries = true;
@@ -134,7 +167,34 @@ export class VirtualTranscript {
     // Views the budget cut short go on in the next frame.
     for (const [key, rendered] of this.rendered) if (rendered.view.hasPendingWork) this.forced.add(key);
     if (this.forced.size > 0) this.requestFrame();
-    const top = this.stick ? this.element.scrollHeight - this.viewportHeight : this.targetScrollTop();
+    // The scroll position is placed once the browser has laid this out (writing scrollTop now would force it):
+    // observing the transcript afresh makes the observer report it after this frame's layout.
+    this.layoutObserver.unobserve(this.element);
+    this.layoutObserver.observe(this.element);
+  }
+
+  /** The entries to draw with the viewport's top at `top`: the viewport and `overscan` px above and below it. */
+  private wantedRange(top: number, overscan = Math.max(300, this.viewportHeight / 2)): { start: number; end: number } {
+    const count = this.index.count;
+    if (count === 0) return { start: 0, end: 0 };
+    return {
+      start: this.index.indexAt(Math.max(0, top - overscan)),
+      end: this.index.indexAt(top + this.viewportHeight + overscan) + 1,
+    };
+  }
+
+  /** Sizes the spacers for the drawn range from the heights known now (measured, or estimated until drawn). */
+  private placeSpacers(): void {
+    const top = this.index.top(this.range.start);
+    const bottom = this.index.totalHeight - this.index.top(this.range.end);
+    if (top !== this.spacerHeights.top) this.topSpacer.style.height = `${top}px`;
+    if (bottom !== this.spacerHeights.bottom) this.bottomSpacer.style.height = `${bottom}px`;
+    this.spacerHeights = { top, bottom };
+  }
+
+  /** After layout: keeps the bottom in view while sticking to it, else the anchor entry where it was. */
+  private placeScroll(): void {
+    const top = this.stick ? this.element.scrollHeight - this.element.clientHeight : this.targetScrollTop();
     if (Math.abs(this.element.scrollTop - top) >= 1) this.element.scrollTop = top;
     this.expectedScrollTop = this.element.scrollTop;
   }
@@ -150,16 +210,16 @@ export class VirtualTranscript {
   }
 
   /**
-   * Renders entries [start, end) and drops the rest; returns the first index rendered. `fromBottom` (a chat's
+   * Renders entries [start, end) and drops the rest; `this.range` becomes what was drawn. `fromBottom` (a chat's
    * first draw, which opens at the bottom): from the last entry up, and once the frame's budget is spent the
    * entries above wait for the next frame, so a cold first frame stays short and shows the newest first.
    */
-  private reconcile(start: number, end: number, budget: FrameBudget, fromBottom = false): number {
+  private reconcile(start: number, end: number, budget: FrameBudget, fromBottom = false): void {
     const wanted = new Set<string>();
     for (let i = start; i < end; i++) wanted.add(this.index.entry(i).key);
     for (const [key, rendered] of this.rendered) {
       if (wanted.has(key)) continue;
-      this.entryObserver.unobserve(rendered.view.element);
+      this.layoutObserver.unobserve(rendered.view.element);
       rendered.view.element.remove();
       this.rendered.delete(key);
     }
@@ -184,7 +244,6 @@ export class VirtualTranscript {
       }
     }
     this.range = { start: first, end };
-    return first;
   }
 
   /** The view of entry `index`, created or brought up to date. */
@@ -193,7 +252,7 @@ export class VirtualTranscript {
     const shape = viewShape(entry);
     let rendered = this.rendered.get(entry.key);
     if (rendered && rendered.shape !== shape) {
-      this.entryObserver.unobserve(rendered.view.element);
+      this.layoutObserver.unobserve(rendered.view.element);
       rendered.view.element.remove();
       rendered = undefined;
     }
@@ -204,7 +263,7 @@ export class VirtualTranscript {
       view.render(entry, this.context, budget);
       rendered = { view, shape, entry, index };
       this.rendered.set(entry.key, rendered);
-      this.entryObserver.observe(view.element);
+      this.layoutObserver.observe(view.element);
     } else if (rendered.entry !== entry || this.forced.has(entry.key)) {
       rendered.view.render(entry, this.context, budget);
       rendered.entry = entry;
@@ -213,29 +272,49 @@ export class VirtualTranscript {
     return rendered.view.element;
   }
 
-  /** Reads the heights of the rendered entries (one layout); returns whether any differed from what was assumed. */
-  private measure(): boolean {
-    let changed = false;
-    for (const rendered of this.rendered.values()) {
-      if (this.index.setMeasured(rendered.index, rendered.view.element.offsetHeight)) changed = true;
+  /**
+   * After layout, before paint: records the entries' new heights, corrects the spacers and the scroll position
+   * (no layout is forced unless a spacer changed), and asks for a frame if the new heights leave part of the
+   * viewport undrawn or the viewport changed size.
+   */
+  private onLaidOutRecords(records: readonly ResizeObserverEntry[]): void {
+    let drawn = false;
+    let viewportResized = false;
+    const own = records.find((record) => record.target === this.element);
+    if (own) {
+      const height = recordHeight(own);
+      const wasHidden = this.hidden;
+      // Hidden or detached: nothing on screen to place, and the entries' zeros are not their heights.
+      this.hidden = height === 0;
+      if (!this.hidden) {
+        drawn = true;
+        viewportResized = wasHidden || height !== this.viewportHeight;
+        this.viewportHeight = height;
+        lastViewportHeight = height;
+      }
     }
-    return changed;
-  }
-
-  private onEntriesResized(records: readonly ResizeObserverEntry[]): void {
-    let changed = false;
+    if (this.hidden) return;
+    let heightsChanged = false;
     for (const record of records) {
       const element = record.target;
-      if (!(element instanceof HTMLElement)) continue;
+      if (element === this.element || !(element instanceof HTMLElement)) continue;
       const key = element.dataset.entryKey;
       const rendered = key === undefined ? undefined : this.rendered.get(key);
       if (!rendered || rendered.view.element !== element) continue;
-      if (this.index.setMeasured(rendered.index, element.offsetHeight)) changed = true;
+      if (this.index.setMeasured(rendered.index, recordHeight(record))) heightsChanged = true;
     }
-    if (changed) this.requestFrame();
+    if (heightsChanged) this.placeSpacers();
+    this.placeScroll();
+    // The range render would pick now, with the heights just measured: drawn if it needs more, and also if it
+    // needs less, so that what is drawn depends on what is on screen and not on the estimates met on the way.
+    const { start, end } = this.wantedRange(this.targetScrollTop());
+    if (viewportResized || start !== this.range.start || end !== this.range.end) this.requestFrame();
+    if (drawn) this.onLaidOut();
   }
 
   private onScroll(): void {
+    // A hidden transcript's scroll offset drops to 0: that is not the reader moving.
+    if (this.hidden) return;
     if (Math.abs(this.element.scrollTop - this.expectedScrollTop) < 1) return;
     this.takeUserScroll();
     if (!this.covers(this.element.scrollTop)) this.requestFrame();

@@ -7,8 +7,12 @@ class ManualClock implements FrameClock {
   readonly timers: (() => void)[] = [];
   time = 0;
 
-  requestFrame(callback: () => void): void {
+  requestFrame(callback: () => void): () => void {
     this.frames.push(callback);
+    return () => {
+      const at = this.frames.indexOf(callback);
+      if (at !== -1) this.frames.splice(at, 1);
+    };
   }
 
   afterTimers(callback: () => void): void {
@@ -95,6 +99,39 @@ describe('frame scheduler', () => {
     clock.runFrame();
     assert.equal(clock.frames.length, 0);
     assert.equal(clock.timers.length, 1);
+  });
+
+  it('counts the layout after the drawing: a frame whose layout ran past the budget defers the next one to a timer', () => {
+    const clock = new ManualClock();
+    let draws = 0;
+    const frames = clock.scheduler(() => {
+      draws++;
+      clock.time += 2;
+      // The drawing leaves more for the next frame (a long message drawn as the budget allows).
+      frames.request();
+    });
+    frames.request();
+    clock.runFrame();
+    assert.equal(clock.frames.length, 1, 'the script alone was short: the next frame is asked for at once');
+    // The browser lays out what was drawn (30 ms), then tells the scheduler.
+    clock.time += 30;
+    frames.laidOut();
+    assert.equal(clock.frames.length, 0, 'the frame asked for at once is taken back');
+    assert.equal(clock.timers.length, 1, "and asked for from a timer, after the page's own");
+    clock.runTimer();
+    clock.runFrame();
+    assert.equal(draws, 2);
+    // A short layout changes nothing.
+    clock.time += 1;
+    frames.laidOut();
+    assert.equal(clock.frames.length, 1);
+    assert.equal(clock.timers.length, 0);
+    // Told of a layout with no frame drawn since (the viewport resized): nothing to count.
+    clock.runFrame();
+    frames.laidOut();
+    clock.time += 100;
+    frames.laidOut();
+    assert.equal(clock.frames.length, 1);
   });
 
   it('draws nothing once disposed, even a frame already asked for', () => {
