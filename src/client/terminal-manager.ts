@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { RpcError, RpcErrorCode } from '../acp/rpc-boundary';
+import { terminalDisplayChars } from '../shared/model';
 import { OutputBuffer } from './output-buffer';
 import { confinePath } from './path-confinement';
 
@@ -23,7 +24,8 @@ export interface TerminalCreateParams {
 }
 
 export interface TerminalEvents {
-  onOutput(terminalId: string, text: string): void;
+  /** `keep`: characters of the newest output worth showing (terminalDisplayChars of the agent's limit). */
+  onOutput(terminalId: string, text: string, keep: number): void;
   onExit(terminalId: string, status: TerminalExitStatus): void;
 }
 
@@ -53,13 +55,14 @@ export class TerminalManager {
     for (const variable of params.env ?? []) env[variable.name] = variable.value;
     const child = spawn(params.command, [...(params.args ?? [])], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const output = new OutputBuffer(params.outputByteLimit ?? undefined);
+    const keep = terminalDisplayChars(params.outputByteLimit ?? undefined);
     // One decoder per stream: a character split across two reads is sent whole, never as two broken halves.
     const listen = (stream: NodeJS.ReadableStream | null): void => {
       const decoder = new StringDecoder('utf8');
       stream?.on('data', (data: Buffer) => {
         output.append(data);
         const text = decoder.write(data);
-        if (text) this.events.onOutput(id, text);
+        if (text) this.events.onOutput(id, text, keep);
       });
     };
     listen(child.stdout);
@@ -68,7 +71,7 @@ export class TerminalManager {
       child.on('error', (error) => {
         const message = `${error.message}\n`;
         output.append(Buffer.from(message));
-        this.events.onOutput(id, message);
+        this.events.onOutput(id, message, keep);
         resolve({ exitCode: null, signal: null });
       });
       child.on('close', (code, signal) => resolve({ exitCode: code, signal }));

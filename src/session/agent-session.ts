@@ -107,7 +107,7 @@ export class AgentSession implements SessionEndpoint {
     this.elicitations = options.elicitations;
     const onAction = options.hooks.onAction;
     this.terminals = new TerminalManager(options.roots, () => connection.cwd, {
-      onOutput: (terminalId, text) => onAction({ type: 'terminal_output', terminalId, text }),
+      onOutput: (terminalId, text, keep) => onAction({ type: 'terminal_output', terminalId, text, keep }),
       onExit: (terminalId, status) => onAction({ type: 'terminal_exited', terminalId, exitCode: status.exitCode, signal: status.signal }),
     });
     connection.attach(this);

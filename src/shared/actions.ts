@@ -81,7 +81,13 @@ export type TranscriptAction =
   /** The agent started a command (`terminal/create`). */
   | { readonly type: 'terminal_started'; readonly terminalId: string; readonly commandLine: string }
   /** Output of a command, in arrival order (stdout and stderr interleaved as they came). */
-  | { readonly type: 'terminal_output'; readonly terminalId: string; readonly text: string }
+  | {
+      readonly type: 'terminal_output';
+      readonly terminalId: string;
+      readonly text: string;
+      /** Characters of the newest output the chat keeps for this terminal (terminalDisplayChars); unset: TERMINAL_DISPLAY_CHARS. */
+      readonly keep?: number;
+    }
   | { readonly type: 'terminal_exited'; readonly terminalId: string; readonly exitCode: number | null; readonly signal: string | null }
   /** The agent released the terminal: the process is gone, its output stays on screen. */
   | { readonly type: 'terminal_released'; readonly terminalId: string }

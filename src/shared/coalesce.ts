@@ -45,12 +45,14 @@ export function chunkText(action: TranscriptAction): string | undefined {
 
 /**
  * A mergeable chunk with its text replaced: the merge of a run of chunks. The transcript keeps only a terminal's
- * newest TERMINAL_DISPLAY_CHARS (a text that long replaces the display), so a flood carries that much per merge,
+ * newest `keep` characters (a text that long replaces the display), so a flood carries that much per merge,
  * not everything that arrived.
  */
 export function withChunkText(action: TranscriptAction, text: string): TranscriptAction {
-  if (action.type === 'terminal_output')
-    return { ...action, text: text.length > TERMINAL_DISPLAY_CHARS ? text.slice(-TERMINAL_DISPLAY_CHARS) : text };
+  if (action.type === 'terminal_output') {
+    const keep = terminalKeep(action);
+    return { ...action, text: text.length > keep ? text.slice(-keep) : text };
+  }
   if (action.type !== 'session_update' || !isMessageChunk(action.update)) return action;
   return { type: 'session_update', update: { ...action.update, content: { type: 'text', text } } };
 }
@@ -72,11 +74,12 @@ export class ChunkRun {
     if (!first || text === undefined || !canMergeChunks(first, action)) return false;
     this.texts.push(text);
     this.chars += text.length;
-    // A terminal's merge keeps only its newest TERMINAL_DISPLAY_CHARS: texts wholly before those are never joined
+    // A terminal's merge keeps only its newest `keep` characters: texts wholly before those are never joined
     // (a 50 MB flood held here cost a join of all of it per take).
-    if (first.type === 'terminal_output')
-      while (this.texts.length > 1 && this.chars - (this.texts[0]?.length ?? 0) >= TERMINAL_DISPLAY_CHARS)
-        this.chars -= this.texts.shift()?.length ?? 0;
+    if (first.type === 'terminal_output') {
+      const keep = terminalKeep(first);
+      while (this.texts.length > 1 && this.chars - (this.texts[0]?.length ?? 0) >= keep) this.chars -= this.texts.shift()?.length ?? 0;
+    }
     return true;
   }
 
@@ -100,6 +103,11 @@ export class ChunkRun {
     this.chars = 0;
     return texts.length > 1 || texts[0] !== chunkText(first) ? withChunkText(first, texts.join('')) : first;
   }
+}
+
+/** Characters of a terminal's newest output the display keeps (shared/model.ts terminalDisplayChars). */
+function terminalKeep(action: Extract<TranscriptAction, { type: 'terminal_output' }>): number {
+  return action.keep ?? TERMINAL_DISPLAY_CHARS;
 }
 
 export function isChunkAction(action: TranscriptAction): boolean {

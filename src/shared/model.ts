@@ -254,15 +254,30 @@ export interface UsageInfo {
   readonly cost?: { readonly amount: number; readonly currency: string };
 }
 
-/** How much of a terminal's output the transcript keeps for display (the agent's own limit applies to what it reads). */
+/** How much of a terminal's output the transcript keeps for display at most (when the agent set no lower limit). */
 export const TERMINAL_DISPLAY_CHARS = 64_000;
+
+/** The least the chat keeps of a terminal's output, whatever the agent's limit: a card's worth of lines. */
+export const TERMINAL_MIN_DISPLAY_CHARS = 2_000;
+
+/**
+ * Characters of a terminal's newest output the chat keeps for display: what the agent itself keeps (its
+ * `outputByteLimit`; a character is at least a byte, so this is at least what the agent reads), within
+ * [TERMINAL_MIN_DISPLAY_CHARS, TERMINAL_DISPLAY_CHARS]. Keeping 64,000 whatever the limit, a flood with a
+ * 1,000-byte limit redrew a 64,000-character card four times a second on the workbench's thread in code-server
+ * (its text layout 300-400 ms a redraw at load 20, test/integration/host-floods.test.ts) while commands waited.
+ */
+export function terminalDisplayChars(outputByteLimit: number | undefined): number {
+  if (outputByteLimit === undefined) return TERMINAL_DISPLAY_CHARS;
+  return Math.min(TERMINAL_DISPLAY_CHARS, Math.max(TERMINAL_MIN_DISPLAY_CHARS, Math.floor(outputByteLimit)));
+}
 
 /** A command the agent runs through `terminal/create`, as the chat shows it. Kept after release. */
 export interface TerminalRecord {
   readonly terminalId: string;
   /** The command line, for display. Empty when a tool call showed the terminal before it was created. */
   readonly commandLine: string;
-  /** The latest output, at most TERMINAL_DISPLAY_CHARS. */
+  /** The latest output, at most TERMINAL_DISPLAY_CHARS (fewer when the agent's limit is lower: terminalDisplayChars). */
   readonly output: string;
   /** Earlier output was dropped from display. */
   readonly trimmed: boolean;

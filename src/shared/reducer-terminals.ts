@@ -31,23 +31,23 @@ function tail(text: string, limit: number): string {
   return text.slice(start);
 }
 
-/** Output kept for display: the newest TERMINAL_DISPLAY_CHARS, marked trimmed when earlier output was dropped. */
-function withOutput(record: TerminalRecord, output: string, trimmed: boolean): TerminalRecord {
-  return output.length <= TERMINAL_DISPLAY_CHARS
-    ? { ...record, output, trimmed }
-    : { ...record, output: tail(output, TERMINAL_DISPLAY_CHARS), trimmed: true };
+/** Output kept for display: the newest `keep` characters, marked trimmed when earlier output was dropped. */
+function withOutput(record: TerminalRecord, output: string, trimmed: boolean, keep = TERMINAL_DISPLAY_CHARS): TerminalRecord {
+  return output.length <= keep ? { ...record, output, trimmed } : { ...record, output: tail(output, keep), trimmed: true };
 }
 
 export function applyTerminalAction(state: TranscriptState, action: TerminalAction): TranscriptState {
   switch (action.type) {
     case 'terminal_started':
       return withTerminal(state, action.terminalId, (record) => ({ ...record, commandLine: action.commandLine }));
-    case 'terminal_output':
+    case 'terminal_output': {
       if (action.text === '') return state;
+      const keep = action.keep ?? TERMINAL_DISPLAY_CHARS;
       // A chunk that alone fills the display replaces it: no copy of the old output, work bounded by the chunk.
-      if (action.text.length >= TERMINAL_DISPLAY_CHARS)
-        return withTerminal(state, action.terminalId, (record) => withOutput(record, action.text, true));
-      return withTerminal(state, action.terminalId, (record) => withOutput(record, record.output + action.text, record.trimmed));
+      if (action.text.length >= keep)
+        return withTerminal(state, action.terminalId, (record) => withOutput(record, action.text, true, keep));
+      return withTerminal(state, action.terminalId, (record) => withOutput(record, record.output + action.text, record.trimmed, keep));
+    }
     case 'terminal_patched':
       return withTerminal(state, action.terminalId, (record) => {
         const { exit: _previousExit, cancellable: _previousCancellable, ...rest } = record;

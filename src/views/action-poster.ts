@@ -36,7 +36,9 @@ export const CHUNK_WINDOW_MS = 8;
 /**
  * After a post that carried a lot of terminal output (a flood), the next waits this long: the card shows a
  * display-sized tail that the webview redraws on each post, on the workbench's own thread in the browser, and
- * delivery does not include that redraw. Four redraws a second still look live.
+ * delivery does not include that redraw. Four redraws a second still look live. A lot is what arrived from the
+ * command since the last post, not what the post carries: with a low `outputByteLimit` the merge keeps 2,000
+ * characters of a flood, and judged by that the flood was posted at every 8 ms window instead.
  */
 export const TERMINAL_FLOOD_WINDOW_MS = 250;
 const TERMINAL_FLOOD_CHARS = 8_192;
@@ -106,6 +108,8 @@ export class ActionPoster {
   private cancelScheduled: (() => void) | undefined;
   private lastPostAt = -Infinity;
   private lastPostFlooded = false;
+  /** Characters of terminal output pushed since the last post (before the merge dropped any). */
+  private terminalCharsSincePost = 0;
   private cancelParts: () => void = () => undefined;
   private inFlight = 0;
   private disposed = false;
@@ -129,6 +133,7 @@ export class ActionPoster {
   }
 
   push(action: TranscriptAction): void {
+    if (action.type === 'terminal_output') this.terminalCharsSincePost += action.text.length;
     const last = this.pending[this.pending.length - 1];
     // A message's chunk merges onto the last only while that fits one post: a backlog of megabytes (a fast agent,
     // a webview taking a post at a time) stays a list of post-sized chunks. Merged into one growing text, each
@@ -137,7 +142,9 @@ export class ActionPoster {
     const merged =
       last && (last.type === 'terminal_output' || (chunkText(last)?.length ?? 0) < POST_CHARS) && mergeChunkActions(last, action);
     if (merged) this.pending[this.pending.length - 1] = merged;
-    else this.pending.push(action);
+    // A terminal's read alone is cut to what the display keeps, as a merge is: one 64 KB read posted whole was 64
+    // times a 1,000-byte limit's card.
+    else this.pending.push(action.type === 'terminal_output' ? withChunkText(action, action.text) : action);
     if (isChunkAction(action)) this.schedule();
     else this.flush();
   }
@@ -163,7 +170,8 @@ export class ActionPoster {
     if (this.pending.length === 0) return;
     this.lastPostAt = performance.now();
     const actions = takePost(this.pending);
-    this.lastPostFlooded = actions.some((action) => action.type === 'terminal_output' && action.text.length >= TERMINAL_FLOOD_CHARS);
+    this.lastPostFlooded = this.terminalCharsSincePost >= TERMINAL_FLOOD_CHARS;
+    this.terminalCharsSincePost = 0;
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
     this.track(this.sink({ type: 'actions', firstSeq, actions, postedAt: performance.timeOrigin + performance.now() }));

@@ -59,6 +59,15 @@ const AGENT = 'Raw';
  * bound could be shown stable below 3 s yet: this round's runs were at load 6-20 (the physical-limit line at 64-67k
  * updates/s against 200-245k idle), where a chat-only probe waited up to 3.1 s. A mirror case is allowed its
  * baseline's longest wait on top (VS Code's own stall for opening a terminal, not ours), as its bench line is.
+ *
+ * Chat only, next: a Chromium trace of the workbench's page (ACP_WORKBENCH_TRACE) during the 1,000-limit flood showed
+ * its thread in tasks of 0.5-1.1 s, each one frame of the chat: 180-340 ms of script rebuilding the terminal card and
+ * 300-400 ms of text layout (load 20). The card kept 64,000 characters whatever the agent's limit, so the host posted
+ * a 66 KB display at each flood window (10 such posts in that case) for the chat to lay out again. Now the card keeps
+ * what the agent keeps (at least 2,000 characters: shared/model.ts terminalDisplayChars; the posts of that case are
+ * 2.2 KB), the poster judges a flood by what arrived rather than by its trimmed post, and the card's blocks are
+ * 1,000 characters. The flood's own length (0.5-2.8 s, up to 9 s at load 18) is the machine's load: the host drains
+ * the pipe as fast as its share of the 2 cores allows, and the probe's figure follows how many redraws fall in it.
  */
 const CHAT_BOUND_MS = 3_000;
 const MIRROR_BOUND_MS = 3_000;

@@ -51,6 +51,23 @@ async function profileWorkbench(browser: BrowserContext, page: Page): Promise<(f
   };
 }
 
+/** With ACP_WORKBENCH_TRACE=<file>, a Chromium trace of the workbench's page (timeline categories: layout, paint, scripts). */
+async function traceWorkbench(browser: BrowserContext, page: Page): Promise<(file: string) => Promise<void>> {
+  const session = await browser.newCDPSession(page);
+  const events: unknown[] = [];
+  session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await session.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,v8.execute,toplevel',
+    transferMode: 'ReportEvents',
+  });
+  return async (file) => {
+    const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
+    await session.send('Tracing.end');
+    await complete;
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  };
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const timeoutMs = Number(process.env['ACP_TEST_TIMEOUT_MS'] ?? 10 * 60_000);
@@ -72,6 +89,7 @@ async function main(): Promise<number> {
     browser = await launchBrowser(home);
     const page = browser.pages()[0] ?? (await browser.newPage());
     const stopProfile = process.env['ACP_WORKBENCH_PROFILE'] ? await profileWorkbench(browser, page) : undefined;
+    const stopTrace = process.env['ACP_WORKBENCH_TRACE'] ? await traceWorkbench(browser, page) : undefined;
     const exitCode = new Promise<number>((resolve) => {
       void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
     });
@@ -112,6 +130,7 @@ async function main(): Promise<number> {
     );
     const code = await Promise.race([exitCode, timeout]);
     await stopProfile?.(process.env['ACP_WORKBENCH_PROFILE'] ?? '');
+    await stopTrace?.(process.env['ACP_WORKBENCH_TRACE'] ?? '');
     return code;
   } finally {
     await browser?.close().catch(() => undefined);

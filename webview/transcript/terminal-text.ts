@@ -84,9 +84,12 @@ export function terminalShown(terminalId: string, record: KnownTerminal | undefi
  * Characters of terminal output per block of the card. The card shows up to TERMINAL_DISPLAY_CHARS (64,000): in one
  * text run, each redraw during a flood laid all of it out again on the workbench's thread in code-server (over a
  * second on a busy 2-core machine, while the user's commands waited). In blocks the ones scrolled out of the card
- * are skipped (content-visibility, tool-call.css): only what shows is laid out.
+ * are skipped (content-visibility, tool-call.css): only what shows is laid out. Blocks of 1,000 (some 30 lines,
+ * about two of the card's heights): with 4,000 the blocks near the card's view were still 300-400 ms of text layout
+ * per redraw of a 64,000-character flood at load 20 (a Chromium trace of host-floods.test.ts, ACP_WORKBENCH_TRACE),
+ * most of it lines that were not on screen.
  */
-export const TERMINAL_PART_CHARS = 4_000;
+export const TERMINAL_PART_CHARS = 1_000;
 
 /**
  * The output cut into parts at line ends, of at most `size` characters (a longer line is cut within); the parts
