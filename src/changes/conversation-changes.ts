@@ -4,6 +4,7 @@
  * Undo of all of it, with the same plan and conflict rules as "Restore to here" (restore-plan.ts).
  */
 import type { FileChangeRecord, TurnChangeRecord } from './change-records';
+import { pairRenames } from './change-view';
 import { sameState } from './file-state';
 
 export function conversationChanges(records: readonly TurnChangeRecord[]): FileChangeRecord[] {
@@ -21,4 +22,16 @@ export function conversationChanges(records: readonly TurnChangeRecord[]): FileC
       );
     }
   return [...byPath.values()].filter((f) => !sameState(f.before, f.after));
+}
+
+/** The changes as the card and the diff editor list them: a rename is one entry (its old path's deletion folded in). */
+export function listedChanges(changes: readonly FileChangeRecord[]): FileChangeRecord[] {
+  const { folded } = pairRenames(changes);
+  return changes.filter((change) => !folded.has(change.path));
+}
+
+/** The paths one listed entry stands for: a renamed file's new path and its old one; otherwise the path itself. */
+export function pathsOfEntry(changes: readonly FileChangeRecord[], path: string): string[] {
+  const renamedFrom = pairRenames(changes).from.get(path);
+  return renamedFrom === undefined ? [path] : [path, renamedFrom];
 }

@@ -10,7 +10,7 @@ import type { ApplyOutcome } from '../changes/plan-application';
 import type { Conversation } from '../conversations/conversation';
 import type { Conversations } from '../conversations/conversations';
 import type { PromptVerdict } from '../session/session-controller';
-import { conversationChanges } from '../changes/conversation-changes';
+import { conversationChanges, listedChanges, pathsOfEntry } from '../changes/conversation-changes';
 import { reviewPrompt } from '../session/review/review-prompt';
 import type { ReviewThreads } from '../session/review/review-threads';
 import type { Attachment } from '../shared/attachments';
@@ -132,9 +132,10 @@ export class ReviewCommands implements vscode.Disposable {
       void vscode.window.showInformationMessage('This conversation has changed no files (or all its changes were undone).');
       return 0;
     }
-    // A rename is one entry (its deletion folded in), as the card shows it: the count is what the editor lists.
-    const shown = await this.changes.diffs.openAll(changed, (n) => `Conversation changes: ${files(n)}`);
-    void this.offerChoices(changed.map((f) => f.path));
+    // VS Code's multi-file diff editor adds the count to the title itself ("(5 files)"); a rename is one entry.
+    const shown = await this.changes.diffs.openAll(changed, 'Conversation changes');
+    // The same entries as the editor and the card list: a rename counted once, kept or undone as one.
+    void this.offerChoices(listedChanges(changed).map((f) => f.path));
     return shown;
   }
 
@@ -164,8 +165,11 @@ export class ReviewCommands implements vscode.Disposable {
     const tracked = this.shownTracked();
     if (!tracked) return;
     const { records } = await tracked.tracker.history();
+    const entry = file === undefined ? undefined : pathsOfEntry(conversationChanges(records), file);
     for (const record of records) {
-      const paths = record.files.filter((f) => f.review === 'pending' && (file === undefined || f.path === file)).map((f) => f.path);
+      const paths = record.files
+        .filter((f) => f.review === 'pending' && (entry === undefined || entry.includes(f.path)))
+        .map((f) => f.path);
       if (paths.length > 0) await tracked.tracker.keep(record.turnId, paths);
     }
   }
@@ -184,11 +188,10 @@ export class ReviewCommands implements vscode.Disposable {
     const { tracker } = tracked;
     const { records, turns } = await tracker.history();
     const first = turns[0];
-    const chosen = new Set(
-      conversationChanges(records)
-        .map((f) => f.path)
-        .filter((p) => file === undefined || p === file),
-    );
+    const changes = conversationChanges(records);
+    // A renamed file is undone as the entry it is: its new path removed and its old one back.
+    const entry = file === undefined ? undefined : pathsOfEntry(changes, file);
+    const chosen = new Set(changes.map((f) => f.path).filter((p) => entry === undefined || entry.includes(p)));
     const preview = first === undefined ? undefined : await tracker.previewRestore(first);
     if (first === undefined || !preview || chosen.size === 0) return { kind: 'nothing' };
     const others = preview.files.map((f) => f.path).filter((p) => !chosen.has(p));

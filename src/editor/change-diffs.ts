@@ -35,8 +35,11 @@ export class ChangeDiffs implements vscode.TextDocumentContentProvider {
     await vscode.commands.executeCommand('vscode.diff', before, this.nowUri(record), `${name} (agent's change)`);
   }
 
-  /** A whole turn (or a whole conversation's changes) in the multi-file diff editor. */
-  async openAll(records: readonly FileChangeRecord[], titleOf?: (files: number) => string): Promise<number> {
+  /**
+   * A whole turn (or a whole conversation's changes) in VS Code's multi-file diff editor, whose tab adds the count
+   * to `title` itself ("Agent changes (5 files)"; with ours in the title too it read "5 files (5 files)").
+   */
+  async openAll(records: readonly FileChangeRecord[], title = 'Agent changes'): Promise<number> {
     // A rename is one entry, its new path against the old path's content, as the card shows it.
     const renames = pairRenames(records);
     const byPath = new Map(records.map((r) => [r.path, r]));
@@ -45,7 +48,6 @@ export class ChangeDiffs implements vscode.TextDocumentContentProvider {
       const from = byPath.get(renames.from.get(r.path) ?? '');
       return [vscode.Uri.file(r.path), this.stateUri(from?.before ?? r.before, r.path), this.nowUri(r)];
     });
-    const title = titleOf?.(shown.length) ?? `Agent changes: ${shown.length} file${shown.length === 1 ? '' : 's'}`;
     await vscode.commands.executeCommand('vscode.changes', title, resources);
     return shown.length;
   }

@@ -142,10 +142,25 @@ function plannedEdit(edit: vscode.WorkspaceEdit): PlannedEdit {
       refuseUnsaved(files);
       if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code did not apply the edit (a file changed meanwhile?)');
       for (const file of files) {
-        const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.fsPath === file.path);
-        if (document?.isDirty && !(await saveLands(document, document.getText())))
+        // The edit's document as the workbench now holds it. A file in no tab reaches the extension host's
+        // `textDocuments` only some time after applyEdit answers (on a loaded machine, after this loop ran): looked
+        // up there, it was skipped and left unsaved until the workbench's auto save, after the agent was told it was
+        // applied. Opened here, it is the edited model; saveLands then waits for the disk (auto save may be writing).
+        const document = await editedDocument(file.path);
+        if (document && !(await saveLands(document, document.getText())))
           throw new Error(`${file.path} was changed but could not be saved`);
       }
     },
   };
+}
+
+/** The document an applied edit changed, or none when the edit deleted or moved the file away. */
+async function editedDocument(path: string): Promise<vscode.TextDocument | undefined> {
+  const loaded = vscode.workspace.textDocuments.find((candidate) => candidate.uri.fsPath === path);
+  if (loaded) return loaded;
+  try {
+    return await vscode.workspace.openTextDocument(vscode.Uri.file(path));
+  } catch {
+    return undefined;
+  }
 }

@@ -72,7 +72,7 @@ describe('review of the changes an agent makes', function () {
     };
     const tabs = await labels();
     assert.ok(
-      tabs.some((label) => /Agent changes: 5 files/.test(label)),
+      tabs.some((label) => /Agent changes \(5 files\)/.test(label)),
       `the multi-file diff editor shows the turn; tabs: ${tabs.join(', ')}`,
     );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

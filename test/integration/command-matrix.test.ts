@@ -337,7 +337,7 @@ async function check(
       break;
     case 'reviewing':
       await eventually(
-        () => tabLabels().some((label) => /^Agent changes: 1 file\b/.test(label)),
+        () => tabLabels().some((label) => /^Agent changes \(1 file\)/.test(label)),
         'the multi-file diff editor shows the change',
         10_000,
       );

@@ -67,7 +67,12 @@ const editorCard = (state: TranscriptState, tool: string): ToolCallEntry | undef
  * Sends `call editor <tool> <input>` and answers Claude Code's own permission question for the MCP tool ("Yes"),
  * then waits until the editor's card asks (or the turn ends without asking). Returns the transcript then.
  */
-async function untilEditorAsks(client: AcpClientApi, tool: string, input: Record<string, unknown>): Promise<TranscriptState> {
+async function untilEditorAsks(
+  client: AcpClientApi,
+  mock: MockAnthropic,
+  tool: string,
+  input: Record<string, unknown>,
+): Promise<TranscriptState> {
   const from = client.transcript().entryCount;
   const asks = (state: TranscriptState): boolean => editorCard(state, tool)?.status === 'awaiting_permission';
   const claudeAsks = (state: TranscriptState): boolean => latestCall(state, tool, from)?.status === 'awaiting_permission';
@@ -81,7 +86,7 @@ async function untilEditorAsks(client: AcpClientApi, tool: string, input: Record
   assert.equal(
     editorCard(state, tool)?.status,
     'awaiting_permission',
-    `the editor's card asks; transcript: ${JSON.stringify(state).slice(-2000)}`,
+    `the editor's card asks; what the agent was told: ${toolResultsSent(mock).slice(-1500)}`,
   );
   return state;
 }
@@ -192,7 +197,7 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
     writeFileSync(path.join(project(), 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true }, include: ['*.ts'] }));
     await warmLanguage(path.join(project(), 'warm.ts'), "const warmth: number = 'x';\nexport {};\n");
     const before = client.transcript().entryCount;
-    const state = await untilEditorAsks(client, 'rename_symbol', { path: greet, line: 1, column: 17, newName: 'welcome' });
+    const state = await untilEditorAsks(client, mock!, 'rename_symbol', { path: greet, line: 1, column: 17, newName: 'welcome' });
     const card = editorCard(state, 'rename_symbol');
     assert.equal(card?.title, 'Rename to "welcome": 4 edits in 2 files');
     assert.deepEqual(
@@ -274,7 +279,7 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
     writeFileSync(file, 'export function run(): number {\n  return missing(2);\n}\n');
     await warmLanguage(path.join(project(), 'warm.ts'), "const warmth: number = 'x';\nexport {};\n");
     const title = "Add missing function declaration 'missing'";
-    const state = await untilEditorAsks(client, 'apply_quick_fix', { path: file, line: 2, column: 10, title });
+    const state = await untilEditorAsks(client, mock!, 'apply_quick_fix', { path: file, line: 2, column: 10, title });
     assert.equal(editorCard(state, 'apply_quick_fix')?.title, `Apply the quick fix "${title}": 1 edit in 1 file`);
     assert.ok(!readFileSync(file, 'utf8').includes('function missing'), 'nothing applied before the answer');
     await answerCard(client, editorCard(state, 'apply_quick_fix'), 'allow');
@@ -292,7 +297,12 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
     };
     writeFileSync(tasksFile, JSON.stringify(tasks));
     try {
-      const state = await untilEditorAsks(client, 'run_task', { name: 'acp-exit-3' });
+      // As a user saves tasks.json and then asks: VS Code reads the file behind a watcher, so the task is known to
+      // it a moment after the write (and the first listing starts the task-detecting extensions, which is slow on
+      // a loaded machine). Until VS Code lists it, run_task rightly answers that there is no such task.
+      const start = Date.now();
+      while (!(await vscode.tasks.fetchTasks()).some((task) => task.name === 'acp-exit-3') && Date.now() - start < 30_000) await sleep(250);
+      const state = await untilEditorAsks(client, mock!, 'run_task', { name: 'acp-exit-3' });
       assert.equal(editorCard(state, 'run_task')?.title, 'Run the task "acp-exit-3"');
       assert.ok(!existsSync(marker), 'the task has not run before the answer');
       await answerCard(client, editorCard(state, 'run_task'), 'allow');

@@ -163,7 +163,7 @@ describe('the review loop with a real agent: Claude Code', function () {
     assert.equal(count, 3);
     const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
     assert.ok(
-      tabs.some((label) => label.includes('Conversation changes: 3 files')),
+      tabs.some((label) => label.includes('Conversation changes (3 files)')),
       `the multi-file diff is open: ${tabs.join(', ')}`,
     );
     const undone = await vscode.commands.executeCommand<{ kind: string; paths: string[] }>('acpClient.undoConversationChanges');

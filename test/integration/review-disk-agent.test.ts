@@ -41,7 +41,7 @@ describe('the conversation review with an agent that writes on disk', function (
     assert.equal(await vscode.commands.executeCommand<number>('acpClient.reviewConversation'), 5);
     const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
     assert.ok(
-      tabs.some((label) => label.includes('Conversation changes: 5 files')),
+      tabs.some((label) => label.includes('Conversation changes (5 files)')),
       `the multi-file diff is open: ${tabs.join(', ')}`,
     );
     const undone = await vscode.commands.executeCommand<{ kind: string }>('acpClient.undoConversationChanges');

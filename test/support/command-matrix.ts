@@ -78,7 +78,7 @@ export type MatrixOutcome =
   | { readonly kind: 'deleted' }
   /** The same conversation, listed in Sessions under the name typed in the input box; its agent as before. */
   | { readonly kind: 'renamed' }
-  /** The multi-file diff editor shows the agent's change ("Agent changes: 1 file"); the chat stays as it was. */
+  /** The multi-file diff editor shows the agent's change ("Agent changes (1 file)"); the chat stays as it was. */
   | { readonly kind: 'reviewing' }
   /** The file the agent wrote after the message is put back as it was before it (here: gone again). */
   | { readonly kind: 'restored' };
@@ -380,7 +380,7 @@ export const MATRIX: readonly MatrixCell[] = [
     ['Ready with history', ...DOWN],
     'Review Changes',
     { kind: 'reviewing' },
-    'the multi-file diff editor "Agent changes: 1 file"; the chat and the agent as they were',
+    'the multi-file diff editor "Agent changes (1 file)"; the chat and the agent as they were',
   ),
   ...asBefore(
     BLANK,

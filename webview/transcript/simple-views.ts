@@ -96,7 +96,6 @@ export class NoticeView implements EntryView {
     if (entry.kind !== 'notice') return;
     this.element.className = `entry notice severity-${entry.severity}`;
     const text = h('div', { className: 'notice-text' }, h('div', { className: 'notice-title', text: entry.title }));
-    if (entry.detail) text.append(h('div', { className: 'notice-detail', text: entry.detail }));
     const children: HTMLElement[] = [icon(severityIcon(entry.severity)), text];
     for (const name of [entry.action, entry.alternative]) {
       if (!name) continue;
@@ -106,6 +105,9 @@ export class NoticeView implements EntryView {
       setDisabled(button, entry.key !== context.liveNoticeKey);
       children.push(button);
     }
+    // The detail (a crashed agent's last output, say) gets a row of its own under the title and buttons: beside a
+    // button in a narrow sidebar it was a column a few words wide, dozens of lines tall.
+    if (entry.detail) children.push(h('div', { className: 'notice-detail', text: entry.detail }));
     this.element.replaceChildren(...children);
   }
 }

@@ -1,7 +1,7 @@
 /** Review comments (issue 29): anchored to content, kept across a reload, quoted into the prompt. */
 import * as assert from 'node:assert/strict';
 import { anchorAt, placeAnchor } from '../../../../src/session/review/comment-anchor';
-import { conversationChanges } from '../../../../src/changes/conversation-changes';
+import { conversationChanges, listedChanges, pathsOfEntry } from '../../../../src/changes/conversation-changes';
 import { reviewPrompt } from '../../../../src/session/review/review-prompt';
 import { ReviewThreads, type ReviewThread } from '../../../../src/session/review/review-threads';
 import type { FileState } from '../../../../src/changes/file-state';
@@ -162,6 +162,26 @@ describe("a conversation's changes as one set", () => {
       changed.map((f) => [f.path, f.before, f.after, f.review]),
       [['/w/a', absent, file('a2'), 'pending']],
     );
+  });
+
+  it('lists a rename as one entry, as the card and the diff editor do, and that entry stands for both paths', () => {
+    const changed = conversationChanges([
+      {
+        turnId: 't1',
+        origin: 'turn',
+        files: [
+          { path: '/w/old', before: file('r'), after: absent, origin: 'disk', review: 'pending' },
+          { path: '/w/new', before: absent, after: file('r'), origin: 'disk', review: 'pending' },
+          { path: '/w/edit', before: file('e0'), after: file('e1'), origin: 'disk', review: 'pending' },
+        ],
+      },
+    ]);
+    assert.deepEqual(
+      listedChanges(changed).map((f) => f.path),
+      ['/w/new', '/w/edit'],
+    );
+    assert.deepEqual(pathsOfEntry(changed, '/w/new'), ['/w/new', '/w/old']);
+    assert.deepEqual(pathsOfEntry(changed, '/w/edit'), ['/w/edit']);
   });
 });
 
