@@ -6,8 +6,8 @@
 //   node esbuild.mjs --watch    dev bundles, rebuilt on every change (`npm run watch`; .vscode/tasks.json reads its
 //                               "[watch]" lines and its errors with a background problem matcher)
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
@@ -32,17 +32,76 @@ function filesUnder(dir, suffix) {
 
 const common = { bundle: true, sourcemap: dev ? 'linked' : false, minify: !dev, logLevel: 'warning', target: 'es2022' };
 
+/**
+ * zod v4 re-exports every locale (`z.locales`), about 280 KB of the extension's bundle that is never used: zod
+ * speaks English unless told otherwise (`config(en())` in zod/v4/classic). Its locales index becomes `en` alone.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.c?js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: join(args.resolveDir, args.path), namespace: 'zod-en' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({
+      contents: `export { default as en } from './en.${args.path.endsWith('.cjs') ? 'cjs' : 'js'}';`,
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Parts of the extension not needed before the chat's first paint, each its own file next to dist/extension.js:
+ * the bundle VS Code compiles before `activate` runs stays small, and a part costs its load only when first used.
+ * In the source they are plain `await import('…/<name>')`: the extension bundle leaves those out (a `require` of
+ * `./<name>.js` at run time); the tests bundle them as usual.
+ */
+const lazyParts = [
+  // tar, yauzl, unbzip2-stream: unpacking a registry agent's archive.
+  { name: 'archive-libs', entry: 'src/agents/registry/archive-libs.ts' },
+  // The editor tools' MCP server: the MCP SDK, ajv, its HTTP server and the zod it validates tool arguments with.
+  { name: 'editor-tools-server', entry: 'src/editor-tools/editor-tools-server.ts' },
+];
+const lazyPartsExternal = {
+  name: 'lazy-parts-external',
+  setup(build) {
+    for (const { name } of lazyParts)
+      build.onResolve({ filter: new RegExp(`/${name}$`) }, (args) => {
+        if (args.kind !== 'dynamic-import')
+          return { errors: [{ text: `${name} loads lazily: import it with \`await import(...)\` only (a type import is fine)` }] };
+        return { path: `./${name}.js`, external: true };
+      });
+  },
+};
+
+/** The Node bundles the extension host loads: the extension itself and its lazily loaded parts. */
+const extensionHost = {
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  external: ['vscode'],
+  // jsonc-parser's main build is UMD with requires esbuild cannot follow; its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // A lazy part is `require`d (extension hosts load CommonJS), not `import()`ed.
+  supported: { 'dynamic-import': false },
+};
+
 const bundles = [
   {
-    ...common,
+    ...extensionHost,
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
-    platform: 'node',
-    format: 'cjs',
-    external: ['vscode'],
-    // jsonc-parser's main build is UMD with requires esbuild cannot follow; its ES module build bundles cleanly.
-    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+    plugins: [zodEnglishOnly, lazyPartsExternal],
+    // Read by test/unit/build: which packages the bundle VS Code loads at start holds.
+    metafile: true,
   },
+  ...lazyParts.map(({ name, entry }) => ({
+    ...extensionHost,
+    entryPoints: [entry],
+    outfile: `dist/${name}.js`,
+    plugins: [zodEnglishOnly],
+    metafile: true,
+  })),
   {
     // Its own small program, one per running agent (src/agents/supervisor/agent-supervisor.ts): only Node built-ins.
     ...common,
@@ -92,13 +151,18 @@ if (watch) {
       });
     },
   };
-  for (const options of bundles) await (await esbuild.context({ ...options, logLevel: 'silent', plugins: [reporter] })).watch();
+  for (const options of bundles)
+    await (await esbuild.context({ ...options, logLevel: 'silent', plugins: [...(options.plugins ?? []), reporter] })).watch();
 } else {
   await buildAll();
 }
 
 async function buildAll() {
-  const builds = bundles.map((options) => esbuild.build(options));
+  const builds = bundles.map((options) =>
+    esbuild.build(options).then((result) => {
+      if (result.metafile) writeFileSync(options.outfile.replace(/\.js$/, '.meta.json'), JSON.stringify(result.metafile));
+    }),
+  );
 
   if (withTests) {
     const perFile = { bundle: true, sourcemap: 'inline', logLevel: 'warning', target: 'es2022', platform: 'node', packages: 'external' };

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { McpCapabilities } from '../acp/agent-capabilities';
 import { bridgeScript } from '../editor-tools/bridge/bridge-script';
 import type { EditorToolsLauncher } from '../editor-tools/editor-tools-offer';
-import { startEditorTools, type RunningEditorTools } from '../editor-tools/editor-tools-server';
+import type { RunningEditorTools } from '../editor-tools/editor-tools-server';
 import type { ActionAsker } from '../editor-tools/action-ports';
 import type { EditorLanguage } from '../editor-tools/ports';
 import { VscodeEditorActions } from './editor-actions';
@@ -14,8 +14,10 @@ export function vscodeEditorToolsLauncher(language: EditorLanguage & { opened(pa
   return {
     // A workspace cannot turn it on or off for the user: the setting is the user's.
     enabled: () => userSetting('editorTools.enabled') !== false,
-    start: (capabilities: McpCapabilities, asker?: ActionAsker): Promise<RunningEditorTools> =>
-      startEditorTools(
+    start: async (capabilities: McpCapabilities, asker?: ActionAsker): Promise<RunningEditorTools> => {
+      // The MCP SDK and its validator load with the first agent that gets the tools (esbuild.mjs: lazy parts).
+      const { startEditorTools } = await import('../editor-tools/editor-tools-server');
+      return startEditorTools(
         {
           language,
           roots: () =>
@@ -26,6 +28,7 @@ export function vscodeEditorToolsLauncher(language: EditorLanguage & { opened(pa
         },
         capabilities,
         asker,
-      ),
+      );
+    },
   };
 }

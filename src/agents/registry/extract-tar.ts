@@ -7,13 +7,15 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import * as tar from 'tar';
-import unbzip2 from 'unbzip2-stream';
+import type * as tar from 'tar';
 import { unsafeEntry } from './confined-path';
 import type { ConfinedTree } from './confined-tree';
 import { asError } from '../../shared/error-text';
 
 export async function extractTar(file: string, tree: ConfinedTree, compression: 'gzip-or-none' | 'bzip2'): Promise<void> {
+  // Loaded on the first install (esbuild.mjs: lazy parts).
+  const { tar, unbzip2 } = await import('./archive-libs');
+  const decompress = compression === 'bzip2' ? unbzip2() : await gunzipIfGzip(file);
   const source = createReadStream(file);
   let failure: unknown;
   let work: Promise<void> = Promise.resolve();
@@ -33,7 +35,6 @@ export async function extractTar(file: string, tree: ConfinedTree, compression: 
       });
     },
   });
-  const decompress = await decompressorFor(file, compression);
   try {
     await (decompress ? pipeline(source, decompress, parser) : pipeline(source, parser));
   } catch (error) {
@@ -71,8 +72,7 @@ async function writeEntry(tree: ConfinedTree, entry: tar.ReadEntry): Promise<voi
  * `.tar.gz`, `.tgz` and `.tar` share a kind: gzip is told by its magic bytes, as tar itself does. (unbzip2 is a
  * `through` stream, typed as neither Node class: hence the plain ReadWriteStream.)
  */
-async function decompressorFor(file: string, compression: 'gzip-or-none' | 'bzip2'): Promise<NodeJS.ReadWriteStream | undefined> {
-  if (compression === 'bzip2') return unbzip2();
+async function gunzipIfGzip(file: string): Promise<NodeJS.ReadWriteStream | undefined> {
   const handle = await open(file, 'r');
   try {
     const magic = Buffer.alloc(2);

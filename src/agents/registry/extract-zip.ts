@@ -2,7 +2,7 @@
  * Extracts a zip with yauzl into a ConfinedTree (which judges every entry on disk and charges the unpack budget),
  * keeping Unix permission bits and symbolic links of Unix-made entries.
  */
-import * as yauzl from 'yauzl';
+import type * as yauzl from 'yauzl';
 import { unsafeEntry } from './confined-path';
 import type { ConfinedTree } from './confined-tree';
 
@@ -59,7 +59,9 @@ async function linkTarget(stream: NodeJS.ReadableStream, name: string): Promise<
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function openZip(file: string): Promise<yauzl.ZipFile> {
+async function openZip(file: string): Promise<yauzl.ZipFile> {
+  // Loaded on the first install (esbuild.mjs: lazy parts).
+  const { yauzl } = await import('./archive-libs');
   return new Promise((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true }, (error, zip) =>
       error ? reject(error) : resolve(zip),
