@@ -27,6 +27,11 @@ trackTextGrowth();
 const boot: BootHandoff = window.__acpBoot ?? { api: acquireHostApi(), sendRequested: false, takeEarlyMessages: () => [] };
 const channel = connectToHost(boot.api);
 const uiStore = new UiStore(channel);
+// Hidden, a view's page goes: what the user changed in the draft reaches the host first.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') uiStore.postDraftsNow();
+});
+window.addEventListener('pagehide', () => uiStore.postDraftsNow());
 const root = document.getElementById('root') ?? document.body;
 /** One counter object for the page's life, whichever conversation is shown. */
 const stats: ChatStats = { renders: 0, framesScheduled: 0 };
@@ -64,7 +69,11 @@ function show(conversationId: string, draft: string): ChatApp {
   if (adopted?.focused) {
     // Moving the prompt into the chat took the focus from it: the user is typing there.
     adopted.prompt.focus();
-    adopted.prompt.setSelectionRange(...adopted.selection);
+    // The caret where it was in what the user typed; at the end of a draft brought back (at its start, the next
+    // keystrokes went in front of the restored text).
+    const end = adopted.prompt.value.length;
+    if (adopted.prompt.value === typed) adopted.prompt.setSelectionRange(...adopted.selection);
+    else adopted.prompt.setSelectionRange(end, end);
   }
   if (hostInfo) next.handle(hostInfo);
   app = next;

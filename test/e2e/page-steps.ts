@@ -23,9 +23,18 @@ export async function chatFrame(page: Page): Promise<Frame> {
 
 /** Runs a command as a person does: F1, its title typed, Enter once the palette lists it. */
 export async function runFromPalette(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: LONG });
+  // As a person presses F1 again when the palette did not come up: a key pressed while a view's page is being
+  // replaced reaches nothing (CI once lost it right after the chat opened, and waited on a hidden input).
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press('F1');
+    const shown = await input
+      .waitFor({ state: 'visible', timeout: attempt < 2 ? 5_000 : LONG })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    if (attempt >= 2) throw new Error('F1 did not open the command palette (3 tries)');
+  }
   await input.fill(`>${title}`);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: LONG });
   await page.keyboard.press('Enter');

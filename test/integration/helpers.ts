@@ -98,6 +98,19 @@ export const turnEnded = (state: TranscriptState): boolean =>
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `work`, or an error naming the step once `ms` passed: a step that hangs says which it was, not only mocha's timeout. */
+export async function within<T>(ms: number, step: string, work: Thenable<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: no answer within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([Promise.resolve(work), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The prompt blocks the `echo` scenario reports it received in the latest turn (see scenarios/echo.ts). */
 export function echoedPrompt(state: TranscriptState): unknown[] {
   const answer = entriesOf(state)

@@ -9,7 +9,10 @@ import * as vscode from 'vscode';
 import type { AcpClientApi } from '../../src/api';
 import type { ChangeSetEntry, ChangedFileView, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
-import { sleep, waitFor } from './helpers';
+import { sleep, waitFor, within } from './helpers';
+
+/** How long one editor step of these checks may take before it fails by name (a CI run once hung 120 s in them). */
+const STEP_MS = 30_000;
 
 export const changeSetOf = (state: TranscriptState, turnId: string): ChangeSetEntry | undefined =>
   entriesOf(state).find((entry): entry is ChangeSetEntry => entry.kind === 'changes' && entry.turnId === turnId);
@@ -53,7 +56,7 @@ function multiDiffSides(input: unknown): { original: vscode.Uri; modified: vscod
 
 /** Review opens the turn in the multi-file diff editor: its one file, "before" on the left, the disk's text on the right. */
 export async function assertReviewShows(turnId: string, expected: ExpectedChange): Promise<void> {
-  await vscode.commands.executeCommand('acpClient.reviewChanges', turnId);
+  await within(STEP_MS, 'Review Changes', vscode.commands.executeCommand('acpClient.reviewChanges', turnId));
   let sides: { original: vscode.Uri; modified: vscode.Uri }[] | undefined;
   for (let attempt = 0; attempt < 50 && !sides; attempt++) {
     sides = vscode.window.tabGroups.all
@@ -66,11 +69,13 @@ export async function assertReviewShows(turnId: string, expected: ExpectedChange
     assert.equal(sides?.length, 1, 'the review lists the one file');
     const [side] = sides ?? [];
     assert.ok(side);
-    assert.equal((await vscode.workspace.openTextDocument(side.original)).getText(), expected.before ?? '', 'the before side');
+    const original = await within(STEP_MS, 'opening the before side', vscode.workspace.openTextDocument(side.original));
+    assert.equal(original.getText(), expected.before ?? '', 'the before side');
     assert.equal(side.modified.fsPath, expected.path);
-    assert.equal((await vscode.workspace.openTextDocument(side.modified)).getText(), expected.after, 'the after side');
+    const modified = await within(STEP_MS, 'opening the after side', vscode.workspace.openTextDocument(side.modified));
+    assert.equal(modified.getText(), expected.after, 'the after side');
   } finally {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await within(STEP_MS, 'closing the editors', vscode.commands.executeCommand('workbench.action.closeAllEditors'));
     // The diff editor's models are disposed after it closes; an undo through the editor right then could meet one.
     await sleep(300);
   }
@@ -78,7 +83,11 @@ export async function assertReviewShows(turnId: string, expected: ExpectedChange
 
 /** Undo of that one file restores its "before" (removes a created file) and the card marks it undone. */
 export async function assertUndoRestores(client: AcpClientApi, turnId: string, expected: ExpectedChange): Promise<void> {
-  const outcome = await vscode.commands.executeCommand<{ kind: string }>('acpClient.undoChanges', turnId, expected.path);
+  const outcome = await within(
+    STEP_MS,
+    'Undo of the file',
+    vscode.commands.executeCommand<{ kind: string }>('acpClient.undoChanges', turnId, expected.path),
+  );
   assert.equal(outcome?.kind, 'applied', `undo: ${JSON.stringify(outcome)}`);
   if (expected.before === undefined) assert.equal(existsSync(expected.path), false, 'the file the turn created is gone');
   else assert.equal(readFileSync(expected.path, 'utf8'), expected.before, 'the file is back as it was before the turn');

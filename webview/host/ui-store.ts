@@ -30,6 +30,8 @@ function parseStored(raw: unknown): StoredUi {
 
 export class UiStore {
   private stored: StoredUi;
+  /** Each channel's "post the draft now, if it changed". */
+  private readonly pendingDrafts = new Set<() => void>();
 
   constructor(private readonly channel: HostChannel) {
     this.stored = parseStored(channel.loadUiState());
@@ -50,15 +52,19 @@ export class UiStore {
     this.save(conversationId, ui);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const channel = this.channel;
+    const postDraftNow = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      if (ui.draft === postedDraft) return;
+      postedDraft = ui.draft;
+      channel.post({ type: 'draft_changed', conversationId, text: ui.draft });
+    };
     const postDraftSoon = (): void => {
       if (ui.draft === postedDraft) return;
       if (timer !== undefined) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = undefined;
-        postedDraft = ui.draft;
-        channel.post({ type: 'draft_changed', conversationId, text: ui.draft });
-      }, DRAFT_POST_DELAY_MS);
+      timer = setTimeout(postDraftNow, DRAFT_POST_DELAY_MS);
     };
+    this.pendingDrafts.add(postDraftNow);
     postDraftSoon();
     return {
       post: (message) => channel.post(message),
@@ -69,6 +75,14 @@ export class UiStore {
         postDraftSoon();
       },
     };
+  }
+
+  /**
+   * Tells the host every draft now, without the typing pause: a view being hidden goes with its page, and a draft
+   * changed in its last 300 ms (a prompt just cleared) never reached the host, whose older copy came back.
+   */
+  postDraftsNow(): void {
+    this.pendingDrafts.forEach((postNow) => postNow());
   }
 
   private save(conversationId: string, ui: UiState): void {

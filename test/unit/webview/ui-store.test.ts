@@ -64,3 +64,17 @@ describe('webview UI state per conversation', () => {
     assert.equal(saved.current, 'c24');
   });
 });
+
+describe('webview drafts when the page goes', () => {
+  it('posts a draft changed within the typing pause at once when asked (the view is being hidden)', () => {
+    const host = fakeHost();
+    const store = new UiStore(host);
+    const channel = store.channelFor('c1', 'old text');
+    channel.saveUiState({ ...(channel.loadUiState() as object), draft: '' });
+    assert.deepEqual(host.posted, [], 'nothing yet: typing may go on');
+    store.postDraftsNow();
+    assert.deepEqual(host.posted, [{ type: 'draft_changed', conversationId: 'c1', text: '' }]);
+    store.postDraftsNow();
+    assert.equal(host.posted.length, 1, 'an unchanged draft is not posted again');
+  });
+});
