@@ -3,9 +3,12 @@ import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { chatHtml } from '../../src/views/chat-html';
 import { CHAT_STYLESHEETS } from '../../src/views/chat-styles';
+import { CHROMIUM_PATH } from '../../test/support/browser';
 import { repoRoot } from '../../test/support/repo-root';
+import type { ProbeApi } from './probe-api';
 import { THEME_CSS } from './theme';
 
 /** Writes the page into `dir`; returns its path. */
@@ -44,4 +47,25 @@ export async function writeHarness(dir: string): Promise<string> {
   const harness = path.join(dir, 'chat.html');
   writeFileSync(harness, html);
   return harness;
+}
+
+/** The headless Chromium the harness page runs in (file:// pages that load their scripts and styles beside them). */
+export function launchHarnessBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'],
+  });
+}
+
+/** Opens the harness in `page`, waits for the chat and the probe, and tells the chat its agent (as the host would). */
+export async function loadHarness(page: Page, harness: string): Promise<void> {
+  await page.goto(pathToFileURL(harness).href);
+  await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
+  await page.evaluate(() =>
+    (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({
+      type: 'host_info',
+      info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true },
+    }),
+  );
 }

@@ -5,12 +5,12 @@
  */
 import type { Browser } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { SIMULATED_POST_MS as CHUNK_WINDOW_MS } from './host-pace';
 import { initialState, reduce } from '../../src/shared/reducer';
 import type { TranscriptState } from '../../src/shared/model';
 import type { Figure } from './figure';
 import type { LongMessageKind, MessageStreamOptions } from './message-stream-api';
+import { loadHarness } from './harness';
 import { percentile } from './percentile';
 import type { ProbeApi } from './probe-api';
 
@@ -63,14 +63,7 @@ async function runScenario(browser: Browser, harness: string, scenario: Scenario
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     if (process.env['BENCH_VERBOSE']) page.on('console', (message) => console.log(`  page: ${message.text()}`));
-    await page.goto(pathToFileURL(harness).href);
-    await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
-    await page.evaluate(() =>
-      (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({
-        type: 'host_info',
-        info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true },
-      }),
-    );
+    await loadHarness(page, harness);
     // Typed as unknown for the page call: the transcript type is too deep for playwright's serializable check.
     const state: unknown = waitingSession();
     await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stage(value), state);

@@ -6,11 +6,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { SIMULATED_POST_MS as CHUNK_WINDOW_MS } from './host-pace';
-import { CHROMIUM_PATH } from '../../test/support/browser';
 import type { Figure } from './figure';
-import { writeHarness } from './harness';
+import { launchHarnessBrowser, writeHarness } from './harness';
 import { longTranscript } from './long-transcript';
 import { runLongMessageBench } from './long-message-bench';
 import { runSessionSwitchBench } from './session-switch-bench';
@@ -159,11 +158,7 @@ export async function runWebviewBench(): Promise<Figure[]> {
   mkdirSync(dir, { recursive: true });
   const harness = await writeHarness(dir);
   const only = process.env['BENCH_WEBVIEW'];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'],
-  });
+  const browser = await launchHarnessBrowser();
   try {
     const figures: Figure[] = [];
     if (!only || only === 'transcript') figures.push(...(await runTranscriptBench(browser, harness)));

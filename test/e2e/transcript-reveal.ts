@@ -13,12 +13,10 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { writeHarness } from '../../bench/webview/harness';
+import type { Browser, Page } from 'playwright-core';
+import { launchHarnessBrowser, loadHarness, writeHarness } from '../../bench/webview/harness';
 import { longTranscript } from '../../bench/webview/long-transcript';
 import type { ProbeApi } from '../../bench/webview/probe-api';
-import { CHROMIUM_PATH } from '../support/browser';
 import { transcriptGeometry, type TranscriptGeometry } from './transcript-geometry';
 
 const WIDTH = 420;
@@ -27,14 +25,7 @@ const HEIGHT = 900;
 async function openHarness(browser: Browser, harness: string, height: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: WIDTH, height } });
   page.on('pageerror', (error) => assert.fail(`the webview threw: ${error.message}`));
-  await page.goto(pathToFileURL(harness).href);
-  await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
-  await page.evaluate(() =>
-    (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({
-      type: 'host_info',
-      info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true },
-    }),
-  );
+  await loadHarness(page, harness);
   return page;
 }
 
@@ -92,11 +83,7 @@ function assertAtBottomAndDrawn(geometry: TranscriptGeometry, what: string): voi
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-transcript-reveal-'));
-  const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'],
-  });
+  const browser: Browser = await launchHarnessBrowser();
   const checks: string[] = [];
   const failures: string[] = [];
   const check = async (name: string, run: () => Promise<void>): Promise<void> => {

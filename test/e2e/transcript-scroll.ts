@@ -13,11 +13,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { writeHarness } from '../../bench/webview/harness';
+import type { Browser, Page } from 'playwright-core';
+import { launchHarnessBrowser, writeHarness } from '../../bench/webview/harness';
 import { longTranscript } from '../../bench/webview/long-transcript';
 import type { ProbeApi, StreamFigures, StreamOptions } from '../../bench/webview/probe-api';
-import { CHROMIUM_PATH } from '../support/browser';
 
 /** What each painted frame showed, sampled after the paint (so no read of ours forces a layout). */
 interface FrameSample {
@@ -99,11 +98,7 @@ function forcedLayouts(traceFile: string): string[] {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-transcript-scroll-'));
-  const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'],
-  });
+  const browser: Browser = await launchHarnessBrowser();
   const checks: string[] = [];
   try {
     const harness = await writeHarness(dir);
