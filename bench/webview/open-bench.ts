@@ -19,8 +19,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../test/support/browser';
 import { CodeServer } from '../../test/support/code-server';
 import { repoRoot } from '../../test/support/repo-root';
+import { clickActivityItem } from './activity-bar';
 import { BASELINE_TITLE, packageBaselineExtension } from './baseline-extension';
 import type { Figure } from './figure';
+import { extensionHostsGone } from './extension-hosts';
+import { describeOpenFailure } from './open-failure';
 import { OPEN_PROBE_SCRIPT, type OpenProbeRecord } from './open-probe';
 import { activationTimes } from './vscode-bench';
 import { describePhases, interleaved, median, pairedDifferences, spread, type Phases, type Sample, type Which } from './open-samples';
@@ -37,8 +40,9 @@ const ICON: Record<Which, string> = {
   ours: '.activitybar [aria-label^="ACP"]',
   baseline: `.activitybar [aria-label^="${BASELINE_TITLE}"]`,
 };
+const EXPLORER = '.activitybar [aria-label^="Explorer"]';
 /** In the page: the Explorer's activity-bar item is the checked one. */
-const EXPLORER_SHOWN = `[...document.querySelectorAll('.activitybar [aria-label^="Explorer"]')].some((element) => element.closest('li')?.classList.contains('checked'))`;
+const EXPLORER_SHOWN = `[...document.querySelectorAll('${EXPLORER}')].some((element) => element.closest('li')?.classList.contains('checked'))`;
 const TITLE: Record<Which, string> = { ours: 'ACP: Chat', baseline: 'Baseline' };
 
 async function probeRecord(page: Page, which: Which, since: number, until: 'typeable' | 'entry'): Promise<OpenProbeRecord> {
@@ -65,7 +69,9 @@ async function probeRecord(page: Page, which: Which, since: number, until: 'type
     }
     await page.waitForTimeout(50);
   }
-  throw new Error(`${which}: no ${until} within ${LONG / 1000} s`);
+  throw new Error(
+    `${which}: no ${until} within ${LONG / 1000} s; the page: ${await describeOpenFailure(page, `${which}-${until}`, since)}`,
+  );
 }
 
 function phasesOf(record: OpenProbeRecord, since: number, icon: number | undefined): Phases {
@@ -82,15 +88,22 @@ function phasesOf(record: OpenProbeRecord, since: number, icon: number | undefin
 }
 
 async function open(page: Page, which: Which, icon?: number): Promise<Phases> {
-  const since = Date.now();
-  await page.locator(ICON[which]).first().click({ timeout: LONG });
+  const since = await clickActivityItem(page, ICON[which], LONG);
   return phasesOf(await probeRecord(page, which, since, 'typeable'), since, icon);
 }
 
-/** Shows the Explorer, which hides (and so disposes) the webview view shown: until its icon is the checked one (at most 1 s). */
+/**
+ * Shows the Explorer, which hides (and so disposes) the webview view shown: until its icon is the checked one. Were
+ * it not shown, the next click on the view's icon would hide the side bar instead of opening the view.
+ */
 async function showExplorer(page: Page): Promise<void> {
-  await page.locator('.activitybar [aria-label^="Explorer"]').first().click({ timeout: LONG });
-  await page.waitForFunction(EXPLORER_SHOWN, undefined, { timeout: 1_000, polling: 50 }).catch(() => undefined);
+  const since = await clickActivityItem(page, EXPLORER, LONG);
+  const shown = await page
+    .waitForFunction(EXPLORER_SHOWN, undefined, { timeout: 10_000, polling: 50 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown)
+    throw new Error(`the Explorer was not shown within 10 s of its click; the page: ${await describeOpenFailure(page, 'explorer', since)}`);
 }
 
 async function reload(page: Page, which: Which): Promise<Phases> {
@@ -191,8 +204,14 @@ export async function runOpenBench(): Promise<Figure[]> {
       const sample = { which, phases: await open(fresh.page, which, fresh.icon) };
       log('cold', sample);
       cold.push(sample);
-      // The last browser stays for the warm and reload rounds.
-      if (cold.length < COLD_PAIRS * 2) await fresh.browser.close();
+      // The last browser stays for the warm and reload rounds. The next window must not start beside the extension
+      // host of this one (bench/webview/extension-hosts.ts).
+      if (cold.length < COLD_PAIRS * 2) {
+        await fresh.browser.close();
+        const closed = Date.now();
+        await extensionHostsGone(userDataDir, 60_000);
+        if (process.env['BENCH_VERBOSE']) console.log(`  the closed window's extension host went in ${Date.now() - closed} ms`);
+      }
     }
     const page = browser?.pages()[0];
     if (!page) throw new Error('the browser has no page');

@@ -1,0 +1,50 @@
+/**
+ * The extension hosts of windows already closed. code-server keeps a window's extension host for its reconnection
+ * grace time after the browser goes, and that host keeps its lock on the workspace's storage folder
+ * (workspaceStorage/<id>/vscode.lock, a pid refreshed every second). A window opened meanwhile gets the next free
+ * folder (<id>-1) instead: another history, so a conversation made in it was not the one the window restored
+ * after a reload (which took <id> back once the old host had gone), and the old host's shutdown ran during the
+ * next sample. The open bench waits for them before it opens the next window.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pids of the live processes that hold a workspace storage lock under `userDataDir`. */
+export function storageLockHolders(userDataDir: string): number[] {
+  const storage = path.join(userDataDir, 'User', 'workspaceStorage');
+  if (!existsSync(storage)) return [];
+  const holders: number[] = [];
+  for (const folder of readdirSync(storage)) {
+    let pid: unknown;
+    try {
+      pid = (JSON.parse(readFileSync(path.join(storage, folder, 'vscode.lock'), 'utf8')) as { pid?: unknown }).pid;
+    } catch {
+      continue; // no lock, or one being written: nobody holds it for long
+    }
+    if (typeof pid === 'number' && alive(pid)) holders.push(pid);
+  }
+  return holders;
+}
+
+/** Until no extension host holds a storage lock (no window is open); throws naming the holders after `timeoutMs`. */
+export async function extensionHostsGone(userDataDir: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const holders = storageLockHolders(userDataDir);
+    if (holders.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `extension hosts of closed windows still hold the workspace storage after ${timeoutMs / 1000} s: pids ${holders.join(', ')}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
