@@ -30,9 +30,9 @@ import { describePhases, interleaved, median, pairedDifferences, spread, type Ph
 
 const LONG = 120_000;
 /** Pairs of samples (one of ours and one of the baseline's each). */
-const COLD_PAIRS = 2;
-const WARM_PAIRS = 4;
-const RELOAD_PAIRS = 3;
+const COLD_PAIRS = 3;
+const WARM_PAIRS = 5;
+const RELOAD_PAIRS = 5;
 const OPEN_TARGET_MS = 300;
 const RELOAD_TARGET_MS = 500;
 
