@@ -9,13 +9,14 @@
  * Run: node out/test/e2e/transcript-terminal.js
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchHarnessBrowser, loadHarness, writeHarness } from '../../bench/webview/harness';
 import type { ProbeApi } from '../../bench/webview/probe-api';
 import type { TranscriptAction } from '../../src/shared/actions';
+import { E2E_RESULTS } from '../support/e2e-home';
 import { TERMINAL_DISPLAY_CHARS } from '../../src/shared/model';
 import { initialState, reduce } from '../../src/shared/reducer';
 import { TERMINAL_TAIL_CHARS } from '../../webview/transcript/terminal-text';
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-transcript-terminal-'));
   const browser = await launchHarnessBrowser();
   try {
+    mkdirSync(E2E_RESULTS, { recursive: true });
     const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
     page.on('pageerror', (error) => failures.push(`the webview threw: ${error.message}`));
     await loadHarness(page, await writeHarness(dir));
@@ -134,6 +136,7 @@ async function main(): Promise<void> {
       assert.match(facts.text, new RegExp(`line ${String(next - 1).padStart(8, '0')} of the flood output\\.\\.\\n?$`));
       assert.equal(facts.outputLabel, `Output of ${COMMAND}`);
       assert.equal(facts.liveRegions, 0, 'the output is no live region');
+      await page.locator('.tool-call').screenshot({ path: path.join(E2E_RESULTS, 'transcript-terminal-flooding.png') });
     });
 
     await check('focused to be read, the card draws the whole kept output, and keeps the focus as posts go on', async () => {
@@ -180,6 +183,7 @@ async function main(): Promise<void> {
       assert.match(facts.text, new RegExp(`line ${String(next - 1).padStart(8, '0')} of the flood output\\.\\.\\n?$`));
       const status = await page.locator('.terminal .terminal-status').innerText();
       assert.match(status, /Exited with code 0/);
+      await page.locator('.tool-call').screenshot({ path: path.join(E2E_RESULTS, 'transcript-terminal-exited.png') });
     });
   } finally {
     await browser.close();
