@@ -68,6 +68,11 @@ const AGENT = 'Raw';
  * 2.2 KB), the poster judges a flood by what arrived rather than by its trimmed post, and the card's blocks are
  * 1,000 characters. The flood's own length (0.5-2.8 s, up to 9 s at load 18) is the machine's load: the host drains
  * the pipe as fast as its share of the 2 cores allows, and the probe's figure follows how many redraws fall in it.
+ *
+ * A fast machine was through the 50 MB in 0.1-0.3 s, a redraw or two, which tested nothing: the command now paces
+ * itself to last at least 4 s (raw-faults.ts FLOOD_MIN_MS; it only waits when ahead of that pace, so a slow machine's
+ * flood is as before). And the card no longer rebuilds itself at each post: it updates in place and, while the
+ * command runs and the user is not reading back, draws only the newest lines its box shows (terminal-view.ts).
  */
 const CHAT_BOUND_MS = 3_000;
 const MIRROR_BOUND_MS = 3_000;

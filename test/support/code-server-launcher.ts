@@ -68,6 +68,15 @@ async function traceWorkbench(browser: BrowserContext, page: Page): Promise<(fil
   };
 }
 
+/**
+ * With ACP_WORKBENCH_CPU_THROTTLE=<rate>, the workbench's page runs `rate` times slower (CDP CPU throttling; the
+ * chat's webview shares its thread in code-server): a slow machine's figures on a fast one, for that thread alone.
+ */
+async function throttleWorkbench(browser: BrowserContext, page: Page, rate: number): Promise<void> {
+  const session = await browser.newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const timeoutMs = Number(process.env['ACP_TEST_TIMEOUT_MS'] ?? 10 * 60_000);
@@ -90,6 +99,8 @@ async function main(): Promise<number> {
     const page = browser.pages()[0] ?? (await browser.newPage());
     const stopProfile = process.env['ACP_WORKBENCH_PROFILE'] ? await profileWorkbench(browser, page) : undefined;
     const stopTrace = process.env['ACP_WORKBENCH_TRACE'] ? await traceWorkbench(browser, page) : undefined;
+    const throttle = Number(process.env['ACP_WORKBENCH_CPU_THROTTLE'] ?? 1);
+    if (throttle > 1) await throttleWorkbench(browser, page, throttle);
     const exitCode = new Promise<number>((resolve) => {
       void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
     });

@@ -112,3 +112,27 @@ export function terminalParts(output: string, size = TERMINAL_PART_CHARS): strin
   parts.push(output.slice(from));
   return parts;
 }
+
+/**
+ * What a running terminal's card draws while the user is not reading back: the newest lines, enough to fill its box
+ * (240 px, some 14 lines) and overflow it a little so it scrolls, never the whole kept output (up to 64,000
+ * characters). Drawn whole at each flood post, that output was 180-340 ms of script and 300-400 ms of text layout
+ * per redraw on the workbench's thread in code-server (a Chromium trace at load 20), while the user's commands
+ * waited; the tail is a few KB whatever the limit. Lines, so a box of short lines still overflows; characters, so a
+ * wide box of long lines does too (at 300 characters a row, 8,000 fill about 27 rows).
+ */
+export const TERMINAL_TAIL_LINES = 60;
+export const TERMINAL_TAIL_CHARS = 8_000;
+
+/** The newest `lines` lines of `output`, at most `chars` characters (a longer line is cut at its start). */
+export function terminalTail(output: string, lines = TERMINAL_TAIL_LINES, chars = TERMINAL_TAIL_CHARS): string {
+  const floor = Math.max(0, output.length - chars);
+  // A final line end ends the last line; it does not start another.
+  let end = output.endsWith('\n') ? output.length - 1 : output.length;
+  for (let seen = 0; seen < lines; seen++) {
+    const newline = output.lastIndexOf('\n', end - 1);
+    if (newline < floor) return output.slice(floor);
+    end = newline;
+  }
+  return output.slice(end + 1);
+}

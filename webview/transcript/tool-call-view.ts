@@ -1,7 +1,8 @@
 /**
  * A tool call as a card: kind icon, title, status badge; its content (text, diffs, terminals), locations, the
  * permission question with the agent's options, and the raw input/output on demand. A card is rebuilt when its
- * entry changes: cards change far less often than messages stream, and diffs are cached per file.
+ * entry changes: cards change far less often than messages stream, and diffs are cached per file. Its terminals
+ * are the exception: they change many times a second in a flood, so each keeps its card and updates it in place.
  */
 import type { JsonValue } from '../../src/shared/content';
 import type { Entry, ToolCallEntry } from '../../src/shared/model';
@@ -12,45 +13,82 @@ import { diffView } from '../review/diff-view';
 import type { EntryView, RenderContext } from './entry-view';
 import { truncateForDisplay } from './entry-view';
 import { isFinished } from '../../src/shared/reducer-tools';
-import { terminalView } from './terminal-view';
+import { TerminalCard } from './terminal-view';
+import { visibleText } from '../../src/shared/visible-text';
 import { elicitationCard } from './elicitation-view';
 
 export class ToolCallView implements EntryView {
   readonly element = h('div', { className: 'entry tool-call' });
+  private readonly card = h('div', { className: 'card', attrs: { role: 'group' } });
+  /** The terminals' cards, kept across renders: a terminal's posts update its card in place. */
+  private terminals = new Map<string, TerminalCard>();
+  /** What the card was last built from: when only a terminal changed, only that terminal's card is updated. */
+  private built: { entry: ToolCallEntry; rawExpanded: boolean; answering: string | undefined } | undefined;
+
+  constructor() {
+    this.element.append(this.card);
+  }
 
   render(entry: Entry, context: RenderContext): void {
     if (entry.kind !== 'tool_call') return;
+    const rawExpanded = context.expandedRaw.has(entry.key);
+    const answering = entry.permission ? context.answering.get(entry.permission.requestId) : undefined;
+    const built = this.built;
+    if (built && built.entry === entry && built.rawExpanded === rawExpanded && built.answering === answering) {
+      for (const card of this.terminals.values()) card.update(context.terminals[card.terminalId], isFinished(entry.status));
+      return;
+    }
+    this.built = { entry, rawExpanded, answering };
     this.element.dataset.status = entry.status;
-    const card = h(
-      'div',
-      { className: 'card', attrs: { role: 'group', 'aria-label': `Tool call: ${entry.title || 'untitled'}` } },
-      header(entry),
-    );
+    this.card.setAttribute('aria-label', visibleText(`Tool call: ${entry.title || 'untitled'}`, 'multiline'));
+    const parts: HTMLElement[] = [header(entry)];
+    const terminals = new Map<string, TerminalCard>();
     entry.content.forEach((content, index) => {
       switch (content.type) {
         case 'content':
-          card.append(h('div', { className: 'tool-content' }, contentBlockView(content.content)));
+          parts.push(h('div', { className: 'tool-content' }, contentBlockView(content.content)));
           break;
         case 'diff':
-          card.append(diffView(content, entry.toolCallId, index));
+          parts.push(diffView(content, entry.toolCallId, index));
           break;
-        case 'terminal':
-          card.append(terminalView(content.terminalId, context.terminals[content.terminalId], isFinished(entry.status)));
+        case 'terminal': {
+          // The same terminal twice in one call is drawn twice; only the first keeps its card across renders.
+          const card = terminals.has(content.terminalId)
+            ? new TerminalCard(content.terminalId)
+            : (this.terminals.get(content.terminalId) ?? new TerminalCard(content.terminalId));
+          if (!terminals.has(content.terminalId)) terminals.set(content.terminalId, card);
+          card.update(context.terminals[content.terminalId], isFinished(entry.status));
+          parts.push(card.element);
           break;
+        }
         case 'unknown':
-          card.append(
+          parts.push(
             h('div', { className: 'content-chip' }, icon('question'), h('span', { text: `Unsupported content (${content.originalType})` })),
           );
           break;
       }
     });
-    if (entry.locations.length > 0) card.append(locations(entry));
-    if (entry.permission) card.append(permissionQuestion(entry, context));
-    else if (entry.permissionOutcome) card.append(permissionOutcome(entry.permissionOutcome));
-    if (entry.elicitation) card.append(elicitationCard(entry.elicitation));
-    if (entry.rawInput !== undefined || entry.rawOutput !== undefined)
-      card.append(...rawSection(entry, context.expandedRaw.has(entry.key)));
-    this.element.replaceChildren(card);
+    this.terminals = terminals;
+    if (entry.locations.length > 0) parts.push(locations(entry));
+    if (entry.permission) parts.push(permissionQuestion(entry, context));
+    else if (entry.permissionOutcome) parts.push(permissionOutcome(entry.permissionOutcome));
+    if (entry.elicitation) parts.push(elicitationCard(entry.elicitation));
+    if (entry.rawInput !== undefined || entry.rawOutput !== undefined) parts.push(...rawSection(entry, rawExpanded));
+    placeChildren(this.card, parts);
+  }
+}
+
+/**
+ * Makes `parts` the children of `parent`, in order, without taking out the ones already there (a terminal's card):
+ * a node taken out and put back loses the focus and its scroll position, and the user may be reading it.
+ */
+function placeChildren(parent: HTMLElement, parts: readonly HTMLElement[]): void {
+  const keep = new Set<Node>(parts);
+  for (const child of [...parent.childNodes]) if (!keep.has(child)) child.remove();
+  let cursor: ChildNode | null = parent.firstChild;
+  for (const part of parts) {
+    if (part === cursor) cursor = cursor.nextSibling;
+    else parent.insertBefore(part, cursor);
   }
 }
 

@@ -1,6 +1,14 @@
 /** Terminal output as the chat shows it: escapes removed, carriage-return redraws collapsed; the status line. */
 import * as assert from 'node:assert/strict';
-import { plainTerminalText, terminalParts, terminalShown, terminalStatus } from '../../../webview/transcript/terminal-text';
+import {
+  plainTerminalText,
+  TERMINAL_TAIL_CHARS,
+  TERMINAL_TAIL_LINES,
+  terminalParts,
+  terminalShown,
+  terminalStatus,
+  terminalTail,
+} from '../../../webview/transcript/terminal-text';
 
 describe('webview: terminal text', () => {
   it('removes colour, cursor and title escape sequences', () => {
@@ -61,5 +69,26 @@ describe('terminal output in parts', () => {
     assert.deepEqual(terminalParts(line, 4_000), ['x'.repeat(4_000), 'x'.repeat(4_000), 'x'.repeat(2_000)]);
     assert.deepEqual(terminalParts('a\nb\n', 4_000), ['a\nb\n']);
     assert.deepEqual(terminalParts('', 4_000), ['']);
+  });
+});
+
+describe('terminal output: the tail a running card draws', () => {
+  it('is the newest lines of a flood, a few KB of the 64,000 characters kept', () => {
+    const output = Array.from({ length: 2_000 }, (_, index) => `line ${index} of the flood`).join('\n') + '\n';
+    const tail = terminalTail(output);
+    assert.equal(tail.split('\n').length - 1, TERMINAL_TAIL_LINES, 'whole lines, as many as asked');
+    assert.ok(output.endsWith(tail));
+    assert.ok(tail.startsWith(`line ${2_000 - TERMINAL_TAIL_LINES} of`), tail.slice(0, 40));
+    assert.ok(tail.length <= TERMINAL_TAIL_CHARS);
+  });
+
+  it('keeps long lines to the character cap, and leaves a short output whole', () => {
+    const long = 'y'.repeat(64_000);
+    assert.equal(terminalTail(long), 'y'.repeat(TERMINAL_TAIL_CHARS));
+    assert.equal(terminalTail(`a\n${long}\nz`).length, TERMINAL_TAIL_CHARS);
+    assert.equal(terminalTail('a\nb\nc\n', 2), 'b\nc\n');
+    assert.equal(terminalTail('a\nb\nc', 2), 'b\nc');
+    assert.equal(terminalTail('a\nb\n', 5), 'a\nb\n');
+    assert.equal(terminalTail(''), '');
   });
 });
