@@ -58,8 +58,33 @@ export function launchHarnessBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * BENCH_CPU_THROTTLE=<rate> (e.g. 2.5) slows the page's CPU by that factor (Chromium's own emulation, the
+ * DevTools "CPU throttling" setting), to see on a fast machine what the slow kind of machine sees. Undefined
+ * when unset; the benches print the rate in their lines when set.
+ */
+export function cpuThrottle(): number | undefined {
+  const rate = Number(process.env['BENCH_CPU_THROTTLE'] ?? '');
+  return Number.isFinite(rate) && rate > 1 ? rate : undefined;
+}
+
+/** The line suffix that says the page ran throttled ('' when not). */
+export function throttleNote(): string {
+  const rate = cpuThrottle();
+  return rate === undefined ? '' : ` [CPU throttled ${rate}x]`;
+}
+
+/** Applies BENCH_CPU_THROTTLE to `page` (it holds across its navigations). */
+export async function throttlePage(page: Page): Promise<void> {
+  const rate = cpuThrottle();
+  if (rate === undefined) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
 /** Opens the harness in `page`, waits for the chat and the probe, and tells the chat its agent (as the host would). */
 export async function loadHarness(page: Page, harness: string): Promise<void> {
+  await throttlePage(page);
   await page.goto(pathToFileURL(harness).href);
   await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
   await page.evaluate(() =>

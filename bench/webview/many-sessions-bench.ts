@@ -16,6 +16,7 @@ import type { TranscriptAction } from '../../src/shared/actions';
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
 import { ActionPoster } from '../../src/views/action-poster';
 import { repoRoot } from '../../test/support/repo-root';
+import { throttlePage } from './harness';
 import type { Figure } from './figure';
 import { percentile } from './percentile';
 
@@ -84,6 +85,7 @@ async function streamConversations(browser: Browser, harness: string, conversati
   try {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    await throttlePage(page);
     await page.goto(pathToFileURL(harness).href);
     await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat'));
     await page.evaluate(await paintProbeSource(dir));

@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { storedTenThousand } from '../history-bench';
+import { throttlePage } from './harness';
 import type { Figure } from './figure';
 import type { ProbeApi } from './probe-api';
 
@@ -28,6 +29,7 @@ export async function runReloadBench(browser: Browser, harness: string): Promise
     for (let round = 0; round < ROUNDS; round++) {
       const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
       try {
+        await throttlePage(page);
         const started = performance.now();
         const [loaded, pageReadyMs] = await Promise.all([
           history.load(id).then((session) => ({ session, ms: performance.now() - started })),

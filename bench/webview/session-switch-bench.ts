@@ -9,6 +9,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { initialState, reduce } from '../../src/shared/reducer';
+import { throttlePage } from './harness';
 import type { Figure } from './figure';
 import { longTranscript } from './long-transcript';
 import { percentile } from './percentile';
@@ -52,6 +53,7 @@ export async function runSessionSwitchBench(browser: Browser, harness: string): 
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     if (process.env['BENCH_VERBOSE']) page.on('console', (message) => console.log(`  page: ${message.text()}`));
+    await throttlePage(page);
     await page.goto(pathToFileURL(harness).href);
     await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
     const cdp = await page.context().newCDPSession(page);

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { SIMULATED_POST_MS as CHUNK_WINDOW_MS } from './host-pace';
 import type { Figure } from './figure';
-import { launchHarnessBrowser, writeHarness } from './harness';
+import { launchHarnessBrowser, throttleNote, throttlePage, writeHarness } from './harness';
 import { longTranscript } from './long-transcript';
 import { runLongMessageBench } from './long-message-bench';
 import { runSessionSwitchBench } from './session-switch-bench';
@@ -50,6 +50,7 @@ async function runTranscriptBench(browser: Browser, harness: string): Promise<Fi
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   if (process.env['BENCH_VERBOSE']) page.on('console', (message) => console.log(`  page: ${message.text()}`));
+  await throttlePage(page);
   await page.goto(pathToFileURL(harness).href);
   await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
   const cdp = await page.context().newCDPSession(page);
@@ -166,7 +167,8 @@ export async function runWebviewBench(): Promise<Figure[]> {
     if (!only || only === 'reload') figures.push(...(await runReloadBench(browser, harness)));
     if (!only || only === 'many') figures.push(...(await runManySessionsBench(browser, harness)));
     if (!only || only === 'message') figures.push(...(await runLongMessageBench(browser, harness)));
-    return figures;
+    // Each line says when its page ran throttled (BENCH_CPU_THROTTLE), so the figure is never taken for an idle one.
+    return figures.map((figure) => ({ ...figure, name: figure.name + throttleNote() }));
   } finally {
     await browser.close();
   }

@@ -7,10 +7,20 @@
  * queue of their own, ahead of timers that are already overdue.)
  *
  * A frame's length counts the browser's layout of what was drawn, which comes after the drawing (the transcript
- * reads its heights after layout, never forcing it): told of it by `laidOut`, a frame that ran long there takes
- * back the next frame it asked for at once and asks for it after the timers.
+ * reads its heights after layout, never forcing it): told of it by `laidOut`, a frame whose drawing and layout
+ * together ran past a whole frame (LAID_OUT_FRAME_MS) takes back the next frame it asked for at once and asks for
+ * it after the timers.
  */
 import { FRAME_WORK_MS } from './frame-budget';
+
+/**
+ * Drawing plus layout (ms) past which the next frame waits for the timers: one 60 Hz frame. Not the drawing's
+ * budget (FRAME_WORK_MS): the layout of a budget's worth of drawing takes longer than the budget on a slow
+ * machine, so nearly every frame of a long stream deferred the next one, the frame rate halved, and a 2 MB
+ * message fell behind the stream (shown 1.1-2.5 s after the last post with the CPU throttled 2.5x, against about
+ * 0.1 s). Two frames of this length in a row still leave the main thread well within its 50 ms.
+ */
+export const LAID_OUT_FRAME_MS = 25;
 
 /** The page's frames and timers; DOM-free here so the scheduler is unit-tested with a clock of its own. */
 export interface FrameClock {
@@ -60,7 +70,7 @@ export class FrameScheduler {
   laidOut(): void {
     const began = this.drawnAt;
     this.drawnAt = undefined;
-    if (began === undefined || this.afterLongFrame || this.clock.now() - began <= FRAME_WORK_MS) return;
+    if (began === undefined || this.afterLongFrame || this.clock.now() - began <= LAID_OUT_FRAME_MS) return;
     this.afterLongFrame = true;
     if (!this.cancelFrame) return;
     this.cancelFrame();

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { FrameScheduler, type FrameClock } from '../../../webview/transcript/frame-scheduler';
+import { FRAME_WORK_MS } from '../../../webview/transcript/frame-budget';
+import { FrameScheduler, LAID_OUT_FRAME_MS, type FrameClock } from '../../../webview/transcript/frame-scheduler';
 
 /** Frames and timers run only when the test says; `now` moves only when a drawing says it took time. */
 class ManualClock implements FrameClock {
@@ -132,6 +133,29 @@ describe('frame scheduler', () => {
     clock.time += 100;
     frames.laidOut();
     assert.equal(clock.frames.length, 1);
+  });
+
+  it('a frame whose drawing and layout together fit in one frame keeps the next frame at once, though past the drawing budget', () => {
+    const clock = new ManualClock();
+    let draws = 0;
+    const frames = clock.scheduler(() => {
+      draws++;
+      clock.time += FRAME_WORK_MS - 1;
+      frames.request();
+    });
+    frames.request();
+    clock.runFrame();
+    // A slow machine's layout of a budget's worth of drawing: the whole frame is past the budget, within the limit.
+    clock.time = LAID_OUT_FRAME_MS - 1;
+    frames.laidOut();
+    assert.equal(clock.frames.length, 1, 'deferring here halved the frame rate and a long message fell behind the stream');
+    assert.equal(clock.timers.length, 0);
+    clock.runFrame();
+    clock.time += LAID_OUT_FRAME_MS + 1;
+    frames.laidOut();
+    assert.equal(clock.frames.length, 0, 'past the limit the next frame waits for the timers');
+    assert.equal(clock.timers.length, 1);
+    assert.equal(draws, 2);
   });
 
   it('draws nothing once disposed, even a frame already asked for', () => {
