@@ -53,6 +53,7 @@ step "e2e (follow the agent)" node out/test/e2e/follow-focus.js
 step "e2e (state × command matrix)" node out/test/e2e/matrix-states.js
 step "e2e (transcript scroll)" node out/test/e2e/transcript-scroll.js
 step "e2e (transcript reveal)" node out/test/e2e/transcript-reveal.js
+step "e2e (transcript terminal)" node out/test/e2e/transcript-terminal.js
 
 echo
 echo "=== summary"
