@@ -99,8 +99,9 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.post({ type: 'prompt_rejected', reason });
   }
 
-  focusComposer(): void {
-    this.post({ type: 'focus_composer' });
+  /** `ifFocused`: only if the focus is still in the chat when the message lands (it may land seconds later). */
+  focusComposer(options: { ifFocused?: boolean } = {}): void {
+    this.post(options.ifFocused ? { type: 'focus_composer', ifFocused: true } : { type: 'focus_composer' });
   }
 
   /** Settles once VS Code has handed the message to the webview (or could not): the poster paces chunks by it. */

@@ -51,9 +51,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     this.binding.attach(view.webview);
-    // Opening the chat puts the cursor in the prompt.
+    // Opening the chat puts the cursor in the prompt, if the focus VS Code gave the view is still there when the
+    // message lands: it waits for a loading page, and a palette the user opened meanwhile must stay open (CI's
+    // matrix pressed F1 right after opening the chat, and the late focus closed the palette under it).
     const visibility = view.onDidChangeVisibility(() => {
-      if (view.visible) this.focusComposer();
+      if (view.visible) this.binding.focusComposer({ ifFocused: true });
     });
     const disposed = view.onDidDispose(() => {
       if (this.view !== view) return;
