@@ -26,16 +26,23 @@ export async function runFromPalette(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   // As a person presses F1 again when the palette did not come up: a key pressed while a view's page is being
   // replaced reaches nothing (CI once lost it right after the chat opened, and waited on a hidden input).
+  // The same when the palette closed again before the text went in: a focus the chat takes back as a command ends
+  // can land just after F1 (a known product defect, stop 22's note: the host's focus_composer after a command is not
+  // yet conditional on the focus being in the chat). Every retry is counted in the output, so it stays visible.
   for (let attempt = 0; ; attempt++) {
+    const last = attempt >= 2;
     await page.keyboard.press('F1');
-    const shown = await input
-      .waitFor({ state: 'visible', timeout: attempt < 2 ? 5_000 : LONG })
+    const typed = await input
+      .waitFor({ state: 'visible', timeout: last ? LONG : 5_000 })
+      .then(() => input.fill(`>${title}`, { timeout: last ? LONG : 5_000 }))
       .then(() => true)
-      .catch(() => false);
-    if (shown) break;
-    if (attempt >= 2) throw new Error('F1 did not open the command palette (3 tries)');
+      .catch((error: unknown) => {
+        if (last) throw error;
+        return false;
+      });
+    if (typed) break;
+    console.log(`  palette: F1 again for "${title}" (the palette did not come up, or closed before the text went in)`);
   }
-  await input.fill(`>${title}`);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: LONG });
   await page.keyboard.press('Enter');
 }
