@@ -12,9 +12,8 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { launchHarnessBrowser, writeHarness } from '../../bench/webview/harness';
+import { launchHarnessBrowser, loadHarness, writeHarness } from '../../bench/webview/harness';
 import { longTranscript } from '../../bench/webview/long-transcript';
 import type { ProbeApi, StreamFigures, StreamOptions } from '../../bench/webview/probe-api';
 
@@ -105,14 +104,7 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(pathToFileURL(harness).href);
-    await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat') && Reflect.has(globalThis, '__acpBench'));
-    await page.evaluate(() =>
-      (Reflect.get(globalThis, '__acpBench') as ProbeApi).post({
-        type: 'host_info',
-        info: { agentNames: ['Bench Agent'], selectedAgent: 'Bench Agent', workspaceTrusted: true },
-      }),
-    );
+    await loadHarness(page, harness);
     // Typed as unknown for the page call: the transcript type is too deep for playwright's serializable check.
     const state: unknown = longTranscript();
     await page.evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).stage(value), state);
