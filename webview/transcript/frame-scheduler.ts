@@ -8,13 +8,14 @@
  *
  * A frame's length counts the browser's layout of what was drawn, which comes after the drawing (the transcript
  * reads its heights after layout, never forcing it): told of it by `laidOut`, a frame whose drawing and layout
- * together ran past a whole frame (LAID_OUT_FRAME_MS) takes back the next frame it asked for at once and asks for
+ * together ran past LAID_OUT_FRAME_MS takes back the next frame it asked for at once and asks for
  * it after the timers.
  */
 import { FRAME_WORK_MS } from './frame-budget';
 
 /**
- * Drawing plus layout (ms) past which the next frame waits for the timers: one 60 Hz frame. Not the drawing's
+ * Drawing plus layout (ms) past which the next frame waits for the timers: half the main thread's 50 ms bound
+ * (a 60 Hz frame and a half). Not the drawing's
  * budget (FRAME_WORK_MS): the layout of a budget's worth of drawing takes longer than the budget on a slow
  * machine, so nearly every frame of a long stream deferred the next one, the frame rate halved, and a 2 MB
  * message fell behind the stream (shown 1.1-2.5 s after the last post with the CPU throttled 2.5x, against about
