@@ -3,11 +3,17 @@
  * (code-server, the installed .vsix, Chromium) at 1,000 chunks/s. Per chunk: agent write → the webview's outer frame
  * (the extension host's read, reduce and post, and VS Code's transport through the workbench) → the chat's own
  * frame (the outer frame handing it on) → paint. And each process's CPU over the stream. `BENCH_ONLY=stream`.
+ * BENCH_CPU_THROTTLE=<rate> slows the workbench's page (the chat's webview shares its thread) as a slow machine
+ * would; BENCH_STREAM_TRACE=<file> writes a Chromium trace of that page over the stream (chrome://tracing, Perfetto),
+ * BENCH_STREAM_PROFILE=<file> a CPU profile of its scripts (.cpuprofile), BENCH_STREAM_DUMP=<file> every chunk's time
+ * at each hop.
  */
+import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../../test/support/browser';
 import type { Figure } from './figure';
+import { throttleNote, throttlePage } from './harness';
 import { startPacedServer } from './paced-server';
 import { percentile } from './percentile';
 import { cpuBetween, processTree } from './process-cpu';
@@ -35,6 +41,35 @@ function hop(from: Record<string, number>, to: Record<string, number>): { text: 
   return { text: `p50 ${Math.round(percentile(spans, 0.5))} / p95 ${Math.round(p95)} / max ${Math.round(Math.max(0, ...spans))}`, p95 };
 }
 
+/** A timeline trace of `page` (layout, paint, scripts) until the returned function writes it to a file. */
+async function traceTimeline(page: Page): Promise<(file: string) => Promise<void>> {
+  const session = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await session.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,v8.execute,toplevel',
+    transferMode: 'ReportEvents',
+  });
+  return async (file) => {
+    const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
+    await session.send('Tracing.end');
+    await complete;
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  };
+}
+
+/** A CPU profile of `page`'s scripts (the chat's frames share its thread), until the returned function writes it. */
+async function profileScripts(page: Page): Promise<(file: string) => Promise<void>> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.send('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+  };
+}
+
 export async function runVscodeStreamBench(): Promise<Figure[]> {
   const count = RATE * SECONDS;
   const { home, workspace, server } = await startPacedServer('acp-vscode-stream-', count, RATE);
@@ -44,6 +79,7 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     const paintProbe = await pageScript(home);
     const arrivalProbe = await pageScript(home, 'arrival-probe');
     const page = browser.pages()[0] ?? (await browser.newPage());
+    await throttlePage(page);
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: LONG });
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
@@ -53,6 +89,8 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     // Through the debugger protocol, so the webview's CSP does not apply to the probes.
     await chat.evaluate(paintProbe);
     await chat.evaluate(arrivalProbe);
+    const stopTrace = process.env['BENCH_STREAM_TRACE'] ? await traceTimeline(page) : undefined;
+    const stopProfile = process.env['BENCH_STREAM_PROFILE'] ? await profileScripts(page) : undefined;
     const roots = [server.pid, process.pid].filter((pid): pid is number => pid !== undefined);
     const before = processTree(roots);
     const started = performance.now();
@@ -61,6 +99,8 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     const latencies = await waitForLatencies(chat, count);
     const wallMs = performance.now() - started;
     const cpu = cpuBetween(before, processTree(roots));
+    await stopTrace?.(process.env['BENCH_STREAM_TRACE'] ?? '');
+    await stopProfile?.(process.env['BENCH_STREAM_PROFILE'] ?? '');
     const stamps: Stamps = {
       outer: await chat.evaluate(() => ({ ...(Reflect.get(globalThis, '__acpForwarded') as Record<string, number>) })),
       inner: await readArrivals(chat),
@@ -80,6 +120,9 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     // The write time is in the stamp itself (the probe keeps it): the first hop starts there.
     const written = await chat.evaluate(() => ({ ...(Reflect.get(globalThis, '__acpWrites') as Record<string, number>) }));
     const posts = await chat.evaluate(() => ({ ...(Reflect.get(globalThis, '__acpPosts') as Record<string, number>) }));
+    // BENCH_STREAM_DUMP=<file>: every chunk's stamps (epoch ms) at each hop, to see when the slow ones came.
+    if (process.env['BENCH_STREAM_DUMP'])
+      writeFileSync(process.env['BENCH_STREAM_DUMP'], JSON.stringify({ written, posts, ...stamps }));
     const toPost = hop(written, posts);
     const postToOuter = hop(posts, stamps.outer);
     const toOuter = hop(written, stamps.outer);
@@ -88,7 +131,7 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     const about = `p50 ${Math.round(percentile(latencies, 0.5))} ms, max ${Math.round(max)} ms, ${latencies.length}/${count} chunks in ${messages} messages; host: ${flow?.[1] ?? 'no flow-control line in the log'}`;
     return [
       {
-        name: `vscode stream: agent write to paint p95 at ${RATE} chunks/s (${about})`,
+        name: `vscode stream: agent write to paint p95 at ${RATE} chunks/s (${about})${throttleNote()}`,
         value: Math.round(p95),
         unit: 'ms',
         target: '<= 50 ms',
