@@ -121,8 +121,7 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     const written = await chat.evaluate(() => ({ ...(Reflect.get(globalThis, '__acpWrites') as Record<string, number>) }));
     const posts = await chat.evaluate(() => ({ ...(Reflect.get(globalThis, '__acpPosts') as Record<string, number>) }));
     // BENCH_STREAM_DUMP=<file>: every chunk's stamps (epoch ms) at each hop, to see when the slow ones came.
-    if (process.env['BENCH_STREAM_DUMP'])
-      writeFileSync(process.env['BENCH_STREAM_DUMP'], JSON.stringify({ written, posts, ...stamps }));
+    if (process.env['BENCH_STREAM_DUMP']) writeFileSync(process.env['BENCH_STREAM_DUMP'], JSON.stringify({ written, posts, ...stamps }));
     const toPost = hop(written, posts);
     const postToOuter = hop(posts, stamps.outer);
     const toOuter = hop(written, stamps.outer);
