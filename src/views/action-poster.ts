@@ -32,6 +32,10 @@ import { postSnapshotPaced, snapshotMessages } from '../shared/snapshot-parts';
  * bench`), and the view renders once per frame however many posts arrive.
  */
 export const CHUNK_WINDOW_MS = 8;
+// A wider window was measured against this one in the real VS Code (issue 31, `BENCH_ONLY=stream`, 16 and 33 ms,
+// idle and with the workbench's CPU throttled 3x): fewer posts, but the workbench's thread stayed as busy (each
+// post then brings more to draw) and p95 write-to-paint was no better (3x: 319 and 337 ms against 130-219). When
+// delivery is slow, MAX_IN_FLIGHT already thins the posts (about 30 a second at 3x, against 75 idle).
 
 /**
  * After a post that carried a lot of terminal output (a flood), the next waits this long: the card shows a
