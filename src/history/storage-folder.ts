@@ -9,8 +9,8 @@
  * A holder that stays (another live window on the same workspace, e.g. a second browser tab) keeps `<id>`, and
  * this window stays in its own folder: two windows never write one history.
  *
- * Every path is checked, never followed: `<id>` must be a real directory beside ours whose meta.json names it, and
- * our folder inside it must be a real directory or absent.
+ * Every path is checked, never followed: `<id>` must be a real directory beside ours holding our folder as a real
+ * directory (else there is nothing to restore), and its meta.json, when there is one, must name it.
  */
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -59,9 +59,10 @@ export async function chooseStorageFolder(given: string, wait: StorageWait = STO
   const suffixed = suffixedFolder(path.basename(folder));
   if (!suffixed) return { dir: given };
   const baseFolder = path.join(path.dirname(folder), suffixed.base);
-  if (!(await isOwnDirectory(baseFolder)) || !(await metaNames(baseFolder, suffixed.base)))
-    return { dir: given, note: `${suffixed.base} is not a workspace storage folder` };
   const dir = path.join(baseFolder, path.basename(given));
+  // Only a folder we kept history in is worth waiting for; and never one another workspace's meta.json claims.
+  if (!(await isOwnDirectory(baseFolder)) || !(await isOwnDirectory(dir)) || (await metaOf(baseFolder, suffixed.base)) === 'other')
+    return { dir: given, note: `${suffixed.base} holds nothing of ours to restore` };
   const lockFile = path.join(baseFolder, LOCK_FILE);
   const started = Date.now();
   const deadline = started + wait.maxMs;
@@ -74,7 +75,8 @@ export async function chooseStorageFolder(given: string, wait: StorageWait = STO
     if (verdict.kind === 'free' && (unreadableSince === undefined || now - unreadableSince >= UNREADABLE_MS)) {
       const lock = await takeLock(lockFile, state.kind !== 'absent');
       if (lock) {
-        if (await isOwnDirectoryOrAbsent(dir)) return { dir, lock, note: `took ${suffixed.base} after ${now - started} ms` };
+        // Checked again under the lock: it may have been replaced while we waited.
+        if (await isOwnDirectory(dir)) return { dir, lock, note: `took ${suffixed.base} after ${now - started} ms` };
         lock.release();
         return { dir: given, note: `${dir} is not a plain directory` };
       }
@@ -96,26 +98,25 @@ async function isOwnDirectory(dir: string): Promise<boolean> {
   return info?.isDirectory() === true;
 }
 
-async function isOwnDirectoryOrAbsent(dir: string): Promise<boolean> {
-  try {
-    return (await fs.lstat(dir)).isDirectory();
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
-  }
-}
-
-/** VS Code writes `{id, configuration, name}` to `<id>/meta.json`: its id names the folder. Read without following a link. */
-async function metaNames(baseFolder: string, id: string): Promise<boolean> {
+/**
+ * VS Code writes `{id, …}` to a storage folder's meta.json, though not always (code-server's web window did not in
+ * one run of the e2e): absent is fine; one naming another id, or anything but a small regular file, is not.
+ */
+async function metaOf(baseFolder: string, id: string): Promise<'absent' | 'ours' | 'other'> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(path.join(baseFolder, 'meta.json'), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'absent' : 'other';
+  }
+  try {
     const info = await handle.stat();
-    if (!info.isFile() || info.size > MAX_META_BYTES) return false;
+    if (!info.isFile() || info.size > MAX_META_BYTES) return 'other';
     const meta: unknown = JSON.parse(await handle.readFile('utf8'));
-    return typeof meta === 'object' && meta !== null && Reflect.get(meta, 'id') === id;
+    return typeof meta === 'object' && meta !== null && Reflect.get(meta, 'id') === id ? 'ours' : 'other';
   } catch {
-    return false;
+    return 'other';
   } finally {
-    await handle?.close().catch(() => undefined);
+    await handle.close().catch(() => undefined);
   }
 }

@@ -58,6 +58,17 @@ describe('history: storage folder after a fast reload', () => {
     assert.equal(existsSync(lock), false);
   });
 
+  it('takes <id> without a meta.json (not always written), but stays when <id> holds nothing of ours', async () => {
+    const { base, given } = storage();
+    rmSync(path.join(base, 'meta.json'));
+    const chosen = await chooseStorageFolder(given, QUICK);
+    assert.equal(chosen.dir, path.join(base, EXTENSION), chosen.note);
+    chosen.lock?.release();
+    rmSync(path.join(base, EXTENSION), { recursive: true });
+    assert.equal((await chooseStorageFolder(given, QUICK)).dir, given, 'nothing to restore there');
+    assert.equal(existsSync(path.join(base, 'vscode.lock')), false, 'and no lock taken for it');
+  });
+
   it('waits for a holder that is releasing <id>, then takes it', async () => {
     const { base, given, lock } = storage();
     writeFileSync(lock, JSON.stringify({ pid: livePid(), willReleaseAt: Date.now() + 6_000 }));
@@ -126,12 +137,12 @@ describe('history: storage folder after a fast reload', () => {
     symlinkSync(path.join(elsewhere.base, 'meta.json'), path.join(other.base, 'meta.json'));
     assert.equal((await chooseStorageFolder(other.given, QUICK)).dir, other.given, 'meta.json a symlink');
 
-    // Our folder inside <id> a link out of the storage root: the lock taken for it is let go again.
+    // Our folder inside <id> a link out of the storage root.
     const third = storage('c3');
     rmSync(path.join(third.base, EXTENSION), { recursive: true });
     symlinkSync(elsewhere.base, path.join(third.base, EXTENSION));
     assert.equal((await chooseStorageFolder(third.given, QUICK)).dir, third.given, 'our folder a symlink');
-    assert.equal(existsSync(third.lock), false, 'the lock taken for it is released');
+    assert.equal(existsSync(third.lock), false, 'no lock taken for it');
 
     // The lock itself a link: never followed, never written through.
     const fourth = storage('d4');
