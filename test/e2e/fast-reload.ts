@@ -44,6 +44,23 @@ function storageFolders(userDataDir: string): StorageFolder[] {
   });
 }
 
+/** The extension host logs under VS Code's log folder (logs/<session>/exthostN/remoteexthost.log). */
+function hostLogs(userDataDir: string): string[] {
+  const logs = path.join(userDataDir, 'logs');
+  if (!existsSync(logs)) return [];
+  return readdirSync(logs).flatMap((session) =>
+    readdirSync(path.join(logs, session))
+      .filter((name) => name.startsWith('exthost'))
+      .map((name) => path.join(logs, session, name, 'remoteexthost.log'))
+      .filter((file) => existsSync(file)),
+  );
+}
+
+/** Whether an extension host log says it activated our extension. */
+function activatedUs(file: string): boolean {
+  return readFileSync(file, 'utf8').includes(`_doActivateExtension ${EXTENSION_FOLDER}`);
+}
+
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs = LONG): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -58,6 +75,10 @@ async function send(chat: Frame, text: string): Promise<void> {
   const prompt = chat.locator('textarea[aria-label="Prompt"]');
   await prompt.waitFor({ state: 'visible', timeout: LONG });
   await prompt.fill(text);
+  // Enter sends only once the chat can send (its agent started, no turn running): as a person waits for the button.
+  const sendButton = chat.getByRole('button', { name: 'Send', exact: true });
+  for (const deadline = Date.now() + LONG; !(await sendButton.isEnabled()) && Date.now() < deadline; )
+    await chat.page().waitForTimeout(200);
   await prompt.press('Enter');
   // The echo agent's answer quotes the prompt: the turn has been answered (and recorded as it went).
   await chat.getByText(`"text":"${text}"`).last().waitFor({ timeout: LONG });
@@ -118,6 +139,7 @@ async function main(): Promise<void> {
       storageFolders(userDataDir).find((folder) => folder.hasHistory && folder.lockPid !== undefined),
     );
     const oldHost = first.lockPid ?? 0;
+    const logsBefore = new Set(hostLogs(userDataDir));
     process.kill(oldHost, 'SIGSTOP');
     stopped = oldHost;
     await reloadWindow(page);
@@ -126,6 +148,10 @@ async function main(): Promise<void> {
       storageFolders(userDataDir).find(
         (folder) => folder.name === `${first.name}-1` && folder.lockPid !== undefined && folder.lockPid !== oldHost,
       ),
+    );
+    // And our extension is already waiting in it (activated), so the old host goes while it waits, not before.
+    await until('the new window activated the extension', () =>
+      hostLogs(userDataDir).some((file) => !logsBefore.has(file) && activatedUs(file)) ? true : undefined,
     );
     await page.waitForTimeout(1_000);
     process.kill(oldHost, 'SIGCONT');
@@ -144,6 +170,12 @@ async function main(): Promise<void> {
     const afterSecond = await promptsShown(page, ['first prompt', 'second prompt'], RESTORED_MS);
     assert.deepEqual(afterSecond, ['first prompt', 'second prompt'], 'the turn after the fast reload is kept too, in the same history');
     console.log('  ✔ the turn taken after it is kept: the next reload shows both prompts');
+  } catch (error) {
+    await browser
+      .pages()[0]
+      ?.screenshot({ path: path.join(E2E_RESULTS, 'e2e-fast-reload-failure.png') })
+      .catch(() => undefined);
+    throw error;
   } finally {
     if (stopped !== undefined) process.kill(stopped, 'SIGCONT');
     await browser.close().catch(() => undefined);
