@@ -181,7 +181,7 @@ async function restoreConversations(
         const chosen = await chooseStorageFolder(given.fsPath);
         if (chosen.note) log.info(`Workspace storage: ${chosen.note}`);
         storageLock = chosen.lock;
-        if (chosen.dir !== storage) changes.relocate(chosen.dir);
+        if (chosen.dir !== storage) relocateChanges(changes, chosen.dir, log);
         storage = chosen.dir;
       }
       chats.useHistory(
@@ -195,6 +195,15 @@ async function restoreConversations(
     }
   }
   await chats.restore(context.workspaceState.get<string>(SHOWN_KEY));
+}
+
+/** Change sets follow the history's folder; were tracking already under way, the history still moves without them. */
+function relocateChanges(changes: ChangeTracking, storage: string, log: vscode.LogOutputChannel): void {
+  try {
+    changes.relocate(storage);
+  } catch (error) {
+    log.warn(`Change sets stay in VS Code's storage folder: ${errorMessage(error)}`);
+  }
 }
 
 /** What the shown conversation's transcript says of its agent (a restored one says "not running", never "no agent"). */
