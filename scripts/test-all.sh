@@ -54,6 +54,7 @@ step "e2e (state × command matrix)" node out/test/e2e/matrix-states.js
 step "e2e (transcript scroll)" node out/test/e2e/transcript-scroll.js
 step "e2e (transcript reveal)" node out/test/e2e/transcript-reveal.js
 step "e2e (transcript terminal)" node out/test/e2e/transcript-terminal.js
+step "e2e (fast reload)" node out/test/e2e/fast-reload.js
 
 echo
 echo "=== summary"

@@ -1,4 +1,5 @@
 /** Composition root: constructs the parts, registers them, disposes them. Nothing else lives here. */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpClientApi } from './api';
 import { AgentInstaller } from './agents/registry/agent-installer';
@@ -13,6 +14,8 @@ import { Conversations } from './conversations/conversations';
 import type { Conversation } from './conversations/conversation';
 import { ShownTranscript } from './conversations/shown-transcript';
 import { HistoryStore } from './history/history-store';
+import { chooseStorageFolder } from './history/storage-folder';
+import type { HeldLock } from './history/storage-lock';
 import type { ChatIntent } from './shared/chat-intents';
 import { routeIntent } from './commands/chat-routes';
 import { ChatPanels } from './views/chat-panels';
@@ -43,6 +46,8 @@ import { errorMessage } from './shared/error-text';
 let conversations: Conversations | undefined;
 /** The running agents: sessions of one agent share its process. */
 let agentProcesses: AgentPool | undefined;
+/** The lock on a storage folder we took ourselves (history/storage-folder.ts): let go once history is flushed. */
+let storageLock: HeldLock | undefined;
 
 /** Which conversation the chat showed last, per workspace: a reload shows it again. */
 const SHOWN_KEY = 'acpClient.shownConversation';
@@ -113,7 +118,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     return state && changedFileCount(state);
   });
   // History first: the chat shows the conversation it showed before any agent starts.
-  const restored = restoreConversations(chats, context, settings, log);
+  const restored = restoreConversations(chats, context, settings, log, changes);
   commands.openAfter(restored);
   view.onReady = () =>
     void Promise.all([installedLoaded, restored]).then(() => {
@@ -156,18 +161,31 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   return acpClientApi({ context, chats, commands, view, shown, restored, agentSessions, approvalDialog });
 }
 
-/** Opens the workspace's history (none without a folder) and shows the conversation shown last. */
+/**
+ * Opens the workspace's history (none without a folder) and shows the conversation shown last. After a fast reload
+ * the folder VS Code gave may be a stand-in while the old window lets go of the real one: that one is waited for
+ * (bounded; the chat is already on screen meanwhile) and used.
+ */
 async function restoreConversations(
   chats: Conversations,
   context: vscode.ExtensionContext,
   settings: AgentSettings,
   log: vscode.LogOutputChannel,
+  changes: ChangeTracking,
 ): Promise<void> {
-  const storage = context.storageUri;
-  if (storage) {
+  const given = context.storageUri;
+  if (given) {
     try {
+      let storage = given.fsPath;
+      if (given.scheme === 'file') {
+        const chosen = await chooseStorageFolder(given.fsPath);
+        if (chosen.note) log.info(`Workspace storage: ${chosen.note}`);
+        storageLock = chosen.lock;
+        if (chosen.dir !== storage) relocateChanges(changes, chosen.dir, log);
+        storage = chosen.dir;
+      }
       chats.useHistory(
-        await HistoryStore.open(vscode.Uri.joinPath(storage, 'history').fsPath, {
+        await HistoryStore.open(path.join(storage, 'history'), {
           maxSessions: settings.historyMaxSessions(),
           onError: (error) => log.error(`Storing history failed: ${errorMessage(error)}`),
         }),
@@ -177,6 +195,15 @@ async function restoreConversations(
     }
   }
   await chats.restore(context.workspaceState.get<string>(SHOWN_KEY));
+}
+
+/** Change sets follow the history's folder; were tracking already under way, the history still moves without them. */
+function relocateChanges(changes: ChangeTracking, storage: string, log: vscode.LogOutputChannel): void {
+  try {
+    changes.relocate(storage);
+  } catch (error) {
+    log.warn(`Change sets stay in VS Code's storage folder: ${errorMessage(error)}`);
+  }
 }
 
 /** What the shown conversation's transcript says of its agent (a restored one says "not running", never "no agent"). */
@@ -195,4 +222,7 @@ export function deactivate(): void {
   conversations = undefined;
   agentProcesses?.dispose();
   agentProcesses = undefined;
+  // After the flush above: the next window may read the history as soon as the folder is free.
+  storageLock?.release();
+  storageLock = undefined;
 }

@@ -49,9 +49,18 @@ export class ContentStore {
   private loaded: Promise<void> | undefined;
 
   constructor(
-    private readonly dir: string,
+    private dir: string,
     private readonly limits: ContentStoreLimits,
   ) {}
+
+  /**
+   * Keeps the blobs in another folder from now on: for the storage folder chosen once the window knows which one is
+   * its own (history/storage-folder.ts). Only before anything is stored or read.
+   */
+  relocate(dir: string): void {
+    if (this.loaded || this.known.size > 0) throw new Error('the content store is in use: it cannot move');
+    this.dir = dir;
+  }
 
   get maxFileBytes(): number {
     return this.limits.maxFileBytes;

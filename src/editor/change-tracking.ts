@@ -34,7 +34,7 @@ export class ChangeTracking implements vscode.Disposable {
   private readonly files = new VscodeChangeFiles();
   private readonly review: WriteReview;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly storageDir: string;
+  private storageDir: string;
   private readonly trackers = new Map<string, TrackedConversation>();
   private currentId: string | undefined;
   private readonly baseline: Baseline;
@@ -90,6 +90,17 @@ export class ChangeTracking implements vscode.Disposable {
    * it and come back when the same id is opened again, e.g. after Reload Window) on its transcript store. Many
    * conversations can be tracked at once; the one focused (else the first opened) is `current`, which the palette uses.
    */
+  /**
+   * Stores change sets under another storage folder: the one the window's history uses once it is chosen
+   * (history/storage-folder.ts), which a fast reload may make differ from VS Code's. Only before any conversation
+   * is tracked.
+   */
+  relocate(storage: string): void {
+    if (this.trackers.size > 0) throw new Error('change tracking is in use: it cannot move');
+    this.storageDir = path.join(storage, 'changes');
+    this.content.relocate(path.join(this.storageDir, 'blobs'));
+  }
+
   open(conversationId: string, transcript: TranscriptStore): ChangeTracker {
     this.close(conversationId);
     const tracker = new ChangeTracker({
