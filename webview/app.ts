@@ -201,6 +201,7 @@ export class ChatApp {
         return;
       case 'focus_composer':
         if (message.ifFocused && !focusIsInFrame()) return;
+        if (message.unlessPickerOpen && pickerIsOpen()) return;
         // The frame first: a textarea focused in a frame without the focus does not get the keys.
         window.focus();
         this.composer.focus();
@@ -434,6 +435,20 @@ function focusIsInFrame(): boolean {
   } catch {
     // A parent of another origin: where the focus is cannot be told, so the host's word goes.
     return true;
+  }
+}
+
+/**
+ * The user is in the workbench's palette, a picker, a menu or a dialog: a focus taken now would close it. Readable
+ * only where the workbench's page is of this page's origin (VS Code in the browser, code-server); elsewhere the
+ * host's word goes (VS Code desktop answers its commands quickly enough for a person not to be in a picker yet).
+ */
+function pickerIsOpen(): boolean {
+  try {
+    const active = window.top?.document.activeElement;
+    return !!active?.closest('.quick-input-widget, .context-view, .monaco-dialog-box, [role="dialog"], [role="menu"]');
+  } catch {
+    return false;
   }
 }
 

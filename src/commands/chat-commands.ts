@@ -234,7 +234,6 @@ export class ChatCommands implements vscode.Disposable {
     const blank = this.blankConversation();
     const conversation = blank ?? (await this.conversations.create(agent?.name));
     await this.view?.reveal();
-    this.view?.focusComposer();
     if (!agent) return void this.selectAgent();
     if (blank) return this.startInBlank(blank, agent, 'fresh session');
     await this.ensureAgent(conversation);
@@ -327,7 +326,6 @@ export class ChatCommands implements vscode.Disposable {
     const shown = this.conversations.shown;
     if (shown && shown.agentName === agent.name) {
       await this.view?.reveal();
-      this.view?.focusComposer();
       const lifecycle = shown.controller.lifecycle;
       if (lifecycle === 'starting')
         return explain(
@@ -357,7 +355,6 @@ export class ChatCommands implements vscode.Disposable {
     }
     if (shown && !shown.prompted) {
       await this.view?.reveal();
-      this.view?.focusComposer();
       return this.startInBlank(shown, agent);
     }
     const latest = this.conversations.list().find((info) => info.agentName === agent.name);

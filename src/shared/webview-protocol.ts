@@ -50,8 +50,12 @@ export type HostToWebviewMessage =
   /** `postedAt`: when the host posted it (epoch ms), for the breakdown of the bench's write-to-paint line. */
   | { readonly type: 'actions'; readonly firstSeq: number; readonly actions: readonly TranscriptAction[]; readonly postedAt?: number }
   | { readonly type: 'host_info'; readonly info: HostInfo }
-  /** `ifFocused`: only where the focus is in the chat's frame already (the chat loading must not take it from elsewhere). */
-  | { readonly type: 'focus_composer'; readonly ifFocused?: boolean }
+  /**
+   * `ifFocused`: only where the focus is in the chat's frame already (the chat loading must not take it from elsewhere).
+   * `unlessPickerOpen`: not while the user is in the palette, a picker, a menu or a dialog (a command's focus lands a
+   * moment after the command, and the user may have opened one since).
+   */
+  | { readonly type: 'focus_composer'; readonly ifFocused?: boolean; readonly unlessPickerOpen?: boolean }
   /** The host could not accept the user's prompt; the webview keeps the draft and shows why. */
   | { readonly type: 'prompt_rejected'; readonly reason: string }
   /** "Add to ACP Chat": attach these to the draft, then answer `attachments_taken` (until then the host re-sends). */

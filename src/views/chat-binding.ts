@@ -18,7 +18,6 @@ import { errorMessage } from '../shared/error-text';
 /** The chat an intent came from: a refusal is shown where the user acted. */
 export interface ChatSurface {
   rejectPrompt(reason: string): void;
-  focusComposer(): void;
 }
 
 export type IntentHandler = (intent: ChatIntent, conversation: Conversation, surface: ChatSurface) => void;
@@ -103,9 +102,12 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.post({ type: 'prompt_rejected', reason });
   }
 
-  /** `ifFocused`: only if the focus is still in the chat when the message lands (it may land seconds later). */
-  focusComposer(options: { ifFocused?: boolean } = {}): void {
-    this.post(options.ifFocused ? { type: 'focus_composer', ifFocused: true } : { type: 'focus_composer' });
+  /**
+   * `ifFocused`: only if the focus is still in the chat when the message lands (it may land seconds later).
+   * `unlessPickerOpen`: not if the user opened the palette, a picker, a menu or a dialog meanwhile.
+   */
+  focusComposer(options: { ifFocused?: true; unlessPickerOpen?: true } = {}): void {
+    this.post({ type: 'focus_composer', ...options });
   }
 
   /** Settles once VS Code has handed the message to the webview (or could not): the poster paces chunks by it. */

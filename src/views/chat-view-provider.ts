@@ -16,6 +16,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** Attachments sent to the draft and not yet confirmed: a view that was hidden or reloading gets them on ready. */
   private readonly pendingAttachments = new Map<number, readonly Attachment[]>();
   private nextBatch = 1;
+  /** A command showed the chat while its page was not loaded: the prompt takes the focus once it is. */
+  private focusOnReady = false;
   /** Called each time the webview (re)loads and asks for its snapshot. */
   onReady: (() => void) | undefined;
   /** Called once the view has its HTML: what the extension does next no longer holds the chat's first paint. */
@@ -39,7 +41,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
           // The view (re)loaded because it was opened: the prompt takes the keys the user types next. The focus
           // VS Code gave the view went to a frame that had nothing in it yet. Only that focus: a picker or the palette
           // the user opened while the chat loaded (12–15 s here) keeps it, or it would close under the user.
-          if (this.view?.visible) this.binding.post({ type: 'focus_composer', ifFocused: true });
+          // A command asked for the prompt (reveal below): it takes the focus unless a picker is open.
+          if (this.view?.visible) this.binding.focusComposer(this.focusOnReady ? { unlessPickerOpen: true } : { ifFocused: true });
+          this.focusOnReady = false;
         });
       }
       return false;
@@ -79,10 +83,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.binding.setHostInfo(info);
   }
 
-  focusComposer(): void {
-    this.binding.focusComposer();
-  }
-
   rejectPrompt(reason: string): void {
     this.binding.rejectPrompt(reason);
   }
@@ -100,10 +100,23 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible ?? false;
   }
 
-  /** Reveals the view (used by commands that need the chat visible). */
+  /**
+   * Shows the chat with the cursor in its prompt (for commands that show it), without closing a palette or picker
+   * the user opened after the command. The focus lands a moment after the command (a round trip to this host and
+   * back: 250-550 ms in code-server on a busy 2-core machine), and VS Code's own focus command for a view takes the
+   * focus from whatever has it then: a palette opened meanwhile closed under the user (e2e focus). So a chat already
+   * on screen takes the focus itself, only where no picker is open; a hidden one is shown without the focus and
+   * takes it on the same terms once its page is loaded. Only a view never resolved yet needs VS Code's command
+   * (nothing else can show it); its prompt takes the focus if the frame got it.
+   */
   async reveal(): Promise<void> {
+    if (this.view?.visible) return this.binding.focusComposer({ unlessPickerOpen: true });
+    if (this.view) {
+      this.focusOnReady = true;
+      return this.view.show(true);
+    }
     await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
-    this.focusComposer();
+    this.binding.focusComposer({ ifFocused: true });
   }
 
   dispose(): void {

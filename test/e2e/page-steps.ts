@@ -26,9 +26,9 @@ export async function runFromPalette(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   // As a person presses F1 again when the palette did not come up: a key pressed while a view's page is being
   // replaced reaches nothing (CI once lost it right after the chat opened, and waited on a hidden input).
-  // The same when the palette closed again before the text went in: a focus the chat takes back as a command ends
-  // can land just after F1 (a known product defect, stop 22's note: the host's focus_composer after a command is not
-  // yet conditional on the focus being in the chat). Every retry is counted in the output, so it stays visible.
+  // The same when the palette closed again before the text went in (a command's late focus closed it, until the
+  // chat stopped taking the focus while a picker is open: e2e focus checks that). Every retry is logged, so a
+  // palette closed under a person shows in the output.
   for (let attempt = 0; ; attempt++) {
     const last = attempt >= 2;
     await page.keyboard.press('F1');

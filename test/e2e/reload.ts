@@ -106,7 +106,18 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
     .filter({ hasText: 'Today' })
     .first();
   await tree.waitFor({ timeout: timeoutMs });
-  if (title) await tree.getByText(title, { exact: false }).first().waitFor({ timeout: timeoutMs });
+  const listed = title
+    ? await tree
+        .getByText(title, { exact: false })
+        .first()
+        .waitFor({ timeout: timeoutMs })
+        .then(
+          () => true,
+          () => false,
+        )
+    : true;
   await page.screenshot({ path: steps.screenshot });
+  // What the Sessions view showed instead, for a failure to say (the picture is saved either way).
+  if (!listed) assert.fail(`the Sessions view lists "${title}" after the reload; it shows: ${JSON.stringify(await tree.innerText())}`);
   return reloaded;
 }
