@@ -15,12 +15,13 @@ export interface ApiParts {
   readonly view: ChatViewProvider;
   readonly shown: ShownTranscript;
   /** Settles once the history is open and the conversation shown last is back. */
-  readonly restored: Promise<void>;
+  /** Restores the conversation shown last (once; later calls get the same promise). */
+  readonly restore: () => Promise<void>;
   readonly agentSessions: AgentSessions;
   readonly approvalDialog: ModalApprovalDialog;
 }
 
-export function acpClientApi({ context, chats, commands, view, shown, restored, agentSessions, approvalDialog }: ApiParts): AcpClientApi {
+export function acpClientApi({ context, chats, commands, view, shown, restore, agentSessions, approvalDialog }: ApiParts): AcpClientApi {
   return {
     transcript: () => shown.state,
     onDidChangeTranscript: (listener) => {
@@ -29,7 +30,7 @@ export function acpClientApi({ context, chats, commands, view, shown, restored, 
       return { dispose: () => (changed.dispose(), switched.dispose()) };
     },
     chatViewReady: () => view.firstReady,
-    sendPrompt: (text, attachments) => restored.then(() => commands.sendPrompt(text, attachments)),
+    sendPrompt: (text, attachments) => restore().then(() => commands.sendPrompt(text, attachments)),
     answerElicitation: (answer) => {
       const conversation = chats.shown;
       if (conversation) commands.answerElicitation(conversation, answer);

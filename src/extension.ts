@@ -51,6 +51,8 @@ let storageLock: HeldLock | undefined;
 
 /** Which conversation the chat showed last, per workspace: a reload shows it again. */
 const SHOWN_KEY = 'acpClient.shownConversation';
+/** The history is read by then even if nothing asked for it (the chat view asks as soon as it has its HTML). */
+const RESTORE_AT_LATEST_MS = 500;
 
 export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const activationStarted = performance.now();
@@ -117,11 +119,17 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     const state = chats.get(id)?.store.state;
     return state && changedFileCount(state);
   });
-  // History first: the chat shows the conversation it showed before any agent starts.
-  const restored = restoreConversations(chats, context, settings, log, changes);
-  commands.openAfter(restored);
+  // History first: the chat shows the conversation it showed before any agent starts. But after the chat's HTML
+  // (issue 31): VS Code asks for the view only once activate() has returned, and reading a long history on this
+  // thread meanwhile held the chat's first paint. Whatever needs a conversation first starts it sooner; nothing
+  // waits longer than RESTORE_AT_LATEST_MS (the Sessions view shown alone, say).
+  let restoring: Promise<void> | undefined;
+  const restore = (): Promise<void> => (restoring ??= restoreConversations(chats, context, settings, log, changes));
+  view.onResolved = () => void restore();
+  const restoreAtLatest = setTimeout(() => void restore(), RESTORE_AT_LATEST_MS);
+  commands.openAfter(restore);
   view.onReady = () =>
-    void Promise.all([installedLoaded, restored]).then(() => {
+    void Promise.all([installedLoaded, restore()]).then(() => {
       // Only a conversation that never started gets its agent now; a restored one waits for the user's prompt.
       if (shownLifecycle(chats) === 'no_agent') void commands.ensureAgent();
     });
@@ -149,6 +157,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
     registerAgentRegistryCommands({ installer, installs, storageDir: context.globalStorageUri.fsPath, log }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
+    { dispose: () => clearTimeout(restoreAtLatest) },
     { dispose: () => conversations?.dispose() },
     { dispose: () => pool.dispose() },
   );
@@ -158,7 +167,7 @@ export function activate(context: vscode.ExtensionContext): AcpClientApi {
   );
   // Read by `npm run bench` (activation time in the real VS Code) and useful when someone reports a slow start.
   log.info(`Activated in ${(performance.now() - activationStarted).toFixed(1)} ms`);
-  return acpClientApi({ context, chats, commands, view, shown, restored, agentSessions, approvalDialog });
+  return acpClientApi({ context, chats, commands, view, shown, restore, agentSessions, approvalDialog });
 }
 
 /**

@@ -35,8 +35,8 @@ export class ChatCommands implements vscode.Disposable {
   private hasAgent: boolean | undefined;
   /** Open review comments by conversation, for the chat's bar above the composer (set by `countReviewComments`). */
   private reviewCounts: (() => Readonly<Record<string, number>>) | undefined;
-  /** Settles once the conversation shown last is restored (see `openAfter`). */
-  private opening: Promise<void> = Promise.resolve();
+  /** Restores the conversation shown last, if not yet, and settles once it is (see `openAfter`). */
+  private opening: () => Promise<void> = () => Promise.resolve();
 
   constructor(
     private readonly conversations: Conversations,
@@ -83,19 +83,23 @@ export class ChatCommands implements vscode.Disposable {
   }
 
   /**
-   * The conversation shown last is being restored (history read at activation): a command given meanwhile (a click
-   * on New Session or Select Agent in the first seconds) waits for it, rather than acting on no conversation and
-   * being undone when the restored one is shown.
+   * The conversation shown last is restored after activation (once the chat has its HTML): a command given before
+   * (a click on New Session or Select Agent in the first seconds, or the command that activated the extension) starts
+   * it and waits for it, rather than acting on no conversation and being undone when the restored one is shown.
    */
-  openAfter(restoring: Promise<unknown>): void {
-    this.opening = restoring.then(
-      () => undefined,
-      () => undefined,
-    );
+  openAfter(restore: () => Promise<unknown>): void {
+    this.opening = async () => {
+      await restore().catch(() => undefined);
+    };
+  }
+
+  /** Settles once the conversation shown last is restored, starting that if nothing has yet. */
+  whenRestored(): Promise<void> {
+    return this.opening();
   }
 
   private async afterOpening<T>(command: () => T | Promise<T>): Promise<T> {
-    await this.opening;
+    await this.opening();
     return command();
   }
 

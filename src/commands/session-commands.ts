@@ -43,13 +43,20 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
     await view.reveal();
   };
 
+  // The list is the history's: a command that activated the extension waits for it to be read (extension.ts).
+  const registerCommand = (id: string, handler: (...args: unknown[]) => unknown): vscode.Disposable =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      await chat.whenRestored();
+      return handler(...args);
+    });
+
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('acpClient.showSession', (argument: unknown) => show(argument).catch(reportFailure('show'))),
-    vscode.commands.registerCommand('acpClient.switchSession', async () => {
+    registerCommand('acpClient.showSession', (argument: unknown) => show(argument).catch(reportFailure('show'))),
+    registerCommand('acpClient.switchSession', async () => {
       const picked = await pickConversation(conversations.listed(), conversations.shown?.id);
       if (picked) await show(picked).catch(reportFailure('show'));
     }),
-    vscode.commands.registerCommand('acpClient.renameSession', async (argument: unknown) => {
+    registerCommand('acpClient.renameSession', async (argument: unknown) => {
       const id = idOf(argument);
       const info = conversations.list().find((candidate) => candidate.id === id);
       if (!id || !info) return;
@@ -61,7 +68,7 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
       });
       if (title?.trim()) await conversations.rename(id, title.trim()).catch(reportFailure('rename'));
     }),
-    vscode.commands.registerCommand('acpClient.deleteSession', async (argument: unknown) => {
+    registerCommand('acpClient.deleteSession', async (argument: unknown) => {
       const id = idOf(argument);
       const info = conversations.list().find((candidate) => candidate.id === id);
       if (!id || !info) return;
@@ -76,7 +83,7 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
       );
       if (confirmed === 'Delete') await conversations.remove(id).catch(reportFailure('delete'));
     }),
-    vscode.commands.registerCommand('acpClient.openSessionInEditor', async (argument: unknown) => {
+    registerCommand('acpClient.openSessionInEditor', async (argument: unknown) => {
       const id = idOf(argument);
       if (!id) return;
       const conversation = await conversations.open(id).catch(reportFailure('open'));
@@ -89,11 +96,11 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
       }
       panels.open(conversation);
     }),
-    vscode.commands.registerCommand('acpClient.refreshSessions', async () => {
+    registerCommand('acpClient.refreshSessions', async () => {
       await agentSessions.refresh(true);
       tree.refresh();
     }),
-    vscode.commands.registerCommand('acpClient.openAgentSession', async (agentName: unknown, sessionId: unknown, title: unknown) => {
+    registerCommand('acpClient.openAgentSession', async (agentName: unknown, sessionId: unknown, title: unknown) => {
       if (typeof agentName !== 'string' || typeof sessionId !== 'string') return;
       const cannotOpen = agentSessions
         .list()
@@ -102,7 +109,7 @@ export function registerSessionCommands(parts: SessionCommandParts): vscode.Disp
       if (cannotOpen) return void vscode.window.showInformationMessage(shownText(cannotOpen, 'notification'));
       await chat.openAgentSession(agentName, sessionId, typeof title === 'string' ? title : undefined).catch(reportFailure('open'));
     }),
-    vscode.commands.registerCommand('acpClient.forkSession', async (argument: unknown) => {
+    registerCommand('acpClient.forkSession', async (argument: unknown) => {
       const id = idOf(argument);
       const conversation = id === undefined ? undefined : conversations.get(id);
       if (!conversation) return void vscode.window.showInformationMessage('Open a conversation to fork it.');

@@ -65,6 +65,10 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
       codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'codicons', 'codicon.css')).toString(),
     });
     this.disposables.push(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+    // The snapshot goes with the HTML, not in answer to the page's `ready` (issue 31): VS Code keeps it until the page
+    // has loaded, while `ready` and its answer each wait behind the workbench's busy thread (after a Reload Window
+    // `ready` took 300-460 ms to reach the host). The page drops the identical snapshot that answers `ready`.
+    this.sendSnapshot();
   }
 
   /** The webview is gone (view disposed, panel closed); the conversation goes on. */

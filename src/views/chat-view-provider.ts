@@ -20,6 +20,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private focusOnReady = false;
   /** Called each time the webview (re)loads and asks for its snapshot. */
   onReady: (() => void) | undefined;
+  /** Called once the view has its HTML: what the extension does next no longer holds the chat's first paint. */
+  onResolved: (() => void) | undefined;
   private markReady: () => void = () => undefined;
   /** Settles when the chat's script first ran and asked for its snapshot: the view really resolved. */
   readonly firstReady = new Promise<void>((resolve) => {
@@ -55,6 +57,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     this.binding.attach(view.webview);
+    this.onResolved?.();
     // Opening the chat puts the cursor in the prompt, if the focus VS Code gave the view is still there when the
     // message lands: it waits for a loading page, and a palette the user opened meanwhile must stay open (CI's
     // matrix pressed F1 right after opening the chat, and the late focus closed the palette under it).

@@ -3,6 +3,10 @@
  * pages) goes to the chat at once as a preview, which it may draw; the whole snapshot follows when the last
  * part is in. Actions that arrive meanwhile wait and follow the whole snapshot in order; a newer snapshot
  * replaces one still arriving (and the actions held for it).
+ *
+ * The host posts a snapshot with the page's HTML and again in answer to the page's `ready` (src/views/chat-binding.ts):
+ * the second, identical to the first taken whole (same conversation, number and draft, nothing since), is dropped,
+ * or the chat would draw the whole transcript twice as it opens.
  */
 import type { Entry, TranscriptState } from '../../src/shared/model';
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
@@ -20,10 +24,22 @@ interface Arriving {
 
 export class SnapshotAssembler {
   private arriving: Arriving | undefined;
+  /** The last snapshot taken whole, while no action has come after it. */
+  private current: Snapshot | undefined;
 
   /** The messages now ready for the chat, in order. */
   accept(message: HostToWebviewMessage): HostToWebviewMessage[] {
+    const ready = this.assemble(message);
+    for (const taken of ready)
+      if (taken.type === 'snapshot') this.current = taken.partsToFollow ? undefined : taken;
+      else if (taken.type === 'actions') this.current = undefined;
+    return ready;
+  }
+
+  private assemble(message: HostToWebviewMessage): HostToWebviewMessage[] {
     if (message.type === 'snapshot') {
+      // Its parts, if any, find no snapshot arriving and are dropped as well.
+      if (!this.arriving && this.current && sameSnapshot(this.current, message)) return [];
       this.arriving = undefined;
       if (!message.partsToFollow) return [message];
       this.arriving = { snapshot: message, runs: [message.state.pages], positions: [], remaining: message.partsToFollow, held: [] };
@@ -45,6 +61,14 @@ export class SnapshotAssembler {
     }
     return [message];
   }
+}
+
+/**
+ * The host numbers the actions it posts to a page in order, and the transcript changes only by them: the same
+ * conversation at the same number is the same transcript. The draft is compared too, as the snapshot carries it.
+ */
+function sameSnapshot(current: Snapshot, next: Snapshot): boolean {
+  return current.conversationId === next.conversationId && current.seq === next.seq && current.draft === next.draft;
 }
 
 function whole(arriving: Arriving): Snapshot {

@@ -66,6 +66,39 @@ describe('history: round trip', () => {
     assert.deepEqual(asStored((await history.load(id)).state), asStored(store.state), 'loads the whole message');
   });
 
+  it('a turn that ends with a long log behind it compacts, so a reload between turns replays almost nothing', async () => {
+    const history = await HistoryStore.open(root(), { flushWindowMs: 5 });
+    const { id, recorder } = await history.create({ agentName: 'Scripted' });
+    const store = new TranscriptStore();
+    const subscription = store.subscribe((action, state) => recorder.record(action, state));
+    const words = 'answer words '.repeat(100);
+    const turn = (turnId: string, chunks: number, ends: boolean): void => {
+      store.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: `question ${turnId}` }] });
+      for (let chunk = 0; chunk < chunks; chunk++)
+        store.dispatch({
+          type: 'session_update',
+          update: { sessionUpdate: 'tool_call', toolCallId: `${turnId}-${chunk}`, title: words, kind: 'read', status: 'completed' },
+        });
+      if (ends) store.dispatch({ type: 'turn_ended', turnId, stopReason: 'end_turn' });
+    };
+    // 60 tool calls of 1.3 KB: about 80 KB of log, well under compactAfterBytes (512 KB).
+    turn('t1', 60, false);
+    await history.flush();
+    assert.equal((await history.load(id)).tailActions, 61, 'a turn still running is left in the log');
+    store.dispatch({ type: 'turn_ended', turnId: 't1', stopReason: 'end_turn' });
+    await history.flush();
+    const afterTurn = await history.load(id);
+    assert.equal(afterTurn.tailActions, 0, 'its end compacted the log into the snapshot');
+    assert.deepEqual(asStored(afterTurn.state), asStored(store.state));
+    // A short turn after it is not worth a snapshot: it stays in the log.
+    turn('t2', 2, true);
+    await history.flush();
+    subscription.dispose();
+    const later = await history.load(id);
+    assert.equal(later.tailActions, 4);
+    assert.deepEqual(asStored(later.state), asStored(store.state));
+  });
+
   it('compacts into a snapshot, drops the logs it covers, and still loads the same transcript', async () => {
     const history = await HistoryStore.open(root(), { compactAfterBytes: 2_000, flushWindowMs: 5 });
     const { id, recorder } = await history.create({ agentName: 'Scripted' });

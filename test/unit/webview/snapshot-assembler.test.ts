@@ -2,11 +2,12 @@ import * as assert from 'node:assert/strict';
 import { ENTRY_PAGE_SIZE } from '../../../src/shared/model';
 import { lastEntry } from '../../../src/shared/pages';
 import { snapshotMessages } from '../../../src/shared/snapshot-parts';
-import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
+import type { HostInfo, HostToWebviewMessage } from '../../../src/shared/webview-protocol';
 import { SnapshotAssembler } from '../../../webview/host/snapshot-assembler';
 import { chunk, promptTranscript } from './prompt-transcript';
 
 const conversation = { conversationId: 'c1', draft: '' };
+const hostInfo: HostInfo = { agentNames: ['Paced'], workspaceTrusted: true };
 
 describe('a long snapshot sent in parts', () => {
   it('sends a short transcript whole, in one message', () => {
@@ -68,5 +69,32 @@ describe('a long snapshot sent in parts', () => {
     const newer = snapshotMessages(5, promptTranscript(3), { conversationId: 'c2', draft: '' });
     assert.deepEqual(assembler.accept(newer[0]!), newer);
     assert.deepEqual(assembler.accept(parts[0]!), [], 'parts of the replaced snapshot are dropped');
+  });
+
+  it('drops the same snapshot sent again (with the HTML, then in answer to ready), parts and all, but not after an action', () => {
+    const state = promptTranscript(ENTRY_PAGE_SIZE * 3 + 1);
+    const sent = snapshotMessages(4, state, conversation, 1);
+    const assembler = new SnapshotAssembler();
+    assert.equal(sent.flatMap((message) => assembler.accept(message)).length, 2, 'the first is taken: its preview, then the whole');
+    assert.deepEqual(assembler.accept({ type: 'host_info', info: hostInfo }), [{ type: 'host_info', info: hostInfo }]);
+    assert.deepEqual(
+      snapshotMessages(4, state, conversation, 1).flatMap((message) => assembler.accept(message)),
+      [],
+      'the same conversation at the same number again: nothing to draw',
+    );
+    const redrafted = snapshotMessages(4, state, { ...conversation, draft: 'typed' }, 1);
+    assert.equal(redrafted.flatMap((message) => assembler.accept(message)).length, 2, 'another draft is taken');
+    const actions: HostToWebviewMessage = { type: 'actions', firstSeq: 5, actions: [chunk] };
+    assert.deepEqual(assembler.accept(actions), [actions]);
+    const resent = snapshotMessages(4, state, { ...conversation, draft: 'typed' }, 1);
+    assert.equal(resent.flatMap((message) => assembler.accept(message)).length, 2, 'after an action, a snapshot is always taken');
+  });
+
+  it('takes a snapshot of another conversation at the same number', () => {
+    const assembler = new SnapshotAssembler();
+    const first = snapshotMessages(0, promptTranscript(3), conversation);
+    assert.deepEqual(assembler.accept(first[0]!), first);
+    const other = snapshotMessages(0, promptTranscript(3), { conversationId: 'c2', draft: '' });
+    assert.deepEqual(assembler.accept(other[0]!), other);
   });
 });
