@@ -10,8 +10,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { launchBrowser } from '../../test/support/browser';
+import { recordProfile, recordTimeline } from '../../test/support/page-recording';
 import type { Figure } from './figure';
 import { throttleNote, throttlePage } from './harness';
 import { startPacedServer } from './paced-server';
@@ -41,35 +42,6 @@ function hop(from: Record<string, number>, to: Record<string, number>): { text: 
   return { text: `p50 ${Math.round(percentile(spans, 0.5))} / p95 ${Math.round(p95)} / max ${Math.round(Math.max(0, ...spans))}`, p95 };
 }
 
-/** A timeline trace of `page` (layout, paint, scripts) until the returned function writes it to a file. */
-async function traceTimeline(page: Page): Promise<(file: string) => Promise<void>> {
-  const session = await page.context().newCDPSession(page);
-  const events: unknown[] = [];
-  session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  await session.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,v8.execute,toplevel',
-    transferMode: 'ReportEvents',
-  });
-  return async (file) => {
-    const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
-    await session.send('Tracing.end');
-    await complete;
-    writeFileSync(file, JSON.stringify({ traceEvents: events }));
-  };
-}
-
-/** A CPU profile of `page`'s scripts (the chat's frames share its thread), until the returned function writes it. */
-async function profileScripts(page: Page): Promise<(file: string) => Promise<void>> {
-  const session = await page.context().newCDPSession(page);
-  await session.send('Profiler.enable');
-  await session.send('Profiler.setSamplingInterval', { interval: 200 });
-  await session.send('Profiler.start');
-  return async (file) => {
-    const { profile } = await session.send('Profiler.stop');
-    writeFileSync(file, JSON.stringify(profile));
-  };
-}
-
 export async function runVscodeStreamBench(): Promise<Figure[]> {
   const count = RATE * SECONDS;
   const { home, workspace, server } = await startPacedServer('acp-vscode-stream-', count, RATE);
@@ -89,8 +61,8 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     // Through the debugger protocol, so the webview's CSP does not apply to the probes.
     await chat.evaluate(paintProbe);
     await chat.evaluate(arrivalProbe);
-    const stopTrace = process.env['BENCH_STREAM_TRACE'] ? await traceTimeline(page) : undefined;
-    const stopProfile = process.env['BENCH_STREAM_PROFILE'] ? await profileScripts(page) : undefined;
+    const stopTrace = process.env['BENCH_STREAM_TRACE'] ? await recordTimeline(page) : undefined;
+    const stopProfile = process.env['BENCH_STREAM_PROFILE'] ? await recordProfile(page, 200) : undefined;
     const roots = [server.pid, process.pid].filter((pid): pid is number => pid !== undefined);
     const before = processTree(roots);
     const started = performance.now();

@@ -11,10 +11,8 @@ import * as assert from 'node:assert/strict';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { CodeServer } from '../support/code-server';
-import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
-import { scriptedAgentPath } from '../support/repo-root';
+import { E2E_RESULTS } from '../support/e2e-home';
+import { openScriptedWorkbench } from './scripted-workbench';
 import { chatFrame, LONG, runFromPalette } from './page-steps';
 
 /** Our storage folder is `workspaceStorage/<folder>/acp-client.acp-client`. */
@@ -111,23 +109,9 @@ async function promptsShown(page: Page, expected: readonly string[], timeoutMs: 
 }
 
 async function main(): Promise<void> {
-  const { home, workspace, userDataDir, extensionsDir } = e2eHome('fast-reload');
-  const server = await CodeServer.start({
-    home,
-    userDataDir,
-    extensionsDir,
-    folder: workspace,
-    settings: {
-      'acpClient.agents': { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'echo' } } },
-      'acpClient.defaultAgent': 'Scripted',
-    },
-  });
-  const browser = await launchBrowser(home, { width: 1280, height: 800 });
+  const { page, userDataDir, close } = await openScriptedWorkbench('fast-reload');
   let stopped: number | undefined;
   try {
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: LONG * 2 });
-    await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     await page
       .locator('.activitybar [aria-label^="ACP"]')
       .first()
@@ -171,15 +155,11 @@ async function main(): Promise<void> {
     assert.deepEqual(afterSecond, ['first prompt', 'second prompt'], 'the turn after the fast reload is kept too, in the same history');
     console.log('  ✔ the turn taken after it is kept: the next reload shows both prompts');
   } catch (error) {
-    await browser
-      .pages()[0]
-      ?.screenshot({ path: path.join(E2E_RESULTS, 'e2e-fast-reload-failure.png') })
-      .catch(() => undefined);
+    await page.screenshot({ path: path.join(E2E_RESULTS, 'e2e-fast-reload-failure.png') }).catch(() => undefined);
     throw error;
   } finally {
     if (stopped !== undefined) process.kill(stopped, 'SIGCONT');
-    await browser.close().catch(() => undefined);
-    server.stop();
+    await close();
   }
 }
 

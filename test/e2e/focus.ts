@@ -11,10 +11,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { CodeServer } from '../support/code-server';
-import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
-import { scriptedAgentPath } from '../support/repo-root';
+import { E2E_RESULTS } from '../support/e2e-home';
+import { openScriptedWorkbench } from './scripted-workbench';
 import { chatFrame, LONG, runFromPalette, selectFirstLinesOfHello } from './page-steps';
 
 const results = E2E_RESULTS;
@@ -132,22 +130,8 @@ async function whereFocusIs(page: Page): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const { home, workspace, userDataDir, extensionsDir } = e2eHome('focus');
-  const server = await CodeServer.start({
-    home,
-    userDataDir,
-    extensionsDir,
-    folder: workspace,
-    settings: {
-      'acpClient.agents': { Scripted: { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: 'echo' } } },
-      'acpClient.defaultAgent': 'Scripted',
-    },
-  });
-  const browser = await launchBrowser(home, { width: 1280, height: 800 });
+  const { page, close } = await openScriptedWorkbench('focus');
   try {
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: LONG * 2 });
-    await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     // A file open in an editor, so that "elsewhere" is a real text editor the keys would otherwise go to.
     await runFromPalette(page, 'View: Show Explorer');
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: LONG });
@@ -216,8 +200,7 @@ async function main(): Promise<void> {
       'typing lands in the prompt after every way of opening the chat, and a palette opened right after stays open',
     );
   } finally {
-    await browser.close().catch(() => undefined);
-    await server.stop();
+    await close();
   }
 }
 

@@ -4,13 +4,14 @@
  * Chromium with the extension-development payload, relays the extension host's console, and exits with the code
  * the test run reports through `codeAutomationExit`. Always bounded in time; always cleans up.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { CodeServer } from './code-server';
+import { recordProfile, recordTimeline } from './page-recording';
 import { keysOf } from './workbench-keys';
 
 interface LaunchArgs {
@@ -36,35 +37,6 @@ function parseArgs(argv: readonly string[]): LaunchArgs {
     ...(userDataDir ? { userDataDir } : {}),
     ...(extensionsDir ? { extensionsDir } : {}),
     ...(folder ? { folder: path.resolve(folder) } : {}),
-  };
-}
-
-/** With ACP_WORKBENCH_PROFILE=<file>, a CPU profile of the workbench's page (webviews of its origin included). */
-async function profileWorkbench(browser: BrowserContext, page: Page): Promise<(file: string) => Promise<void>> {
-  const session = await browser.newCDPSession(page);
-  await session.send('Profiler.enable');
-  await session.send('Profiler.setSamplingInterval', { interval: 500 });
-  await session.send('Profiler.start');
-  return async (file) => {
-    const { profile } = await session.send('Profiler.stop');
-    writeFileSync(file, JSON.stringify(profile));
-  };
-}
-
-/** With ACP_WORKBENCH_TRACE=<file>, a Chromium trace of the workbench's page (timeline categories: layout, paint, scripts). */
-async function traceWorkbench(browser: BrowserContext, page: Page): Promise<(file: string) => Promise<void>> {
-  const session = await browser.newCDPSession(page);
-  const events: unknown[] = [];
-  session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  await session.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,v8.execute,toplevel',
-    transferMode: 'ReportEvents',
-  });
-  return async (file) => {
-    const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
-    await session.send('Tracing.end');
-    await complete;
-    writeFileSync(file, JSON.stringify({ traceEvents: events }));
   };
 }
 
@@ -97,8 +69,8 @@ async function main(): Promise<number> {
   try {
     browser = await launchBrowser(home);
     const page = browser.pages()[0] ?? (await browser.newPage());
-    const stopProfile = process.env['ACP_WORKBENCH_PROFILE'] ? await profileWorkbench(browser, page) : undefined;
-    const stopTrace = process.env['ACP_WORKBENCH_TRACE'] ? await traceWorkbench(browser, page) : undefined;
+    const stopProfile = process.env['ACP_WORKBENCH_PROFILE'] ? await recordProfile(page, 500) : undefined;
+    const stopTrace = process.env['ACP_WORKBENCH_TRACE'] ? await recordTimeline(page) : undefined;
     const throttle = Number(process.env['ACP_WORKBENCH_CPU_THROTTLE'] ?? 1);
     if (throttle > 1) await throttleWorkbench(browser, page, throttle);
     const exitCode = new Promise<number>((resolve) => {
