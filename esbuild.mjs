@@ -74,6 +74,20 @@ const lazyPartsExternal = {
   },
 };
 
+/**
+ * The first bundle (src/extension.ts) is small: it sets the chat's page, then `require`s the rest, which is a file
+ * of its own (issue 31: VS Code asks for the chat's HTML only after the bundle it loads has run `activate`).
+ */
+const mainPartExternal = {
+  name: 'main-part-external',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/extension-main$/ }, (args) => {
+      if (args.kind !== 'require-call') return { errors: [{ text: 'extension-main loads when first needed: `require` it only' }] };
+      return { path: './extension-main.js', external: true };
+    });
+  },
+};
+
 /** The Node bundles the extension host loads: the extension itself and its lazily loaded parts. */
 const extensionHost = {
   ...common,
@@ -91,8 +105,15 @@ const bundles = [
     ...extensionHost,
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
+    plugins: [mainPartExternal],
+    // Read by test/unit/build: what the bundle VS Code loads at start holds.
+    metafile: true,
+  },
+  {
+    ...extensionHost,
+    entryPoints: ['src/extension-main.ts'],
+    outfile: 'dist/extension-main.js',
     plugins: [zodEnglishOnly, lazyPartsExternal],
-    // Read by test/unit/build: which packages the bundle VS Code loads at start holds.
     metafile: true,
   },
   ...lazyParts.map(({ name, entry }) => ({

@@ -1,237 +1,58 @@
-/** Composition root: constructs the parts, registers them, disposes them. Nothing else lives here. */
-import * as path from 'node:path';
+/**
+ * What VS Code loads when the extension starts: small on purpose (issue 31). VS Code asks for the chat view's HTML
+ * only once `activate` has returned, and compiling and running the whole extension first (0.1-0.5 s while the
+ * browser and the workbench start, on these 2-core machines) held the chat's first paint. So this registers a
+ * stand-in for the chat view that loads its page at once, and a stand-in for each contributed command, and loads
+ * the rest (dist/extension-main.js, src/extension-main.ts) right after the page is on its way, or on first use of a
+ * command or the API, or at the latest LOAD_AT_LATEST_MS after activation (the Sessions view shown alone).
+ */
 import * as vscode from 'vscode';
 import type { AcpClientApi } from './api';
-import { AgentInstaller } from './agents/registry/agent-installer';
-import { InstallActivity } from './agents/registry/install-activity';
-import { ChatViewProgress } from './editor/chat-view-progress';
-import { currentPlatform } from './agents/registry/platform';
-import { AgentSettings } from './editor/agent-settings';
-import { registerAgentRegistryCommands } from './commands/agent-registry-commands';
-import { VscodeWorkspaceFiles } from './editor/workspace-files';
-import { AgentPool } from './session/agent-pool';
-import { Conversations } from './conversations/conversations';
-import type { Conversation } from './conversations/conversation';
-import { ShownTranscript } from './conversations/shown-transcript';
-import { HistoryStore } from './history/history-store';
-import { chooseStorageFolder } from './history/storage-folder';
-import type { HeldLock } from './history/storage-lock';
-import type { ChatIntent } from './shared/chat-intents';
-import { routeIntent } from './commands/chat-routes';
-import { ChatPanels } from './views/chat-panels';
-import { SessionsTree } from './editor/sessions-tree';
-import { AgentSessions } from './conversations/agent-sessions';
-import { registerSessionCommands } from './commands/session-commands';
-import type { ChatSurface } from './views/chat-binding';
-import { registerAddToChat } from './commands/add-to-chat';
-import { ChatCommands } from './commands/chat-commands';
-import { ChatViewProvider } from './views/chat-view-provider';
-import { DIFF_SCHEME, DiffDocuments } from './editor/diff-documents';
-import { SessionContextKeys } from './editor/session-context-keys';
-import { registerSessionOptionCommands } from './commands/session-option-commands';
-import { registerAuthCommands } from './commands/auth-commands';
-import { WorkspaceFileIndex } from './editor/workspace-file-index';
-import { vscodeSessionEnvironment, logChannelSink } from './editor/session-ports';
-import { sessionWiring } from './session-wiring';
-import { acpClientApi } from './extension-api';
-import { ChangeTracking } from './editor/change-tracking';
-import { ChangeCommands } from './commands/change-commands';
-import { ForkFromMessage } from './conversations/fork-from-message';
-import { lifecycleOf, type LifecycleState } from './shared/lifecycle';
-import { FollowAgent } from './editor/follow-agent';
-import { reviewLoop } from './commands/review-loop';
-import { changedFileCount } from './shared/changed-files';
-import { errorMessage } from './shared/error-text';
+import { ChatViewShell } from './boot/chat-view-shell';
+import { contributedCommandIds, forwardCommands } from './boot/command-forwarders';
+import { lazyApi } from './boot/lazy-api';
+import type * as ExtensionMain from './extension-main';
 
-let conversations: Conversations | undefined;
-/** The running agents: sessions of one agent share its process. */
-let agentProcesses: AgentPool | undefined;
-/** The lock on a storage folder we took ourselves (history/storage-folder.ts): let go once history is flushed. */
-let storageLock: HeldLock | undefined;
+/** The chat view's id (package.json); the same as ChatViewProvider.viewId, which this bundle does not load. */
+const CHAT_VIEW_ID = 'acpClient.chat';
+/**
+ * The rest loads by then even if nothing asked. Long enough for VS Code to ask for a chat view that is being shown
+ * (after a Reload Window its busy workbench took up to 460 ms to pass a message on), short enough for what else
+ * waits: VS Code says a view has no data provider only 2 s after activation (the Sessions view shown alone), and a
+ * restored chat panel waits for its serializer.
+ */
+const LOAD_AT_LATEST_MS = 1_000;
 
-/** Which conversation the chat showed last, per workspace: a reload shows it again. */
-const SHOWN_KEY = 'acpClient.shownConversation';
-/** The history is read by then even if nothing asked for it (the chat view asks as soon as it has its HTML). */
-const RESTORE_AT_LATEST_MS = 500;
+let main: typeof ExtensionMain | undefined;
 
 export function activate(context: vscode.ExtensionContext): AcpClientApi {
-  const activationStarted = performance.now();
-  const log = vscode.window.createOutputChannel('ACP', { log: true });
-  const installer = new AgentInstaller({ storageDir: context.globalStorageUri.fsPath, platform: currentPlatform() });
-  // The default agent may be an installed one: the chat waits for the manifest before starting it.
-  const installedLoaded = installer.load().then((problem) => problem && log.warn(problem));
-  const settings = new AgentSettings(log, installer);
-  const installs = new InstallActivity();
-  const workspaceFiles = new VscodeWorkspaceFiles();
-  const logSink = logChannelSink(log);
-  const env = vscodeSessionEnvironment(settings, String(context.extension.packageJSON.version ?? '0.0.0'));
-  // Change sets and checkpoints (issue 13): one tracker per conversation, stored under its id.
-  const changes = new ChangeTracking(context.storageUri ?? context.globalStorageUri, log);
-  const pool = new AgentPool();
-  agentProcesses = pool;
-  const { controllerFor, approvalDialog } = sessionWiring({
-    context,
-    settings,
-    workspaceFiles,
-    log: logSink,
-    env,
-    changes,
-    pool,
-    chatView: () => view,
-  });
-  const diffs = new DiffDocuments((id) => conversations?.get(id)?.store);
-  const chats: Conversations = new Conversations({
-    factory: {
-      controller: (store, id) => controllerFor(store, id),
-      // Commands are made next; a conversation is first made by `restore`, after both exist.
-      extras: (store): readonly vscode.Disposable[] => [
-        ...commands.conversationExtras(store),
-        changes.trackedUntilDisposed(store),
-        new FollowAgent(store, () => conversations?.shown?.store === store),
-      ],
-    },
-    log: logSink,
-  });
-  conversations = chats;
-  const commands: ChatCommands = new ChatCommands(chats, settings, diffs, log, installs);
-  const changeCommands = new ChangeCommands(
-    changes,
-    new ForkFromMessage({ conversations: chats, ensureAgent: (conversation) => commands.ensureAgent(conversation) }),
-  );
-  const review = reviewLoop(context.workspaceState, changes, chats, commands);
-  const shown = new ShownTranscript(chats);
-  const fileIndex = new WorkspaceFileIndex();
-  const bindingDeps = {
-    extensionUri: context.extensionUri,
-    onIntent: (intent: ChatIntent, conversation: Conversation, surface: ChatSurface) =>
-      routeIntent(intent, { conversation, surface, chat: commands, changes: changeCommands, review }),
-    findFiles: (query: string) => fileIndex.search(query),
-    setDraft: (id: string, text: string) => chats.setDraft(id, text),
-    log,
+  const activated = performance.now();
+  const shell = new ChatViewShell(context.extensionUri);
+  const forwarders = forwardCommands(contributedCommandIds(context.extension.packageJSON), () => void load());
+  let api: AcpClientApi | undefined;
+  const load = (): AcpClientApi => {
+    if (api) return api;
+    // First, in this same step: the real commands take these ids, and a stand-in must never call itself.
+    forwarders.dispose();
+    clearTimeout(atLatest);
+    const loadStarted = performance.now();
+    // A file of its own next to this one (esbuild.mjs), loaded synchronously: a command or an API call that
+    // arrives first needs it now.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    main = require('./extension-main') as typeof ExtensionMain;
+    api = main.activateMain(context, shell, { activated, loadStarted });
+    return api;
   };
-  const view = new ChatViewProvider(bindingDeps, chats);
-  const panels = new ChatPanels(bindingDeps, chats);
-  commands.attachView(view, panels);
-  const agentSessions = new AgentSessions(chats);
-  const tree = new SessionsTree(chats, agentSessions, (id) => chats.get(id)?.controller.support?.fork === true);
-  tree.describeEditorTools((id) => chats.get(id)?.controller.editorTools);
-  tree.countChangedFiles((id) => {
-    const state = chats.get(id)?.store.state;
-    return state && changedFileCount(state);
+  // After the page's HTML has left for the workbench: this host writes its messages out on a zero-delay timer, and
+  // timers run in the order they were set.
+  shell.onEarlyView = () => void setTimeout(load, 0);
+  const atLatest = setTimeout(load, LOAD_AT_LATEST_MS);
+  context.subscriptions.push(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, shell), forwarders, {
+    dispose: () => clearTimeout(atLatest),
   });
-  // History first: the chat shows the conversation it showed before any agent starts. But after the chat's HTML
-  // (issue 31): VS Code asks for the view only once activate() has returned, and reading a long history on this
-  // thread meanwhile held the chat's first paint. Whatever needs a conversation first starts it sooner; nothing
-  // waits longer than RESTORE_AT_LATEST_MS (the Sessions view shown alone, say).
-  let restoring: Promise<void> | undefined;
-  const restore = (): Promise<void> => (restoring ??= restoreConversations(chats, context, settings, log, changes));
-  view.onResolved = () => void restore();
-  const restoreAtLatest = setTimeout(() => void restore(), RESTORE_AT_LATEST_MS);
-  commands.openAfter(restore);
-  view.onReady = () =>
-    void Promise.all([installedLoaded, restore()]).then(() => {
-      // Only a conversation that never started gets its agent now; a restored one waits for the user's prompt.
-      if (shownLifecycle(chats) === 'no_agent') void commands.ensureAgent();
-    });
-
-  context.subscriptions.push(
-    log,
-    settings,
-    view,
-    panels,
-    commands,
-    changes,
-    changeCommands,
-    review,
-    fileIndex,
-    shown,
-    tree,
-    vscode.window.createTreeView(SessionsTree.viewId, { treeDataProvider: tree }),
-    registerSessionCommands({ conversations: chats, agentSessions, chat: commands, tree, view, panels }),
-    registerAddToChat((attachments) => view.addAttachments(attachments)),
-    new SessionContextKeys(shown),
-    new ChatViewProgress(ChatViewProvider.viewId, shown, installs),
-    installs,
-    registerSessionOptionCommands(chats),
-    registerAuthCommands(() => chats.shown?.controller),
-    registerAgentRegistryCommands({ installer, installs, storageDir: context.globalStorageUri.fsPath, log }),
-    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
-    vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
-    { dispose: () => clearTimeout(restoreAtLatest) },
-    { dispose: () => conversations?.dispose() },
-    { dispose: () => pool.dispose() },
-  );
-  context.subscriptions.push(
-    toDisposable(chats.onDidSwitch((conversation) => void context.workspaceState.update(SHOWN_KEY, conversation.id))),
-    toDisposable(chats.onDidSwitch((conversation) => changes.focus(conversation.id))),
-  );
-  // Read by `npm run bench` (activation time in the real VS Code) and useful when someone reports a slow start.
-  log.info(`Activated in ${(performance.now() - activationStarted).toFixed(1)} ms`);
-  return acpClientApi({ context, chats, commands, view, shown, restore, agentSessions, approvalDialog });
-}
-
-/**
- * Opens the workspace's history (none without a folder) and shows the conversation shown last. After a fast reload
- * the folder VS Code gave may be a stand-in while the old window lets go of the real one: that one is waited for
- * (bounded; the chat is already on screen meanwhile) and used.
- */
-async function restoreConversations(
-  chats: Conversations,
-  context: vscode.ExtensionContext,
-  settings: AgentSettings,
-  log: vscode.LogOutputChannel,
-  changes: ChangeTracking,
-): Promise<void> {
-  const given = context.storageUri;
-  if (given) {
-    try {
-      let storage = given.fsPath;
-      if (given.scheme === 'file') {
-        const chosen = await chooseStorageFolder(given.fsPath);
-        if (chosen.note) log.info(`Workspace storage: ${chosen.note}`);
-        storageLock = chosen.lock;
-        if (chosen.dir !== storage) relocateChanges(changes, chosen.dir, log);
-        storage = chosen.dir;
-      }
-      chats.useHistory(
-        await HistoryStore.open(path.join(storage, 'history'), {
-          maxSessions: settings.historyMaxSessions(),
-          onError: (error) => log.error(`Storing history failed: ${errorMessage(error)}`),
-        }),
-      );
-    } catch (error) {
-      log.error(`History is off: ${errorMessage(error)}`);
-    }
-  }
-  await chats.restore(context.workspaceState.get<string>(SHOWN_KEY));
-}
-
-/** Change sets follow the history's folder; were tracking already under way, the history still moves without them. */
-function relocateChanges(changes: ChangeTracking, storage: string, log: vscode.LogOutputChannel): void {
-  try {
-    changes.relocate(storage);
-  } catch (error) {
-    log.warn(`Change sets stay in VS Code's storage folder: ${errorMessage(error)}`);
-  }
-}
-
-/** What the shown conversation's transcript says of its agent (a restored one says "not running", never "no agent"). */
-function shownLifecycle(chats: Conversations): LifecycleState | undefined {
-  const shown = chats.shown;
-  return shown && lifecycleOf(shown.store.state);
-}
-
-function toDisposable(subscription: { dispose(): void }): vscode.Disposable {
-  return { dispose: () => subscription.dispose() };
+  return lazyApi(load);
 }
 
 export function deactivate(): void {
-  // No agent process outlives the extension (each is killed synchronously), and what was recorded reaches the disk.
-  conversations?.dispose();
-  conversations = undefined;
-  agentProcesses?.dispose();
-  agentProcesses = undefined;
-  // After the flush above: the next window may read the history as soon as the folder is free.
-  storageLock?.release();
-  storageLock = undefined;
+  main?.deactivateMain();
 }

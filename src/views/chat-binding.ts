@@ -3,15 +3,13 @@
  * then its actions, and hands what the webview asks for to the host, tagged with the conversation it was shown.
  * The sidebar rebinds it whenever another conversation is shown; an editor panel keeps its one.
  */
-import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
+import type * as vscode from 'vscode';
 import type { Conversation } from '../conversations/conversation';
 import type { ChatIntent } from '../shared/chat-intents';
+import type { TranscriptState } from '../shared/model';
 import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
 import { ActionPoster, type FlowCounts } from './action-poster';
-import { chatHtml } from './chat-html';
-import { CHAT_STYLESHEETS } from './chat-styles';
-import { BOOT_SCRIPT, CHAT_SCRIPT } from '../shared/webview-bundles';
+import { loadChatPage } from './chat-page';
 import { parseWebviewMessage } from './webview-messages';
 import { errorMessage } from '../shared/error-text';
 
@@ -37,6 +35,13 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
   private poster: ActionPoster | undefined;
   private subscription: { dispose(): void } | undefined;
   private hostInfo: HostInfo | undefined;
+  /** What the last snapshot posted to the webview showed. */
+  private lastSnapshot: SnapshotShown | undefined;
+  /**
+   * From attach to the page's first `ready`: what is posted meanwhile, VS Code holds until that page listens, so
+   * the page has the last snapshot and its `ready` needs no answer unless something changed since.
+   */
+  private pageLoading = false;
   private readonly disposables: vscode.Disposable[] = [];
   /** The webview's own messages that are not intents (sync, attachments) are the owner's to handle first. */
   onViewMessage: ((message: WebviewToHostMessage) => boolean) | undefined;
@@ -49,32 +54,37 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     return this.conversation;
   }
 
-  /** Loads the chat into `webview` (a view resolving, a panel opening or being restored). */
-  attach(webview: vscode.Webview): void {
+  /**
+   * Loads the chat into `webview` (a view resolving, a panel opening or being restored). `early`: the page was
+   * loaded already (by the shell that stands in while the extension loads, src/boot/chat-view-shell.ts), and these
+   * are the messages it posted meanwhile, handled now in order.
+   */
+  attach(webview: vscode.Webview, early?: { readonly messages: readonly unknown[] }): void {
     this.detach();
     this.webview = webview;
-    const distUri = vscode.Uri.joinPath(this.deps.extensionUri, 'dist');
-    const mediaUri = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
-    webview.options = { enableScripts: true, localResourceRoots: [distUri, mediaUri] };
-    webview.html = chatHtml({
-      cspSource: webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, BOOT_SCRIPT)).toString(),
-      chatScriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, CHAT_SCRIPT)).toString(),
-      styleUris: CHAT_STYLESHEETS.map((name) => webview.asWebviewUri(vscode.Uri.joinPath(mediaUri, ...name.split('/'))).toString()),
-      codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'codicons', 'codicon.css')).toString(),
-    });
+    if (!early) loadChatPage(webview, this.deps.extensionUri);
     this.disposables.push(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
     // The snapshot goes with the HTML, not in answer to the page's `ready` (issue 31): VS Code keeps it until the page
     // has loaded, while `ready` and its answer each wait behind the workbench's busy thread (after a Reload Window
-    // `ready` took 300-460 ms to reach the host). The page drops the identical snapshot that answers `ready`.
+    // `ready` took 300-460 ms to reach the host). The first `ready` is not answered with the same snapshot again.
     this.sendSnapshot();
+    this.pageLoading = true;
+    for (const message of early?.messages ?? []) this.receive(message);
+  }
+
+  /**
+   * The page was hidden: VS Code drops it and loads the HTML anew when it is shown, without asking the host, and
+   * that page has no snapshot: its `ready` is answered.
+   */
+  pageHidden(): void {
+    this.pageLoading = false;
   }
 
   /** The webview is gone (view disposed, panel closed); the conversation goes on. */
   detach(): void {
     this.disposables.splice(0).forEach((disposable) => disposable.dispose());
     this.webview = undefined;
+    this.pageLoading = false;
   }
 
   /** Shows `conversation`: its snapshot now, its actions from here on. */
@@ -139,10 +149,17 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
 
   private sendSnapshot(): void {
     const conversation = this.conversation;
-    if (!conversation || !this.poster) return;
+    this.lastSnapshot = undefined;
+    if (!conversation || !this.poster || !this.webview) return;
     // The host's facts first: the chat draws its first frame (whether the prompt can send) knowing them.
     if (this.hostInfo) this.post({ type: 'host_info', info: this.hostInfo });
     this.poster.snapshot(conversation.store.state, { conversationId: conversation.id, draft: conversation.draft });
+    this.lastSnapshot = this.shownNow();
+  }
+
+  private shownNow(): SnapshotShown | undefined {
+    const conversation = this.conversation;
+    return conversation && { conversation, state: conversation.store.state, draft: conversation.draft, hostInfo: this.hostInfo };
   }
 
   /** A message from the webview (or one handed in as if from it, see `AcpClientApi.postFromChat`): checked, then routed. */
@@ -154,10 +171,18 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     }
     if (this.onViewMessage?.(message)) return;
     switch (message.type) {
-      case 'ready':
+      case 'ready': {
+        // The page loaded from this attach asks for the snapshot it was sent with its HTML (VS Code delivers what
+        // was posted before the page listened): posting it again costs the whole transcript's transport once more.
+        // Anything changed since (a turn, a switch, the draft, the host's facts) is posted anew.
+        const loaded = this.pageLoading;
+        this.pageLoading = false;
+        if (!loaded || !sameSnapshot(this.lastSnapshot, this.shownNow())) this.sendSnapshot();
+        this.onReady?.();
+        return;
+      }
       case 'resync':
         this.sendSnapshot();
-        if (message.type === 'ready') this.onReady?.();
         return;
       case 'attachments_taken':
         return;
@@ -181,4 +206,23 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     }
     this.post({ type: 'file_matches', requestId, matches });
   }
+}
+
+/** What one snapshot showed; two are the same only if nothing at all changed between them. */
+interface SnapshotShown {
+  readonly conversation: Conversation;
+  readonly state: TranscriptState;
+  readonly draft: string;
+  readonly hostInfo: HostInfo | undefined;
+}
+
+function sameSnapshot(a: SnapshotShown | undefined, b: SnapshotShown | undefined): boolean {
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    a.conversation === b.conversation &&
+    a.state === b.state &&
+    a.draft === b.draft &&
+    a.hostInfo === b.hostInfo
+  );
 }

@@ -55,14 +55,27 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
+    this.take(view);
+  }
+
+  /**
+   * Takes a view the early shell resolved while the extension loaded (src/boot/chat-view-shell.ts): its page is
+   * loaded already, and `messages` are what that page posted meanwhile.
+   */
+  adopt(view: vscode.WebviewView, messages: readonly unknown[]): void {
+    this.take(view, { messages });
+  }
+
+  private take(view: vscode.WebviewView, early?: { readonly messages: readonly unknown[] }): void {
     this.view = view;
-    this.binding.attach(view.webview);
+    this.binding.attach(view.webview, early);
     this.onResolved?.();
     // Opening the chat puts the cursor in the prompt, if the focus VS Code gave the view is still there when the
     // message lands: it waits for a loading page, and a palette the user opened meanwhile must stay open (CI's
     // matrix pressed F1 right after opening the chat, and the late focus closed the palette under it).
     const visibility = view.onDidChangeVisibility(() => {
       if (view.visible) this.binding.focusComposer({ ifFocused: true });
+      else this.binding.pageHidden();
     });
     const disposed = view.onDidDispose(() => {
       if (this.view !== view) return;

@@ -1,7 +1,8 @@
 /**
  * Issue 31: VS Code compiles the whole of dist/extension.js before `activate` runs, on every start and Reload Window,
- * before the chat's HTML can be set. What is not needed before the chat's first paint stays out of it and loads
- * from its own file when first used. Reads the bundle's metafile (esbuild.mjs writes it beside the bundle).
+ * before the chat's HTML can be set. That bundle sets the chat's page and nothing more; the rest (extension-main.js)
+ * loads right after, and what even the rest needs only sometimes loads from files of its own when first used.
+ * Reads the bundles' metafiles (esbuild.mjs writes each beside its bundle).
  */
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,14 +25,31 @@ function packagesIn(inputs: readonly string[], names: readonly string[]): string
 }
 
 describe('the bundle VS Code loads at start (dist/extension.js)', () => {
+  it('holds no package at all, only the stand-ins for the chat view, the commands and the API', () => {
+    const inputs = inputsOf('extension');
+    assert.deepEqual(
+      inputs.filter((input) => input.includes('node_modules/')),
+      [],
+    );
+    assert.ok(inputs.includes('src/boot/chat-view-shell.ts'), inputs.join(', '));
+  });
+
+  it('loads the rest from a file of its own next to it', () => {
+    const bundle = readFileSync(path.join(repoRoot(), 'dist', 'extension.js'), 'utf8');
+    assert.match(bundle, /require\("\.\/extension-main\.js"\)/);
+    assert.ok(existsSync(path.join(repoRoot(), 'dist', 'extension-main.js')));
+  });
+});
+
+describe('the rest of the extension (dist/extension-main.js)', () => {
   const heavy = ['tar', 'yauzl', 'unbzip2-stream', '@modelcontextprotocol/sdk', 'ajv', 'zod-to-json-schema', '@hono/node-server'];
 
   it('holds neither the registry installer archive libraries nor the MCP SDK and its validator', () => {
-    assert.deepEqual(packagesIn(inputsOf('extension'), heavy), []);
+    assert.deepEqual(packagesIn(inputsOf('extension-main'), heavy), []);
   });
 
   it("holds zod's English locale and no other", () => {
-    const locales = inputsOf('extension')
+    const locales = inputsOf('extension-main')
       // Files only: esbuild.mjs puts a module of its own (`zod-en:` …) in place of the locales' index.
       .filter((input) => !/^[a-z-]{2,}:/.test(input) && /node_modules\/zod\/.*\/locales\/[^/]+$/.test(input))
       .map((input) => path.basename(input));
@@ -39,8 +57,8 @@ describe('the bundle VS Code loads at start (dist/extension.js)', () => {
   });
 
   it('leaves the lazily loaded parts to files of their own, which load in Node', () => {
-    // As dist/extension.js loads them: `require` of a file next to it.
-    const load = createRequire(path.join(repoRoot(), 'dist', 'extension.js'));
+    // As dist/extension-main.js loads them: `require` of a file next to it.
+    const load = createRequire(path.join(repoRoot(), 'dist', 'extension-main.js'));
     const archives: unknown = load('./archive-libs.js');
     assert.deepEqual(Object.keys(Object(archives)).sort(), ['tar', 'unbzip2', 'yauzl']);
     const editorTools: unknown = load('./editor-tools-server.js');

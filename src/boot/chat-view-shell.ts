@@ -1,0 +1,55 @@
+/**
+ * The chat view's provider while the rest of the extension loads (issue 31). VS Code asks for the view's HTML only
+ * once `activate` has returned, and compiling and running the whole extension first held the chat's first paint
+ * (after a Reload Window or a first click, while the browser and the workbench still start, 0.1-0.5 s here). So
+ * the small first bundle registers this: it loads the chat's page at once and keeps what the page posts, and hands
+ * the view over when the chat (src/views/chat-view-provider.ts) exists; from then on it only passes views on.
+ */
+import * as vscode from 'vscode';
+import { loadChatPage } from '../views/chat-page';
+
+/** What the shell hands views to: the chat view provider, once loaded. */
+export interface ChatViewTarget {
+  resolveWebviewView(view: vscode.WebviewView): void;
+  adopt(view: vscode.WebviewView, messages: readonly unknown[]): void;
+}
+
+interface EarlyView {
+  readonly view: vscode.WebviewView;
+  readonly messages: unknown[];
+  readonly listeners: vscode.Disposable;
+}
+
+export class ChatViewShell implements vscode.WebviewViewProvider {
+  private target: ChatViewTarget | undefined;
+  private early: EarlyView | undefined;
+  /** A view got its page before the extension had loaded: time to load the rest. */
+  onEarlyView: (() => void) | undefined;
+
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    if (this.target) return this.target.resolveWebviewView(view);
+    this.early?.listeners.dispose();
+    loadChatPage(view.webview, this.extensionUri);
+    const messages: unknown[] = [];
+    const received = view.webview.onDidReceiveMessage((message: unknown) => void messages.push(message));
+    const disposed = view.onDidDispose(() => {
+      if (this.early?.view !== view) return;
+      this.early.listeners.dispose();
+      this.early = undefined;
+    });
+    this.early = { view, messages, listeners: vscode.Disposable.from(received, disposed) };
+    this.onEarlyView?.();
+  }
+
+  /** The chat is loaded: it takes the view shown meanwhile, if any, and every view from now on. */
+  handOver(target: ChatViewTarget): void {
+    this.target = target;
+    const early = this.early;
+    this.early = undefined;
+    if (!early) return;
+    early.listeners.dispose();
+    target.adopt(early.view, early.messages);
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Every command the extension contributes, registered by the small first bundle while the rest has not loaded
+ * (src/extension.ts): VS Code runs a command right after activating the extension for it, and the command must
+ * exist by then. Each one loads the rest, which registers the real commands in place of these (they are disposed
+ * first, in the same synchronous step), and runs the real one with the same arguments.
+ */
+import * as vscode from 'vscode';
+
+/** The ids of `contributes.commands` in the extension's package.json (VS Code types the manifest as any). */
+export function contributedCommandIds(packageJson: unknown): string[] {
+  const commands: unknown = Reflect.get(Object(Reflect.get(Object(packageJson), 'contributes')), 'commands');
+  if (!Array.isArray(commands)) return [];
+  return commands.map((entry: unknown) => Reflect.get(Object(entry), 'command')).filter((id): id is string => typeof id === 'string');
+}
+
+export function forwardCommands(ids: readonly string[], load: () => void): vscode.Disposable {
+  return vscode.Disposable.from(
+    ...ids.map((id) =>
+      vscode.commands.registerCommand(id, (...args: unknown[]) => {
+        load();
+        return vscode.commands.executeCommand(id, ...args);
+      }),
+    ),
+  );
+}
