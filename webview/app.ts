@@ -32,8 +32,6 @@ export interface ChatStats {
   drawnEntries?: number;
   /** The conversation shown. */
   conversationId?: string;
-  /** Snapshots the host sent again though the chat had them (webview/host/snapshot-assembler.ts). */
-  snapshotsRepeated?: number;
 }
 
 const SCROLL_SAVE_DELAY_MS = 250;

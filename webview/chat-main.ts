@@ -81,8 +81,6 @@ function show(conversationId: string, draft: string): ChatApp {
 }
 
 const snapshots = new SnapshotAssembler();
-/** How long after the chat's script runs it waits for a snapshot before it asks for one. */
-const SNAPSHOT_GRACE_MS = 5_000;
 
 function dispatch(message: HostToWebviewMessage): void {
   if (message.type === 'host_info') hostInfo = message;
@@ -91,16 +89,8 @@ function dispatch(message: HostToWebviewMessage): void {
   target?.handle(message);
 }
 
-/** Whether any snapshot (or the first part of one) has come: see SNAPSHOT_GRACE_MS. */
-let snapshotSeen = false;
 const pump = new MessagePump(
-  (data) => {
-    if (!isHostMessage(data)) return [];
-    if (data.type === 'snapshot') snapshotSeen = true;
-    const ready = snapshots.accept(data);
-    stats.snapshotsRepeated = snapshots.repeatsDropped;
-    return ready;
-  },
+  (data) => (isHostMessage(data) ? snapshots.accept(data) : []),
   dispatch,
   () => app?.framePending ?? false,
   // The task after an animation frame's callbacks runs after that frame's paint.
@@ -110,11 +100,5 @@ for (const event of boot.takeEarlyMessages()) pump.push(event);
 window.addEventListener('message', (event: MessageEvent<unknown>) => pump.push(event));
 // The boot script said `ready` already; a page without it says it here.
 if (!window.__acpBoot) channel.post({ type: 'ready' });
-// The host answers the page's first `ready` with nothing when it sent the same snapshot with the page's HTML
-// (src/views/chat-binding.ts), which VS Code holds until the page listens. Were that one ever lost, the chat would
-// wait for the next change: it asks again once.
-setTimeout(() => {
-  if (!snapshotSeen) channel.post({ type: 'resync' });
-}, SNAPSHOT_GRACE_MS);
 // The bench's open-time phases (bench/webview/open-bench.ts): when the chat's script had run.
 performance.mark('acp:script-evaluated');

@@ -6,7 +6,6 @@
 import type * as vscode from 'vscode';
 import type { Conversation } from '../conversations/conversation';
 import type { ChatIntent } from '../shared/chat-intents';
-import type { TranscriptState } from '../shared/model';
 import type { FileMatch, HostInfo, HostToWebviewMessage, WebviewToHostMessage } from '../shared/webview-protocol';
 import { ActionPoster, type FlowCounts } from './action-poster';
 import { loadChatPage } from './chat-page';
@@ -35,13 +34,6 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
   private poster: ActionPoster | undefined;
   private subscription: { dispose(): void } | undefined;
   private hostInfo: HostInfo | undefined;
-  /** What the last snapshot posted to the webview showed. */
-  private lastSnapshot: SnapshotShown | undefined;
-  /**
-   * From attach to the page's first `ready`: what is posted meanwhile, VS Code holds until that page listens, so
-   * the page has the last snapshot and its `ready` needs no answer unless something changed since.
-   */
-  private pageLoading = false;
   private readonly disposables: vscode.Disposable[] = [];
   /** The webview's own messages that are not intents (sync, attachments) are the owner's to handle first. */
   onViewMessage: ((message: WebviewToHostMessage) => boolean) | undefined;
@@ -66,25 +58,15 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     this.disposables.push(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
     // The snapshot goes with the HTML, not in answer to the page's `ready` (issue 31): VS Code keeps it until the page
     // has loaded, while `ready` and its answer each wait behind the workbench's busy thread (after a Reload Window
-    // `ready` took 300-460 ms to reach the host). The first `ready` is not answered with the same snapshot again.
+    // `ready` took 300-460 ms to reach the host).
     this.sendSnapshot();
-    this.pageLoading = true;
     for (const message of early?.messages ?? []) this.receive(message);
-  }
-
-  /**
-   * The page was hidden: VS Code drops it and loads the HTML anew when it is shown, without asking the host, and
-   * that page has no snapshot: its `ready` is answered.
-   */
-  pageHidden(): void {
-    this.pageLoading = false;
   }
 
   /** The webview is gone (view disposed, panel closed); the conversation goes on. */
   detach(): void {
     this.disposables.splice(0).forEach((disposable) => disposable.dispose());
     this.webview = undefined;
-    this.pageLoading = false;
   }
 
   /** Shows `conversation`: its snapshot now, its actions from here on. */
@@ -149,17 +131,10 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
 
   private sendSnapshot(): void {
     const conversation = this.conversation;
-    this.lastSnapshot = undefined;
     if (!conversation || !this.poster || !this.webview) return;
     // The host's facts first: the chat draws its first frame (whether the prompt can send) knowing them.
     if (this.hostInfo) this.post({ type: 'host_info', info: this.hostInfo });
     this.poster.snapshot(conversation.store.state, { conversationId: conversation.id, draft: conversation.draft });
-    this.lastSnapshot = this.shownNow();
-  }
-
-  private shownNow(): SnapshotShown | undefined {
-    const conversation = this.conversation;
-    return conversation && { conversation, state: conversation.store.state, draft: conversation.draft, hostInfo: this.hostInfo };
   }
 
   /** A message from the webview (or one handed in as if from it, see `AcpClientApi.postFromChat`): checked, then routed. */
@@ -171,18 +146,13 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     }
     if (this.onViewMessage?.(message)) return;
     switch (message.type) {
-      case 'ready': {
-        // The page loaded from this attach asks for the snapshot it was sent with its HTML (VS Code delivers what
-        // was posted before the page listened): posting it again costs the whole transcript's transport once more.
-        // Anything changed since (a turn, a switch, the draft, the host's facts) is posted anew.
-        const loaded = this.pageLoading;
-        this.pageLoading = false;
-        if (!loaded || !sameSnapshot(this.lastSnapshot, this.shownNow())) this.sendSnapshot();
-        this.onReady?.();
-        return;
-      }
+      case 'ready':
       case 'resync':
+        // Answered even when the snapshot went with the HTML: what is posted while a page loads can be lost (a page
+        // reloaded after a Reload Window waited for its conversation until it asked again, bench open), and the
+        // page drops a second snapshot identical to the one it has (webview/host/snapshot-assembler.ts).
         this.sendSnapshot();
+        if (message.type === 'ready') this.onReady?.();
         return;
       case 'attachments_taken':
         return;
@@ -206,23 +176,4 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
     }
     this.post({ type: 'file_matches', requestId, matches });
   }
-}
-
-/** What one snapshot showed; two are the same only if nothing at all changed between them. */
-interface SnapshotShown {
-  readonly conversation: Conversation;
-  readonly state: TranscriptState;
-  readonly draft: string;
-  readonly hostInfo: HostInfo | undefined;
-}
-
-function sameSnapshot(a: SnapshotShown | undefined, b: SnapshotShown | undefined): boolean {
-  return (
-    a !== undefined &&
-    b !== undefined &&
-    a.conversation === b.conversation &&
-    a.state === b.state &&
-    a.draft === b.draft &&
-    a.hostInfo === b.hostInfo
-  );
 }

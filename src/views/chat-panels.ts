@@ -63,16 +63,12 @@ export class ChatPanels implements vscode.Disposable, vscode.WebviewPanelSeriali
   private adopt(panel: vscode.WebviewPanel, conversation: Conversation): void {
     panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'acp.svg');
     const binding = new ChatBinding(this.deps);
-    // Bound before the page loads: its snapshot goes with the HTML, and the page's `ready` needs no second one.
+    // Bound before the page loads: its snapshot goes with the HTML, as the sidebar's does.
     binding.bind(conversation);
     if (this.hostInfo) binding.setHostInfo(this.hostInfo);
     binding.attach(panel.webview);
     this.panels.set(conversation.id, { panel, binding });
-    const hidden = panel.onDidChangeViewState(() => {
-      if (!panel.visible) binding.pageHidden();
-    });
     panel.onDidDispose(() => {
-      hidden.dispose();
       binding.dispose();
       if (this.panels.get(conversation.id)?.panel === panel) this.panels.delete(conversation.id);
     });

@@ -75,7 +75,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // matrix pressed F1 right after opening the chat, and the late focus closed the palette under it).
     const visibility = view.onDidChangeVisibility(() => {
       if (view.visible) this.binding.focusComposer({ ifFocused: true });
-      else this.binding.pageHidden();
     });
     const disposed = view.onDidDispose(() => {
       if (this.view !== view) return;

@@ -4,10 +4,9 @@
  * part is in. Actions that arrive meanwhile wait and follow the whole snapshot in order; a newer snapshot
  * replaces one still arriving (and the actions held for it).
  *
- * A snapshot identical to the last one taken whole (same conversation, number and draft, nothing since) is dropped,
- * or the chat would draw the whole transcript twice: the host posts one with the page's HTML and answers the page's
- * `ready` with another only if something changed (src/views/chat-binding.ts), but a `resync` or a second `ready`
- * (the page reloaded in place) may still bring the same one again.
+ * The host posts a snapshot with the page's HTML and again in answer to the page's `ready` (src/views/chat-binding.ts):
+ * the second, identical to the first taken whole (same conversation, number and draft, nothing since), is dropped,
+ * or the chat would draw the whole transcript twice as it opens.
  */
 import type { Entry, TranscriptState } from '../../src/shared/model';
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
@@ -27,8 +26,6 @@ export class SnapshotAssembler {
   private arriving: Arriving | undefined;
   /** The last snapshot taken whole, while no action has come after it. */
   private current: Snapshot | undefined;
-  /** Snapshots dropped as the same as the last one: each was the whole transcript's transport for nothing. */
-  repeatsDropped = 0;
 
   /** The messages now ready for the chat, in order. */
   accept(message: HostToWebviewMessage): HostToWebviewMessage[] {
@@ -42,10 +39,7 @@ export class SnapshotAssembler {
   private assemble(message: HostToWebviewMessage): HostToWebviewMessage[] {
     if (message.type === 'snapshot') {
       // Its parts, if any, find no snapshot arriving and are dropped as well.
-      if (!this.arriving && this.current && sameSnapshot(this.current, message)) {
-        this.repeatsDropped++;
-        return [];
-      }
+      if (!this.arriving && this.current && sameSnapshot(this.current, message)) return [];
       this.arriving = undefined;
       if (!message.partsToFollow) return [message];
       this.arriving = { snapshot: message, runs: [message.state.pages], positions: [], remaining: message.partsToFollow, held: [] };
