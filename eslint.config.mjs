@@ -5,8 +5,8 @@ import eslintConfigPrettier from 'eslint-config-prettier/flat';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-// Top to bottom: a folder may import from the folders below it, never from one above. extension.ts (the composition
-// root) and api.ts sit above them all. conversations holds each chat and its agent session (it owns a turn's controller
+// Top to bottom: a folder may import from the folders below it, never from one above. extension.ts (the small first
+// bundle) with its stand-ins in boot, extension-main.ts (the composition root) and api.ts sit above them all. conversations holds each chat and its agent session (it owns a turn's controller
 // and the history recorder); changes tracks what an agent's turns changed on disk (it reads the transcript store);
 // history is the event-sourced log on disk (pure data, below the turn); editor-tools is the editor's MCP server for
 // agents (no vscode: the editor layer adapts VS Code to its ports).
@@ -26,7 +26,13 @@ const LAYERS = [
 ];
 const layerZones = LAYERS.slice(1).map((layer, index) => ({
   target: `./src/${layer}`,
-  from: ['./src/extension.ts', './src/api.ts', ...LAYERS.slice(0, index + 1).map((above) => `./src/${above}`)],
+  from: [
+    './src/extension.ts',
+    './src/extension-main.ts',
+    './src/boot',
+    './src/api.ts',
+    ...LAYERS.slice(0, index + 1).map((above) => `./src/${above}`),
+  ],
   message: `src/${layer} sits below ${LAYERS.slice(0, index + 1).join(', ')}: imports point down only (README, Architecture).`,
 }));
 const VSCODE_FREE = ['conversations', 'changes', 'session', 'history', 'editor-tools', 'client', 'agents', 'acp', 'shared'].map(
@@ -34,7 +40,7 @@ const VSCODE_FREE = ['conversations', 'changes', 'session', 'history', 'editor-t
 );
 const NO_VSCODE = {
   name: 'vscode',
-  message: 'Only extension.ts, commands, views and editor import vscode; this layer runs in plain Node.',
+  message: 'Only extension.ts, extension-main.ts, boot, commands, views and editor import vscode; this layer runs in plain Node.',
 };
 // The transport library stays in src/acp: errors and cancellation cross the boundary as src/acp/rpc-boundary.ts's types.
 const NO_WIRE_LIBRARY = {

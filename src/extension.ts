@@ -9,7 +9,8 @@
 import * as vscode from 'vscode';
 import type { AcpClientApi } from './api';
 import { ChatViewShell } from './boot/chat-view-shell';
-import { contributedCommandIds, forwardCommands } from './boot/command-forwarders';
+import { forwardCommands } from './boot/command-forwarders';
+import { contributedCommandIds } from './boot/contributed-commands';
 import { lazyApi } from './boot/lazy-api';
 import type * as ExtensionMain from './extension-main';
 

@@ -30,7 +30,7 @@ import { describePhases, interleaved, median, pairedDifferences, spread, type Ph
 
 const LONG = 120_000;
 /** Pairs of samples (one of ours and one of the baseline's each). */
-const COLD_PAIRS = 3;
+const COLD_PAIRS = 5;
 const WARM_PAIRS = 5;
 const RELOAD_PAIRS = 5;
 const OPEN_TARGET_MS = 300;

@@ -16,10 +16,12 @@ const RATE = 1_000;
 const SECONDS = 8;
 const LONG = 90_000;
 
-export async function chatFrame(page: Page): Promise<Frame> {
+/** The frame with a prompt (our chat's, unless `title` names another page, the baseline's). */
+export async function chatFrame(page: Page, title?: string): Promise<Frame> {
   const deadline = Date.now() + LONG;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
+      if (title !== undefined && (await frame.title().catch(() => '')) !== title) continue;
       if (
         await frame
           .locator('textarea[aria-label="Prompt"]')
