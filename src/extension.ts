@@ -13,9 +13,8 @@ import { forwardCommands } from './boot/command-forwarders';
 import { contributedCommandIds } from './boot/contributed-commands';
 import { lazyApi } from './boot/lazy-api';
 import type * as ExtensionMain from './extension-main';
+import { CHAT_VIEW_ID } from './views/chat-page';
 
-/** The chat view's id (package.json); the same as ChatViewProvider.viewId, which this bundle does not load. */
-const CHAT_VIEW_ID = 'acpClient.chat';
 /**
  * The rest loads by then even if nothing asked. Long enough for VS Code to ask for a chat view that is being shown
  * (after a Reload Window its busy workbench took up to 460 ms to pass a message on), short enough for what else

@@ -7,9 +7,10 @@ import type { Attachment } from '../shared/attachments';
 import type { HostInfo } from '../shared/webview-protocol';
 import type { Conversations } from '../conversations/conversations';
 import { ChatBinding, type ChatBindingDeps } from './chat-binding';
+import { CHAT_VIEW_ID } from './chat-page';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
-  static readonly viewId = 'acpClient.chat';
+  static readonly viewId = CHAT_VIEW_ID;
   private view: vscode.WebviewView | undefined;
   private readonly binding: ChatBinding;
   private readonly disposables: vscode.Disposable[] = [];
