@@ -25,6 +25,7 @@ import type { Figure } from './figure';
 import { extensionHostsGone } from './extension-hosts';
 import { describeOpenFailure } from './open-failure';
 import { OPEN_PROBE_SCRIPT, type OpenProbeRecord } from './open-probe';
+import { machineQuiet } from './machine-quiet';
 import { activationTimes } from './vscode-bench';
 import { describePhases, interleaved, median, pairedDifferences, spread, type Phases, type Sample, type Which } from './open-samples';
 
@@ -87,7 +88,14 @@ function phasesOf(record: OpenProbeRecord, since: number, icon: number | undefin
   };
 }
 
+/** Until the machine is quiet (bench/webview/machine-quiet.ts): what is timed next starts from a settled workbench. */
+async function settle(what: string): Promise<void> {
+  const waited = await machineQuiet();
+  if (process.env['BENCH_VERBOSE']) console.log(`  settled in ${waited} ms before ${what}`);
+}
+
 async function open(page: Page, which: Which, icon?: number): Promise<Phases> {
+  await settle(`opening ${which}`);
   const since = await clickActivityItem(page, ICON[which], LONG);
   return phasesOf(await probeRecord(page, which, since, 'typeable'), since, icon);
 }
@@ -107,6 +115,7 @@ async function showExplorer(page: Page): Promise<void> {
 }
 
 async function reload(page: Page, which: Which): Promise<Phases> {
+  await settle(`reloading with ${which}`);
   const since = Date.now();
   await page.reload({ timeout: LONG, waitUntil: 'commit' });
   const [icon, record] = await Promise.all([
@@ -164,6 +173,21 @@ function compare(label: string, samples: readonly Sample[], measure: (sample: Sa
     unit: 'ms',
     target: `<= ${target} ms`,
     ok: difference <= target,
+  };
+}
+
+/**
+ * Of an open, the part from VS Code handing the view its HTML to the prompt typeable: the page's own cost, without
+ * the browser's and the workbench's part before it. Reported beside the whole, which the target is on.
+ */
+function afterHtml(label: string, samples: readonly Sample[]): Figure {
+  const differences = pairedDifferences(samples, (sample) => sample.phases.typeable - sample.phases.html);
+  return {
+    name: `${label}, of it from the HTML set to prompt typeable: ours − baseline per pair ${differences.join(', ')}, median`,
+    value: median(differences) ?? Number.NaN,
+    unit: 'ms',
+    target: 'reported',
+    ok: true,
   };
 }
 
@@ -248,12 +272,15 @@ export async function runOpenBench(): Promise<Figure[]> {
     const typeable = (sample: Sample): number => sample.phases.typeable;
     // Ours is back when its conversation is; the baseline has none, so its prompt stands for it.
     const restored = (sample: Sample): number => (sample.which === 'ours' ? (sample.phases.entry ?? -1) : sample.phases.typeable);
-    // What our activate() itself takes in each window (it runs before VS Code asks for the view's HTML).
+    // Per window: the rest of our extension loading, and when it began after the first bundle's activate(). Begun
+    // well after it (the 1 s timer) means VS Code had not asked for the chat's page by then.
     const activations = activationTimes(userDataDir);
     return [
       {
-        name: `open: our activate() in each window opened (${activations.join(', ')} ms), median`,
-        value: median(activations) ?? -1,
+        name:
+          `open: loading the rest of our extension in each window (${activations.map((time) => time.restMs).join(', ')} ms; ` +
+          `begun ${activations.map((time) => time.afterFirstMs).join(', ')} ms after the first bundle's activate()), median`,
+        value: median(activations.map((time) => time.restMs)) ?? -1,
         unit: 'ms',
         target: 'reported',
         ok: true,
@@ -264,7 +291,9 @@ export async function runOpenBench(): Promise<Figure[]> {
         typeable,
         OPEN_TARGET_MS,
       ),
+      afterHtml('open cold', cold),
       compare('open warm: click to prompt visible and typeable', warm, typeable, OPEN_TARGET_MS),
+      afterHtml('open warm', warm),
       compare('open: after Reload Window, the restored conversation on screen', reloaded, restored, RELOAD_TARGET_MS),
     ];
   } finally {

@@ -53,11 +53,20 @@ export function acpLogMatch(userDataDir: string, pattern: RegExp): RegExpExecArr
   return undefined;
 }
 
-/** Every extension host's `Activated in N ms` line (one per window the extension activated in), in ms. */
-export function activationTimes(userDataDir: string): number[] {
-  const times: number[] = [];
+/** One window's activation, from the line the extension logs (src/extension-main.ts). */
+export interface ActivationTime {
+  /** Loading and activating the rest of the extension (dist/extension-main.js). */
+  readonly restMs: number;
+  /** How long after the first bundle's activation the rest began to load (the chat's page was set meanwhile). */
+  readonly afterFirstMs: number;
+}
+
+/** Every extension host's activation line (one per window the extension activated in). */
+export function activationTimes(userDataDir: string): ActivationTime[] {
+  const times: ActivationTime[] = [];
   for (const file of filesUnder(path.join(userDataDir, 'logs')).filter((name) => name.endsWith('ACP.log')))
-    for (const match of readFileSync(file, 'utf8').matchAll(/Activated in ([\d.]+) ms/g)) times.push(Math.round(Number(match[1])));
+    for (const match of readFileSync(file, 'utf8').matchAll(/Activated in ([\d.]+) ms, ([\d.]+) ms after/g))
+      times.push({ restMs: Math.round(Number(match[1])), afterFirstMs: Math.round(Number(match[2])) });
   return times;
 }
 
