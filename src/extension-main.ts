@@ -30,6 +30,7 @@ import { registerAddToChat } from './commands/add-to-chat';
 import { ChatCommands } from './commands/chat-commands';
 import { ChatViewProvider } from './views/chat-view-provider';
 import type { ChatViewShell } from './boot/chat-view-shell';
+import type { DeferredTree } from './boot/deferred-tree';
 import { DIFF_SCHEME, DiffDocuments } from './editor/diff-documents';
 import { SessionContextKeys } from './editor/session-context-keys';
 import { registerSessionOptionCommands } from './commands/session-option-commands';
@@ -58,13 +59,21 @@ const SHOWN_KEY = 'acpClient.shownConversation';
 /** The history is read by then even if nothing asked for it (the chat view asks as soon as it has its HTML). */
 const RESTORE_AT_LATEST_MS = 500;
 
+/** What the first bundle registered for the views before this bundle loaded: this one hands them the real parts. */
+export interface BootViews {
+  readonly shell: ChatViewShell;
+  readonly sessionsTree: DeferredTree<unknown>;
+}
+
 /** When the first bundle's `activate` ran and when it started loading this one (performance.now()). */
 export interface BootTimes {
   readonly activated: number;
   readonly loadStarted: number;
+  /** What asked for this bundle first. */
+  readonly reason: string;
 }
 
-export function activateMain(context: vscode.ExtensionContext, shell: ChatViewShell, boot: BootTimes): AcpClientApi {
+export function activateMain(context: vscode.ExtensionContext, views: BootViews, boot: BootTimes): AcpClientApi {
   const log = vscode.window.createOutputChannel('ACP', { log: true });
   const installer = new AgentInstaller({ storageDir: context.globalStorageUri.fsPath, platform: currentPlatform() });
   // The default agent may be an installed one: the chat waits for the manifest before starting it.
@@ -155,7 +164,6 @@ export function activateMain(context: vscode.ExtensionContext, shell: ChatViewSh
     fileIndex,
     shown,
     tree,
-    vscode.window.createTreeView(SessionsTree.viewId, { treeDataProvider: tree }),
     registerSessionCommands({ conversations: chats, agentSessions, chat: commands, tree, view, panels }),
     registerAddToChat((attachments) => view.addAttachments(attachments)),
     new SessionContextKeys(shown),
@@ -174,12 +182,13 @@ export function activateMain(context: vscode.ExtensionContext, shell: ChatViewSh
     toDisposable(chats.onDidSwitch((conversation) => changes.focus(conversation.id))),
   );
   // Last: the view shown meanwhile is handed over with its page's `ready`, which the handlers above answer.
-  shell.handOver(view);
+  views.sessionsTree.handOver(tree);
+  views.shell.handOver(view);
   // Read by `npm run bench` (activation time in the real VS Code) and useful when someone reports a slow start.
   // From loading this bundle to here; before it, the first bundle's own activation (the chat's page set meanwhile).
   log.info(
     `Activated in ${(performance.now() - boot.loadStarted).toFixed(1)} ms, ` +
-      `${(boot.loadStarted - boot.activated).toFixed(1)} ms after the first bundle's activation`,
+      `${(boot.loadStarted - boot.activated).toFixed(1)} ms after the first bundle's activation, for ${boot.reason}`,
   );
   return acpClientApi({ context, chats, commands, view, shown, restore, agentSessions, approvalDialog });
 }

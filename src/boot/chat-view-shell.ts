@@ -2,8 +2,9 @@
  * The chat view's provider while the rest of the extension loads (issue 31). VS Code asks for the view's HTML only
  * once `activate` has returned, and compiling and running the whole extension first held the chat's first paint
  * (after a Reload Window or a first click, while the browser and the workbench still start, 0.1-0.5 s here). So
- * the small first bundle registers this: it loads the chat's page at once and keeps what the page posts, and hands
- * the view over when the chat (src/views/chat-view-provider.ts) exists; from then on it only passes views on.
+ * the small first bundle registers this: it loads the chat's page at once and keeps what the page posts, says when
+ * the page first posts (the rest loads then: src/extension.ts), and hands the view over when the chat
+ * (src/views/chat-view-provider.ts) exists; from then on it only passes views on.
  */
 import * as vscode from 'vscode';
 import { loadChatPage } from '../views/chat-page';
@@ -23,8 +24,10 @@ interface EarlyView {
 export class ChatViewShell implements vscode.WebviewViewProvider {
   private target: ChatViewTarget | undefined;
   private early: EarlyView | undefined;
-  /** A view got its page before the extension had loaded: time to load the rest. */
+  /** A view got its page before the extension had loaded: its page is on its way. */
   onEarlyView: (() => void) | undefined;
+  /** That page said its first word (it runs, its prompt is on screen): time to load the rest. */
+  onEarlyViewSpoke: (() => void) | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri) {}
 
@@ -33,7 +36,9 @@ export class ChatViewShell implements vscode.WebviewViewProvider {
     this.early?.listeners.dispose();
     loadChatPage(view.webview, this.extensionUri);
     const messages: unknown[] = [];
-    const received = view.webview.onDidReceiveMessage((message: unknown) => void messages.push(message));
+    const received = view.webview.onDidReceiveMessage((message: unknown) => {
+      if (messages.push(message) === 1) this.onEarlyViewSpoke?.();
+    });
     const disposed = view.onDidDispose(() => {
       if (this.early?.view !== view) return;
       this.early.listeners.dispose();

@@ -6,11 +6,11 @@
  */
 import * as vscode from 'vscode';
 
-export function forwardCommands(ids: readonly string[], load: () => void): vscode.Disposable {
+export function forwardCommands(ids: readonly string[], load: (command: string) => void): vscode.Disposable {
   return vscode.Disposable.from(
     ...ids.map((id) =>
       vscode.commands.registerCommand(id, (...args: unknown[]) => {
-        load();
+        load(id);
         return vscode.commands.executeCommand(id, ...args);
       }),
     ),

@@ -5,10 +5,10 @@
  */
 import type { AcpClientApi } from '../api';
 
-export function lazyApi(load: () => AcpClientApi): AcpClientApi {
+export function lazyApi(load: (use: string) => AcpClientApi): AcpClientApi {
   const target: Partial<AcpClientApi> = {};
   return new Proxy(target as AcpClientApi, {
-    get: (_target, key) => (key === 'then' || typeof key === 'symbol' ? undefined : Reflect.get(load(), key)),
-    has: (_target, key) => key !== 'then' && typeof key === 'string' && key in load(),
+    get: (_target, key) => (key === 'then' || typeof key === 'symbol' ? undefined : Reflect.get(load(`the API's ${key}`), key)),
+    has: (_target, key) => key !== 'then' && typeof key === 'string' && key in load(`the API's ${key}`),
   });
 }

@@ -9,9 +9,6 @@ import { chatHtml } from './chat-html';
 import { CHAT_STYLESHEETS } from './chat-styles';
 import { BOOT_SCRIPT, CHAT_SCRIPT } from '../shared/webview-bundles';
 
-/** The sidebar chat view's id, as package.json contributes it. Here because both bundles load this module. */
-export const CHAT_VIEW_ID = 'acpClient.chat';
-
 export function loadChatPage(webview: vscode.Webview, extensionUri: vscode.Uri): void {
   const distUri = vscode.Uri.joinPath(extensionUri, 'dist');
   const mediaUri = vscode.Uri.joinPath(extensionUri, 'media');
