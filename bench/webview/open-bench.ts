@@ -275,6 +275,7 @@ export async function runOpenBench(): Promise<Figure[]> {
     // Per window: the rest of our extension loading, and when it began after the first bundle's activate(). Begun
     // well after it (the 1 s timer) means VS Code had not asked for the chat's page by then.
     const activations = activationTimes(userDataDir);
+    if (process.env['BENCH_VERBOSE']) for (const time of activations) console.log(`  the rest loaded for ${time.why}`);
     return [
       {
         name:

@@ -59,14 +59,16 @@ export interface ActivationTime {
   readonly restMs: number;
   /** How long after the first bundle's activation the rest began to load (the chat's page was set meanwhile). */
   readonly afterFirstMs: number;
+  /** What loaded it (older builds: empty). */
+  readonly why: string;
 }
 
 /** Every extension host's activation line (one per window the extension activated in). */
 export function activationTimes(userDataDir: string): ActivationTime[] {
   const times: ActivationTime[] = [];
   for (const file of filesUnder(path.join(userDataDir, 'logs')).filter((name) => name.endsWith('ACP.log')))
-    for (const match of readFileSync(file, 'utf8').matchAll(/Activated in ([\d.]+) ms, ([\d.]+) ms after/g))
-      times.push({ restMs: Math.round(Number(match[1])), afterFirstMs: Math.round(Number(match[2])) });
+    for (const match of readFileSync(file, 'utf8').matchAll(/Activated in ([\d.]+) ms, ([\d.]+) ms after[^,\n]*(?:, for ([^\n]*))?/g))
+      times.push({ restMs: Math.round(Number(match[1])), afterFirstMs: Math.round(Number(match[2])), why: match[3] ?? '' });
   return times;
 }
 
