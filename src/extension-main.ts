@@ -29,6 +29,7 @@ import type { ChatSurface } from './views/chat-binding';
 import { registerAddToChat } from './commands/add-to-chat';
 import { ChatCommands } from './commands/chat-commands';
 import { ChatViewProvider } from './views/chat-view-provider';
+import { CHAT_VIEW_ID } from './shared/view-ids';
 import type { ChatViewShell } from './boot/chat-view-shell';
 import type { DeferredTree } from './boot/deferred-tree';
 import { DIFF_SCHEME, DiffDocuments } from './editor/diff-documents';
@@ -167,7 +168,7 @@ export function activateMain(context: vscode.ExtensionContext, views: BootViews,
     registerSessionCommands({ conversations: chats, agentSessions, chat: commands, tree, view, panels }),
     registerAddToChat((attachments) => view.addAttachments(attachments)),
     new SessionContextKeys(shown),
-    new ChatViewProgress(ChatViewProvider.viewId, shown, installs),
+    new ChatViewProgress(CHAT_VIEW_ID, shown, installs),
     installs,
     registerSessionOptionCommands(chats),
     registerAuthCommands(() => chats.shown?.controller),

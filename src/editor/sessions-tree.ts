@@ -8,7 +8,6 @@ import type { ConversationInfo, Conversations } from '../conversations/conversat
 import type { AgentSessionInfo, AgentSessions } from '../conversations/agent-sessions';
 import { STATUS_WORDS, type ConversationStatus } from '../conversations/conversation-status';
 import { shortAge } from '../shared/relative-time';
-import { SESSIONS_VIEW_ID } from '../shared/view-ids';
 import { visibleText } from '../shared/visible-text';
 import type { EditorToolsStatus } from '../editor-tools/editor-tools-offer';
 import { conversationDay, conversationDescription, conversationLabel, editorToolsLine } from './sessions-tree-text';
@@ -27,7 +26,6 @@ interface ConversationNode {
 }
 
 export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscode.Disposable {
-  static readonly viewId = SESSIONS_VIEW_ID;
   private readonly changed = new vscode.EventEmitter<SessionNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private timer: ReturnType<typeof setTimeout> | undefined;

@@ -10,7 +10,6 @@ import { ChatBinding, type ChatBindingDeps } from './chat-binding';
 import { CHAT_VIEW_ID } from '../shared/view-ids';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
-  static readonly viewId = CHAT_VIEW_ID;
   private view: vscode.WebviewView | undefined;
   private readonly binding: ChatBinding;
   private readonly disposables: vscode.Disposable[] = [];
@@ -128,7 +127,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.focusOnReady = true;
       return this.view.show(true);
     }
-    await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
     this.binding.focusComposer({ ifFocused: true });
   }
 
