@@ -19,7 +19,7 @@ import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { eventually, processesMarked } from '../support/processes';
 import { scriptedAgentPath } from '../support/repo-root';
 import { MatrixRecord } from './matrix-record';
-import { chatFrame, LONG, selectFirstLinesOfHello } from './page-steps';
+import { chatFrame, LONG, runFromPalette, selectFirstLinesOfHello } from './page-steps';
 
 const marks = { Alpha: randomUUID(), Beta: randomUUID(), Gate: randomUUID() };
 
@@ -85,37 +85,9 @@ async function headerOn(chat: Frame, agent: string, timeout = LONG): Promise<voi
   await chat.locator('.agent-name', { hasText: agent }).waitFor({ timeout });
 }
 
-/**
- * runFromPalette, as a person retries: F1 pressed again when the palette did not open (a busy workbench can drop the
- * key), and the palette closed and opened again when it does not list the command (right after a reload it lists
- * the commands known when it opened, before the extension's are registered, and does not refresh).
- */
-async function palette(page: Page, title: string): Promise<void> {
-  const input = page.locator('.quick-input-widget input');
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F1');
-    const opened = await input.waitFor({ timeout: 15_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (opened) {
-      await input.fill(`>${title}`);
-      const listed = await row.waitFor({ timeout: 15_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (listed) break;
-      await page.keyboard.press('Escape');
-    }
-    if (attempt === 6) throw new Error(`the command palette did not offer ${title}`);
-  }
-  await page.keyboard.press('Enter');
-}
-
 /** Picks `label` in the quick pick `command` opens (from the palette); false when the picker vanished before the click. */
 async function pick(page: Page, command: string, label: string): Promise<boolean> {
-  await palette(page, command);
+  await runFromPalette(page, command);
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first();
   await row.waitFor({ timeout: LONG });
   // A person reads the list for a moment before clicking.
@@ -155,7 +127,7 @@ async function showsFirstPrompt(chat: Frame, text: string, timeout = LONG): Prom
  */
 async function addSelectionToChat(page: Page, chat: Frame): Promise<void> {
   await selectFirstLinesOfHello(page);
-  await palette(page, 'ACP: Add to ACP Chat');
+  await runFromPalette(page, 'ACP: Add to ACP Chat');
   await chip(chat).waitFor({ timeout: LONG });
 }
 
@@ -234,13 +206,13 @@ async function main(): Promise<void> {
     );
 
     // Ready with history: New Session, a blank conversation on the same process.
-    await palette(page, 'ACP: New Session');
+    await runFromPalette(page, 'ACP: New Session');
     await chat.locator('.user-bubble').first().waitFor({ state: 'detached', timeout: LONG });
     await statusIs(chat, /^Ready$/);
     await record.cell('Ready with history', 'New Session', `a blank conversation, "${await header(chat)}"`, { Alpha: 1 });
     await screenshot(page, 'Ready, nothing said');
     // (Cancel Turn is not offered in the palette while no turn runs: its `when` clause.)
-    await palette(page, 'ACP: New Session');
+    await runFromPalette(page, 'ACP: New Session');
     await statusIs(chat, /^Ready$/);
     assert.equal(await chat.locator('.user-bubble').count(), 0, 'still a blank conversation');
     await record.cell('Ready, nothing said', 'New Session', `the same blank conversation, "${await header(chat)}"`, { Alpha: 1 });
@@ -295,13 +267,13 @@ async function main(): Promise<void> {
     await record.cell('waiting for an elicitation', 'Stop button', 'the turn ends "Cancelled"; the question is withdrawn', { Alpha: 1 });
 
     // Stopped, and Stop Agent again says why nothing happens.
-    await palette(page, 'ACP: Stop Agent');
+    await runFromPalette(page, 'ACP: Stop Agent');
     await statusIs(chat, /Not running/);
     // The first conversation (answered while Alpha started) holds the same Alpha process: it goes on for that one.
     const stopped = `header "${await header(chat)}", transcript kept; this conversation's session ends (the process goes on for the other Alpha conversation)`;
     await record.cell('Ready with history', 'Stop Agent', stopped, { Alpha: 1 });
     await screenshot(page, 'stopped');
-    await palette(page, 'ACP: Stop Agent');
+    await runFromPalette(page, 'ACP: Stop Agent');
     await record.cell('stopped', 'Stop Agent', `notice "${await notice(chat, 'Alpha is not running')}"`, { Alpha: 1 });
 
     // Stopped: the next prompt starts Alpha again and is answered.
@@ -339,7 +311,7 @@ async function main(): Promise<void> {
     await headerOn(chat, 'Alpha');
     await showsFirstPrompt(chat, 'a long answer please');
     await record.cell('sign-in needed', 'Switch Session', `Alpha's conversation, its transcript, "${await header(chat)}"`, { Gate: 1 });
-    await palette(page, 'ACP: Restart Agent');
+    await runFromPalette(page, 'ACP: Restart Agent');
     await statusIs(chat, /^Ready$/);
     await record.cell('crashed', 'Restart Agent', `a fresh Alpha, "${await header(chat)}", transcript kept`, { Alpha: 1, Gate: 1 });
     // The lines added while Alpha was down are still in this conversation's draft (through Gate's and back).
@@ -380,7 +352,7 @@ async function main(): Promise<void> {
     await page.reload({ timeout: LONG * 2 });
     await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
     await icon.waitFor({ timeout: LONG * 2 });
-    await palette(page, 'ACP: New Session');
+    await runFromPalette(page, 'ACP: New Session');
     chat = await chatFrame(page);
     await headerOn(chat, 'Alpha');
     await statusIs(chat, /^Ready$/);

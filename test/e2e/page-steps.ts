@@ -21,29 +21,38 @@ export async function chatFrame(page: Page): Promise<Frame> {
   throw new Error('the chat webview did not load');
 }
 
-/** Runs a command as a person does: F1, its title typed, Enter once the palette lists it. */
+/**
+ * Runs a command as a person does: F1, its title typed, Enter once the palette lists it. As a person, it presses F1
+ * again (each retry is logged, so a palette closed under the user shows in the output) when:
+ * - the palette did not come up: a key pressed while a view's page is being replaced reaches nothing (CI once lost
+ *   it right after the chat opened);
+ * - it closed before the text went in: VS Code's own, right after an activity-bar click. The click focuses the view;
+ *   VS Code queues a `focus` message for the webview's outer frame, checking that no input has the focus when it
+ *   queues it, not when it lands; the outer frame, created ~250 ms later with no content yet, answers with
+ *   `window.focus()` (`pre/index.html`, its `focus` handler) and takes the focus from a palette opened in between. A
+ *   focus trace of every frame showed it in 1 of 4 runs, before any script of ours had loaded. (A command's late focus
+ *   closed it too, until the chat stopped taking the focus while a picker is open: e2e focus checks that.);
+ * - it does not list the command: right after a reload it lists the commands known when it opened, before the
+ *   extension's are registered, and does not refresh; it is closed first.
+ */
 export async function runFromPalette(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
-  // As a person presses F1 again when the palette did not come up: a key pressed while a view's page is being
-  // replaced reaches nothing (CI once lost it right after the chat opened, and waited on a hidden input).
-  // The same when the palette closed again before the text went in (a command's late focus closed it, until the
-  // chat stopped taking the focus while a picker is open: e2e focus checks that). Every retry is logged, so a
-  // palette closed under a person shows in the output.
-  for (let attempt = 0; ; attempt++) {
-    const last = attempt >= 2;
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  const within = <T>(step: Promise<T>): Promise<boolean> =>
+    step.then(
+      () => true,
+      () => false,
+    );
+  for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('F1');
-    const typed = await input
-      .waitFor({ state: 'visible', timeout: last ? LONG : 5_000 })
-      .then(() => input.fill(`>${title}`, { timeout: last ? LONG : 5_000 }))
-      .then(() => true)
-      .catch((error: unknown) => {
-        if (last) throw error;
-        return false;
-      });
-    if (typed) break;
-    console.log(`  palette: F1 again for "${title}" (the palette did not come up, or closed before the text went in)`);
+    const opened = await within(input.waitFor({ state: 'visible', timeout: 15_000 }));
+    const typed = opened && (await within(input.fill(`>${title}`, { timeout: 5_000 })));
+    if (typed && (await within(row.waitFor({ timeout: attempt === 1 ? 15_000 : LONG })))) break;
+    if (attempt === 6) throw new Error(`the command palette did not offer "${title}" in ${attempt} tries`);
+    const why = !opened ? 'did not come up' : !typed ? 'closed before the text went in' : 'did not list it';
+    console.log(`  palette: F1 again for "${title}" (the palette ${why})`);
+    if (await input.isVisible()) await page.keyboard.press('Escape');
   }
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: LONG });
   await page.keyboard.press('Enter');
 }
 
