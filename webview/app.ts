@@ -171,6 +171,11 @@ export class ChatApp {
     this.requestFrame();
   }
 
+  /** The conversation as the host last said it is; undefined until its snapshot has come (and after a gap). */
+  get transcriptState(): TranscriptState | undefined {
+    return this.sync.awaitingSnapshot ? undefined : this.sync.state;
+  }
+
   /** A frame is asked for and not drawn yet. */
   get framePending(): boolean {
     return this.frames.pending;

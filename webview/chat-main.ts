@@ -10,9 +10,11 @@ import { ChatApp, type ChatStats } from './app';
 import { BOOT_PROMPT_SELECTOR, type BootHandoff } from './boot-handoff';
 import './elements';
 import { MessagePump } from './host/message-pump';
+import { PreviewKeeper } from './host/preview-keeper';
 import { SnapshotAssembler } from './host/snapshot-assembler';
 import { UiStore } from './host/ui-store';
 import { acquireHostApi, connectToHost, isHostMessage } from './host/vscode-api';
+import { showPreview, type ShownPreview } from './transcript/preview-view';
 
 declare global {
   interface Window {
@@ -27,17 +29,31 @@ trackTextGrowth();
 const boot: BootHandoff = window.__acpBoot ?? { api: acquireHostApi(), sendRequested: false, takeEarlyMessages: () => [] };
 const channel = connectToHost(boot.api);
 const uiStore = new UiStore(channel);
+const previewKeeper = new PreviewKeeper(
+  () => {
+    const state = app?.transcriptState;
+    return shownId !== undefined && state ? { conversationId: shownId, state } : undefined;
+  },
+  (preview) => uiStore.keepPreview(preview),
+);
 // Hidden, a view's page goes: what the user changed in the draft reaches the host first.
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') uiStore.postDraftsNow();
+  if (document.visibilityState !== 'hidden') return;
+  uiStore.postDraftsNow();
+  previewKeeper.saveNow();
 });
-window.addEventListener('pagehide', () => uiStore.postDraftsNow());
+window.addEventListener('pagehide', () => {
+  uiStore.postDraftsNow();
+  previewKeeper.saveNow();
+});
 const root = document.getElementById('root') ?? document.body;
 /** One counter object for the page's life, whichever conversation is shown. */
 const stats: ChatStats = { renders: 0, framesScheduled: 0 };
 window.__acpChat = stats;
 let app: ChatApp | undefined;
 let shownId: string | undefined;
+/** The saved preview on screen until the first chat replaces the page's first content. */
+let preview: ShownPreview | undefined;
 /** Host facts arrive once and stay true when the chat switches conversation. */
 let hostInfo: Extract<HostToWebviewMessage, { type: 'host_info' }> | undefined;
 
@@ -51,6 +67,8 @@ function takeBootPrompt(): { prompt: HTMLTextAreaElement; focused: boolean; sele
 
 function show(conversationId: string, draft: string): ChatApp {
   app?.dispose();
+  preview?.dispose();
+  preview = undefined;
   shownId = conversationId;
   stats.conversationId = conversationId;
   delete stats.drawnEntries;
@@ -87,6 +105,7 @@ function dispatch(message: HostToWebviewMessage): void {
   // Another conversation: a fresh chat, so nothing of the last one (DOM, drafts, expansions) leaks into it.
   const target = message.type === 'snapshot' && message.conversationId !== shownId ? show(message.conversationId, message.draft) : app;
   target?.handle(message);
+  if (message.type === 'snapshot' || message.type === 'actions') previewKeeper.changed();
 }
 
 const pump = new MessagePump(
@@ -96,7 +115,20 @@ const pump = new MessagePump(
   // The task after an animation frame's callbacks runs after that frame's paint.
   (next) => requestAnimationFrame(() => setTimeout(next, 0)),
 );
-for (const event of boot.takeEarlyMessages()) pump.push(event);
+const early = boot.takeEarlyMessages();
+function restorePreview(): ShownPreview | undefined {
+  const saved = uiStore.restoredPreview();
+  const area = document.querySelector('.transcript-area');
+  return saved && area instanceof HTMLElement ? showPreview(area, saved.preview, saved.ui) : undefined;
+}
+/**
+ * After Reload Window the conversation's newest entries come from the page's saved state, drawn now rather than once
+ * the rest of the extension has loaded and read the history; the host's snapshot replaces them (in `show`). Not the
+ * draft: VS Code in the browser persists a webview's state about once a minute (its storage cannot be written while
+ * the page unloads), so the saved draft can be older than the host's, and typing onto it would replace the newer.
+ */
+if (!early.some((event) => isHostMessage(event.data) && event.data.type === 'snapshot')) preview = restorePreview();
+for (const event of early) pump.push(event);
 window.addEventListener('message', (event: MessageEvent<unknown>) => pump.push(event));
 // The boot script said `ready` already; a page without it says it here.
 if (!window.__acpBoot) channel.post({ type: 'ready' });

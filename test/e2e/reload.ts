@@ -50,6 +50,28 @@ function tearNewestRecord(userDataDir: string): void {
 
 const DRAFT = 'a draft typed just before the reload';
 
+/**
+ * Put in every frame of the reloaded page before its scripts run: the entries the chat's frame showed in the saved
+ * preview (webview/transcript/preview-view.ts, drawn before the extension has answered), the first time it showed
+ * any. A timer, not an observer: VS Code writes the webview's HTML with document.open.
+ */
+const PREVIEW_PROBE = `(() => {
+  if (window.top === window) return;
+  const seen = {};
+  const timer = setInterval(() => {
+    const entries = document.querySelectorAll('.transcript[inert] [data-entry-key]');
+    if (entries.length === 0) return;
+    seen.keys = [...entries].map((entry) => entry.getAttribute('data-entry-key'));
+    clearInterval(timer);
+  }, 5);
+  setTimeout(() => clearInterval(timer), 120000);
+  Object.defineProperty(window, '__acpPreviewSeen', { value: seen });
+})();`;
+
+interface PreviewSeen {
+  readonly keys?: readonly string[];
+}
+
 export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Frame> {
   const { page, chat, timeoutMs } = steps;
   const title = (await chat.locator('.session-title').textContent())?.trim() ?? '';
@@ -64,11 +86,18 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   // The host hears the draft once typing pauses (300 ms).
   await page.waitForTimeout(1_000);
   tearNewestRecord(steps.userDataDir);
+  await page.addInitScript({ content: PREVIEW_PROBE });
   await page.reload();
   await page.locator('.monaco-workbench').waitFor({ timeout: timeoutMs });
   const reloaded = await steps.reopenChat(page);
+  // The chat itself (not the saved preview, which has no header) is back.
+  await reloaded.locator('.session-title, .agent-status').first().waitFor({ timeout: timeoutMs });
   await reloaded.locator('.user-bubble').first().waitFor({ timeout: timeoutMs });
   assert.equal(await reloaded.locator('textarea[aria-label="Prompt"]').inputValue(), DRAFT, 'the draft is back');
+  // Before the extension had answered, the page drew the newest entries from its saved state.
+  const preview = await reloaded.evaluate(() => Reflect.get(globalThis, '__acpPreviewSeen') as PreviewSeen | undefined);
+  assert.ok(preview?.keys?.length, 'the conversation was on screen from the saved preview before the extension answered');
+  assert.equal(preview.keys.at(-1), before.keys.at(-1), `the preview ends with the newest entry (${JSON.stringify(preview)})`);
   if (title) assert.equal((await reloaded.locator('.session-title').textContent())?.trim(), title, 'the title is back');
   assert.match((await reloaded.locator('.agent-status').textContent()) ?? '', /Not running/, 'no agent was started for it');
   // A stored conversation comes back in parts, newest first and paced: the same prompts on screen once they are in,

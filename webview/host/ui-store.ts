@@ -3,6 +3,7 @@
  * back finds the draft, expansions and scroll position as they were. `current` names the conversation on screen
  * (an editor panel restored after a reload reopens that one). Bounded: the least recently shown go first.
  */
+import { parsePreview, type TranscriptPreview } from './transcript-preview';
 import { parseUiState, type UiState } from './ui-state';
 import type { HostChannel } from './vscode-api';
 
@@ -14,6 +15,8 @@ interface StoredUi {
   readonly current?: string;
   /** Most recently shown last. */
   readonly conversations: readonly { readonly id: string; readonly ui: unknown }[];
+  /** The newest entries of the conversation on screen (transcript-preview.ts). */
+  readonly preview?: TranscriptPreview;
 }
 
 function parseStored(raw: unknown): StoredUi {
@@ -25,7 +28,8 @@ function parseStored(raw: unknown): StoredUi {
     const entry: Record<string, unknown> = { ...item };
     return typeof entry.id === 'string' ? [{ id: entry.id, ui: entry.ui }] : [];
   });
-  return { ...(typeof record.current === 'string' ? { current: record.current } : {}), conversations };
+  const preview = parsePreview(record.preview);
+  return { ...(typeof record.current === 'string' ? { current: record.current } : {}), conversations, ...(preview ? { preview } : {}) };
 }
 
 export class UiStore {
@@ -85,9 +89,34 @@ export class UiStore {
     this.pendingDrafts.forEach((postNow) => postNow());
   }
 
+  /**
+   * The preview saved for the conversation that was on screen, to draw before the host's snapshot comes: only where
+   * that conversation was followed at its newest entries (a view scrolled up reopens where it was, which the
+   * preview does not hold).
+   */
+  restoredPreview(): { readonly preview: TranscriptPreview; readonly ui: UiState } | undefined {
+    const preview = this.stored.preview;
+    if (!preview || preview.conversationId !== this.stored.current) return undefined;
+    const ui = parseUiState(this.stored.conversations.find((item) => item.id === preview.conversationId)?.ui);
+    return ui.scroll.atBottom ? { preview, ui } : undefined;
+  }
+
+  /** Keeps `preview` (or none) for the next load of this page. */
+  keepPreview(preview: TranscriptPreview | undefined): void {
+    const { preview: _dropped, ...rest } = this.stored;
+    this.stored = preview ? { ...rest, preview } : rest;
+    this.channel.saveUiState(this.stored);
+  }
+
   private save(conversationId: string, ui: UiState): void {
     const others = this.stored.conversations.filter((item) => item.id !== conversationId);
-    this.stored = { current: conversationId, conversations: [...others, { id: conversationId, ui }].slice(-MAX_CONVERSATIONS) };
+    // A preview of another conversation no longer describes the screen.
+    const preview = this.stored.preview?.conversationId === conversationId ? this.stored.preview : undefined;
+    this.stored = {
+      current: conversationId,
+      conversations: [...others, { id: conversationId, ui }].slice(-MAX_CONVERSATIONS),
+      ...(preview ? { preview } : {}),
+    };
     this.channel.saveUiState(this.stored);
   }
 }

@@ -1,0 +1,103 @@
+/**
+ * The newest entries of the conversation on screen, kept in the webview's saved state so that after Reload Window
+ * the page can draw them as soon as its chat script has run, instead of waiting for the rest of the extension to
+ * load and read the history (about 200 ms more on this machine). Only a preview: the host's snapshot replaces it.
+ *
+ * Bounded: VS Code posts the whole saved state to the workbench on every save (each keystroke's draft too), so the
+ * tail is cut at PREVIEW_MAX_CHARS of JSON, and saved at most once a second (preview-keeper.ts). A last entry larger
+ * than that alone, or a view scrolled up, leave no preview, and the view waits for the host as before. A turn that
+ * was running is shown as it was last saved: the host's snapshot says it was interrupted.
+ */
+import type { Entry, TerminalRecord, TranscriptState } from '../../src/shared/model';
+import { fromEntries } from '../../src/shared/pages';
+import { initialState } from '../../src/shared/reducer';
+
+export const PREVIEW_MAX_CHARS = 32_000;
+/** A terminal's output in the preview: the tail a screen shows of it. */
+const PREVIEW_TERMINAL_CHARS = 2_000;
+
+export interface TranscriptPreview {
+  readonly conversationId: string;
+  /** Oldest first. */
+  readonly entries: readonly Entry[];
+  /** The terminals those entries' tool calls show, their output cut to its tail. */
+  readonly terminals: Readonly<Record<string, TerminalRecord>>;
+}
+
+/** The preview of `state`, or undefined where there is none worth keeping (see the top of this file). */
+export function previewOf(conversationId: string, state: TranscriptState, maxChars = PREVIEW_MAX_CHARS): TranscriptPreview | undefined {
+  const entries: Entry[] = [];
+  let left = maxChars;
+  for (const entry of newestFirst(state)) {
+    const size = JSON.stringify(entry).length;
+    if (size > left) break;
+    left -= size;
+    entries.push(entry);
+  }
+  return finish(conversationId, entries.reverse(), state.terminals, left);
+}
+
+function* newestFirst(state: TranscriptState): Generator<Entry> {
+  for (let page = state.pages.length - 1; page >= 0; page--) {
+    const entries = state.pages[page] ?? [];
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const entry = entries[index];
+      if (entry) yield entry;
+    }
+  }
+}
+
+function finish(
+  conversationId: string,
+  entries: Entry[],
+  allTerminals: TranscriptState['terminals'],
+  charsLeft: number,
+): TranscriptPreview | undefined {
+  if (entries.length === 0) return undefined;
+  const toolCalls = new Set(entries.flatMap((entry) => (entry.kind === 'tool_call' ? [entry.toolCallId] : [])));
+  const terminals: Record<string, TerminalRecord> = {};
+  let left = charsLeft;
+  for (const terminal of Object.values(allTerminals)) {
+    if (!terminal.toolCallIds.some((id) => toolCalls.has(id))) continue;
+    const cut = terminal.output.length > PREVIEW_TERMINAL_CHARS;
+    const kept: TerminalRecord = {
+      ...terminal,
+      output: cut ? terminal.output.slice(-PREVIEW_TERMINAL_CHARS) : terminal.output,
+      trimmed: terminal.trimmed || cut,
+    };
+    left -= JSON.stringify(kept).length;
+    if (left < 0) break;
+    terminals[terminal.terminalId] = kept;
+  }
+  return { conversationId, entries, terminals };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A preview read back from the saved state, or undefined. The state is this page's own (VS Code keeps it in the
+ * user's storage, not the workspace), so only the shape the drawing relies on is checked, as the history loader
+ * does; drawing it is guarded besides (webview/transcript/preview-view.ts).
+ */
+export function parsePreview(raw: unknown): TranscriptPreview | undefined {
+  if (!isRecord(raw) || typeof raw['conversationId'] !== 'string' || !Array.isArray(raw['entries'])) return undefined;
+  const entries: unknown[] = raw['entries'];
+  if (!entries.every((entry) => isRecord(entry) && typeof entry['kind'] === 'string' && typeof entry['key'] === 'string')) return undefined;
+  const terminals = isRecord(raw['terminals']) ? raw['terminals'] : {};
+  const terminalsOk = Object.values(terminals).every(
+    (terminal) => isRecord(terminal) && typeof terminal['output'] === 'string' && Array.isArray(terminal['toolCallIds']),
+  );
+  return {
+    conversationId: raw['conversationId'],
+    // Checked just above, as far as the drawing relies on.
+    entries: entries as Entry[],
+    terminals: terminalsOk ? (terminals as Record<string, TerminalRecord>) : {},
+  };
+}
+
+/** A transcript state holding the preview's entries, as the chat's transcript draws one. */
+export function previewState(preview: TranscriptPreview): TranscriptState {
+  return fromEntries({ ...initialState(), terminals: preview.terminals }, preview.entries);
+}
