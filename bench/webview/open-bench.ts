@@ -85,6 +85,7 @@ function phasesOf(record: OpenProbeRecord, since: number, icon: number | undefin
     painted: after(record.prompt) ?? -1,
     typeable: after(record.typeable) ?? -1,
     entry: after(record.entry),
+    ...(record.entryFromPreview !== undefined ? { entryFromPreview: record.entryFromPreview } : {}),
   };
 }
 
@@ -156,7 +157,8 @@ async function converse(page: Page): Promise<void> {
 }
 
 function log(kind: string, sample: Sample): void {
-  if (process.env['BENCH_VERBOSE']) console.log(`  ${kind} ${sample.which}: ${describePhases([sample.phases])}`);
+  const preview = sample.phases.entryFromPreview ? ' (the entry from the saved preview)' : '';
+  if (process.env['BENCH_VERBOSE']) console.log(`  ${kind} ${sample.which}: ${describePhases([sample.phases])}${preview}`);
 }
 
 /** One figure: each side's phases, and the median of the pairs' differences of `measure` against `target`. */
@@ -295,7 +297,12 @@ export async function runOpenBench(): Promise<Figure[]> {
       afterHtml('open cold', cold),
       compare('open warm: click to prompt visible and typeable', warm, typeable, OPEN_TARGET_MS),
       afterHtml('open warm', warm),
-      compare('open: after Reload Window, the restored conversation on screen', reloaded, restored, RELOAD_TARGET_MS),
+      compare(
+        `open: after Reload Window, the restored conversation on screen (ours: ${reloaded.filter((sample) => sample.phases.entryFromPreview).length} of ${reloaded.filter((sample) => sample.which === 'ours').length} first drawn from the saved preview)`,
+        reloaded,
+        restored,
+        RELOAD_TARGET_MS,
+      ),
     ];
   } finally {
     await browser?.close().catch(() => undefined);

@@ -20,6 +20,8 @@ export interface OpenProbeRecord {
   readonly prompt?: number;
   readonly typeable?: number;
   readonly entry?: number;
+  /** That entry was the saved preview's (drawn before the host answered: webview/transcript/preview-view.ts). */
+  readonly entryFromPreview?: boolean;
 }
 
 /** Source of the init script: a function body, self-contained (it runs in the page, not here). */
@@ -42,7 +44,10 @@ export const OPEN_PROBE_SCRIPT = `(() => {
       if (found.typeable === undefined && !prompt.disabled) found.typeable = now;
     }
     const entry = found.entry === undefined && document.querySelector('[data-entry-key]');
-    if (entry && visible(entry)) found.entry = now;
+    if (entry && visible(entry)) {
+      found.entry = now;
+      found.entryFromPreview = !!entry.closest('[inert]');
+    }
   };
   const arm = () => {
     if (armedAt >= 0 && performance.now() - armedAt < 50) return;

@@ -24,6 +24,8 @@ export interface Phases {
   readonly typeable: number;
   /** A transcript entry on screen (ours after a reload). */
   readonly entry: number | undefined;
+  /** That entry was drawn from the page's saved preview, before the host answered. */
+  readonly entryFromPreview?: boolean;
 }
 
 export interface Sample {
@@ -54,7 +56,7 @@ export function spread(values: readonly number[]): string {
   return values.length === 1 ? `${middle}` : `${middle} (${Math.min(...values)}–${Math.max(...values)})`;
 }
 
-const PHASES: readonly (keyof Phases)[] = ['icon', 'html', 'painted', 'typeable', 'fetched', 'script', 'entry'];
+const PHASES: readonly Exclude<keyof Phases, 'entryFromPreview'>[] = ['icon', 'html', 'painted', 'typeable', 'fetched', 'script', 'entry'];
 
 /** Each phase measured in these samples as "name median (min–max)". */
 export function describePhases(samples: readonly Phases[]): string {

@@ -48,7 +48,8 @@ export class PreviewKeeper {
     this.cancelTimer = undefined;
     if (this.pendingSince === undefined) return;
     this.pendingSince = undefined;
+    // No conversation drawn yet (a message before the page's first snapshot): the saved preview still stands.
     const shown = this.shown();
-    this.keep(shown && previewOf(shown.conversationId, shown.state));
+    if (shown) this.keep(previewOf(shown.conversationId, shown.state));
   }
 }

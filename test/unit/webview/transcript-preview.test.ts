@@ -195,4 +195,18 @@ describe('the preview keeper', () => {
     keeper.saveNow();
     assert.equal(saved.length, 3, 'and nothing when nothing changed');
   });
+
+  it('leaves the saved preview alone while no conversation is drawn yet (a message before the first snapshot)', () => {
+    const { timers, advance } = fakeTimers();
+    const saved: unknown[] = [];
+    const keeper = new PreviewKeeper(
+      () => undefined,
+      (preview) => saved.push(preview),
+      timers,
+    );
+    keeper.changed();
+    advance(1_000);
+    keeper.saveNow();
+    assert.deepEqual(saved, []);
+  });
 });
