@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { TranscriptAction } from '../shared/actions';
 import type { TranscriptState } from '../shared/model';
+import { isRecord, looksLikeEntry } from '../shared/shape-checks';
 
 export const HISTORY_FORMAT_VERSION = 1;
 
@@ -27,10 +28,6 @@ export class HistoryVersionError extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Only the shape the loader relies on is checked: these files are ours and their version says which reducer
  * wrote them; a deep schema of the whole transcript would cost more than the load it protects.
@@ -39,11 +36,7 @@ function looksLikeState(value: unknown): value is TranscriptState {
   return (
     isRecord(value) &&
     Array.isArray(value['pages']) &&
-    value['pages'].every(
-      (page) =>
-        Array.isArray(page) &&
-        page.every((entry) => isRecord(entry) && typeof entry['kind'] === 'string' && typeof entry['key'] === 'string'),
-    ) &&
+    value['pages'].every((page) => Array.isArray(page) && page.every(looksLikeEntry)) &&
     Array.isArray(value['positions']) &&
     typeof value['entryCount'] === 'number' &&
     isRecord(value['turn']) &&

@@ -11,6 +11,7 @@
 import type { Entry, TerminalRecord, TranscriptState } from '../../src/shared/model';
 import { fromEntries } from '../../src/shared/pages';
 import { initialState } from '../../src/shared/reducer';
+import { isRecord, looksLikeEntry } from '../../src/shared/shape-checks';
 
 export const PREVIEW_MAX_CHARS = 32_000;
 /** A terminal's output in the preview: the tail a screen shows of it. */
@@ -72,10 +73,6 @@ function finish(
   return { conversationId, entries, terminals };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * A preview read back from the saved state, or undefined. The state is this page's own (VS Code keeps it in the
  * user's storage, not the workspace), so only the shape the drawing relies on is checked, as the history loader
@@ -84,15 +81,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function parsePreview(raw: unknown): TranscriptPreview | undefined {
   if (!isRecord(raw) || typeof raw['conversationId'] !== 'string' || !Array.isArray(raw['entries'])) return undefined;
   const entries: unknown[] = raw['entries'];
-  if (!entries.every((entry) => isRecord(entry) && typeof entry['kind'] === 'string' && typeof entry['key'] === 'string')) return undefined;
+  if (!entries.every(looksLikeEntry)) return undefined;
   const terminals = isRecord(raw['terminals']) ? raw['terminals'] : {};
   const terminalsOk = Object.values(terminals).every(
     (terminal) => isRecord(terminal) && typeof terminal['output'] === 'string' && Array.isArray(terminal['toolCallIds']),
   );
   return {
     conversationId: raw['conversationId'],
-    // Checked just above, as far as the drawing relies on.
-    entries: entries as Entry[],
+    entries,
     terminals: terminalsOk ? (terminals as Record<string, TerminalRecord>) : {},
   };
 }
