@@ -156,6 +156,14 @@ const bundles = [
     format: 'iife',
     loader: { '.ttf': 'file' },
   },
+  {
+    // The chat page's stylesheets as one file (media/chat-page.css lists them in cascade order).
+    entryPoints: ['media/chat-page.css'],
+    outfile: 'dist/chat-page.css',
+    bundle: true,
+    minify: !dev,
+    logLevel: 'warning',
+  },
 ];
 
 copyCodicons();

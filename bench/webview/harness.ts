@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHAT_STYLESHEET } from '../../src/shared/webview-bundles';
 import { chatHtml } from '../../src/views/chat-html';
-import { CHAT_STYLESHEETS } from '../../src/views/chat-styles';
 import { CHROMIUM_PATH } from '../../test/support/browser';
 import { repoRoot } from '../../test/support/repo-root';
 import type { ProbeApi } from './probe-api';
@@ -32,7 +32,7 @@ export async function writeHarness(dir: string): Promise<string> {
     nonce,
     scriptUri,
     chatScriptUri: file('dist/webview-chat.js'),
-    styleUris: CHAT_STYLESHEETS.map((name) => file(`media/${name}`)),
+    styleUri: file(`dist/${CHAT_STYLESHEET}`),
     codiconsUri: file('dist/codicons/codicon.css'),
   });
   // VS Code injects its theme variables into the webview; the probe must run before the bundle asks for the API.

@@ -5,3 +5,5 @@
  */
 export const BOOT_SCRIPT = 'webview.js';
 export const CHAT_SCRIPT = 'webview-chat.js';
+/** The chat's stylesheets as one file (esbuild.mjs bundles media/chat-page.css). */
+export const CHAT_STYLESHEET = 'chat-page.css';

@@ -4,7 +4,7 @@
  *
  * The prompt is in the HTML itself, so it is painted and takes typing in the page's first frame, before any script
  * has run and before the host has answered: the chat adopts it, with what was typed, once it has loaded
- * (webview/chat-main.ts). Only chat.css holds that first paint; the codicons' stylesheet is linked for print, which
+ * (webview/chat-main.ts). Only the chat's stylesheet holds that first paint; the codicons' stylesheet is linked for print, which
  * does not block rendering, and the page's first script switches it on. The chat's own script (webview-chat.js, the
  * big one) is preloaded: fetched while the first frame is painted, run by the first script after it. Fetching it
  * only then took as long as the rest of the open (about a second under load in code-server, where each resource
@@ -19,8 +19,8 @@ export interface ChatHtmlOptions {
   readonly scriptUri: string;
   /** The chat's script, which the first one runs after the first frame: fetched from the start. */
   readonly chatScriptUri: string;
-  /** The chat's stylesheets, in cascade order (chat-styles.ts). */
-  readonly styleUris: readonly string[];
+  /** The chat's stylesheet (all of them in one file, media/chat-page.css). */
+  readonly styleUri: string;
   /** codicon.css; its font is loaded relative to it. */
   readonly codiconsUri: string;
   /** A separately served vscode-elements bundle. Not needed: webview.js bundles the elements it uses. */
@@ -46,7 +46,6 @@ export function chatHtml(options: ChatHtmlOptions): string {
   const elementsScript = options.elementsUri
     ? `\n    <script nonce="${nonce}" src="${escapeAttribute(options.elementsUri)}"></script>`
     : '';
-  const styleLinks = options.styleUris.map((uri) => `<link rel="stylesheet" href="${escapeAttribute(uri)}">`).join('\n    ');
   return `<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -54,7 +53,7 @@ export function chatHtml(options: ChatHtmlOptions): string {
     <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
     <meta name="viewport" content="width=device-width, initial-scale=1.0">
     <link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeAttribute(options.codiconsUri)}" media="print">
-    ${styleLinks}
+    <link rel="stylesheet" href="${escapeAttribute(options.styleUri)}">
     <link rel="preload" as="script" href="${escapeAttribute(options.chatScriptUri)}" nonce="${nonce}">
     <title>ACP: Chat</title>
   </head>

@@ -1,24 +1,22 @@
 /**
- * Loads the chat's page into a webview: its options (scripts on, resources only from dist/ and media/) and its HTML.
+ * Loads the chat's page into a webview: its options (scripts on, resources only from dist/) and its HTML.
  * Both the early shell (src/boot/chat-view-shell.ts, before the rest of the extension has loaded) and a chat
  * binding use it, so a page the shell loaded is the page the binding would have loaded.
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { chatHtml } from './chat-html';
-import { CHAT_STYLESHEETS } from './chat-styles';
-import { BOOT_SCRIPT, CHAT_SCRIPT } from '../shared/webview-bundles';
+import { BOOT_SCRIPT, CHAT_SCRIPT, CHAT_STYLESHEET } from '../shared/webview-bundles';
 
 export function loadChatPage(webview: vscode.Webview, extensionUri: vscode.Uri): void {
   const distUri = vscode.Uri.joinPath(extensionUri, 'dist');
-  const mediaUri = vscode.Uri.joinPath(extensionUri, 'media');
-  webview.options = { enableScripts: true, localResourceRoots: [distUri, mediaUri] };
+  webview.options = { enableScripts: true, localResourceRoots: [distUri] };
   webview.html = chatHtml({
     cspSource: webview.cspSource,
     nonce: randomBytes(16).toString('base64'),
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, BOOT_SCRIPT)).toString(),
     chatScriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, CHAT_SCRIPT)).toString(),
-    styleUris: CHAT_STYLESHEETS.map((name) => webview.asWebviewUri(vscode.Uri.joinPath(mediaUri, ...name.split('/'))).toString()),
+    styleUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, CHAT_STYLESHEET)).toString(),
     codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'codicons', 'codicon.css')).toString(),
   });
 }

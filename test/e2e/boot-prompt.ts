@@ -14,8 +14,8 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { initialState } from '../../src/shared/reducer';
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
+import { CHAT_STYLESHEET } from '../../src/shared/webview-bundles';
 import { chatHtml } from '../../src/views/chat-html';
-import { CHAT_STYLESHEETS } from '../../src/views/chat-styles';
 import { launchBrowser } from '../support/browser';
 import { E2E_RESULTS } from '../support/e2e-home';
 import { repoRoot } from '../support/repo-root';
@@ -60,7 +60,7 @@ async function serve(): Promise<{
         nonce: NONCE,
         scriptUri: `${origin}/dist/webview.js`,
         chatScriptUri: `${origin}/dist/webview-chat.js`,
-        styleUris: CHAT_STYLESHEETS.map((name) => `${origin}/media/${name}`),
+        styleUri: `${origin}/dist/${CHAT_STYLESHEET}`,
         codiconsUri: `${origin}/dist/codicons/codicon.css`,
       }).replace(
         `<script nonce="${NONCE}"`,

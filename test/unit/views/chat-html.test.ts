@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { chatHtml } from '../../../src/views/chat-html';
-import { CHAT_STYLESHEETS } from '../../../src/views/chat-styles';
 import { repoRoot } from '../../support/repo-root';
 
 describe('chat webview HTML', () => {
@@ -11,10 +10,7 @@ describe('chat webview HTML', () => {
     nonce: 'abc123',
     scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js',
     chatScriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview-chat.js',
-    styleUris: [
-      'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat/base.css',
-      'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css',
-    ],
+    styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/chat-page.css',
     codiconsUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&b=2',
   });
   const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replace(/&#39;|&apos;/g, "'") ?? '';
@@ -52,12 +48,12 @@ describe('chat webview HTML', () => {
 
   it("lets only the chat's stylesheets hold the first paint: the codicons are linked for print (the first script switches them on)", () => {
     const links = html.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
-    assert.equal(links.length, 3);
+    assert.equal(links.length, 2);
     const codicons = links.find((link) => link.includes('vscode-codicon-stylesheet'));
     assert.match(codicons ?? '', /media="print"/);
-    const chat = links.filter((link) => link.includes('/media/'));
-    assert.equal(chat.length, 2);
-    assert.ok(chat.every((link) => !link.includes('media=')));
+    const chat = links.filter((link) => link.includes('/dist/chat-page.css'));
+    assert.equal(chat.length, 1);
+    assert.ok(!chat[0]!.includes('media='));
   });
 
   it("preloads the chat's script under the nonce, after the stylesheets, so it is fetched while the first frame is painted", () => {
@@ -77,22 +73,27 @@ describe('chat webview HTML', () => {
     );
   });
 
-  it('links every stylesheet after the codicons, in the order given (the cascade order)', () => {
+  it("links the chat's stylesheet after the codicons, so its rules win where they meet", () => {
     const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]*)"/g)].map((match) => match[1]);
     assert.deepEqual(links, [
       'https://file+.vscode-resource.vscode-cdn.net/ext/dist/codicons/codicon.css?a=1&amp;b=2',
-      'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat/base.css',
-      'https://file+.vscode-resource.vscode-cdn.net/ext/media/chat.css',
+      'https://file+.vscode-resource.vscode-cdn.net/ext/dist/chat-page.css',
     ]);
   });
 
-  it('loads every stylesheet under media/ that exists, none over 700 lines', () => {
+  it("bundles every stylesheet under media/ into the page's one, each once, none over 700 lines", () => {
     const media = path.join(repoRoot(), 'media');
+    const imports = [...readFileSync(path.join(media, 'chat-page.css'), 'utf8').matchAll(/^@import '\.\/([^']+)';$/gm)].map(
+      (match) => match[1]!,
+    );
     const onDisk = readdirSync(media, { recursive: true, encoding: 'utf8' })
-      .filter((name) => name.endsWith('.css'))
-      .map((name) => name.split(path.sep).join('/'));
-    assert.deepEqual([...onDisk].sort(), [...CHAT_STYLESHEETS].sort());
-    for (const name of CHAT_STYLESHEETS) {
+      .map((name) => name.split(path.sep).join('/'))
+      .filter((name) => name.endsWith('.css') && name !== 'chat-page.css');
+    assert.deepEqual([...imports].sort(), onDisk.sort());
+    assert.equal(new Set(imports).size, imports.length);
+    // Narrow sidebars and high contrast override the components: that file comes last.
+    assert.equal(imports.at(-1), 'chat.css');
+    for (const name of imports) {
       const lines = readFileSync(path.join(media, name), 'utf8').split('\n').length;
       assert.ok(lines <= 700, `${name} has ${lines} lines`);
     }
