@@ -56,7 +56,11 @@ async function main(): Promise<void> {
     let chat = await openChat(page);
     const prompt = chat.locator('textarea[aria-label="Prompt"]');
     await prompt.waitFor({ state: 'visible', timeout: LONG });
-    await chat.locator('.composer:not(.blocked)').waitFor({ timeout: LONG });
+    // The chat's Send button, enabled: the page's own prompt (in its HTML) is there before any script has run, and
+    // an Enter pressed there before the page's first script is a newline.
+    const sendButton = chat.getByRole('button', { name: 'Send', exact: true });
+    for (const deadline = Date.now() + LONG; !(await sendButton.isEnabled().catch(() => false)) && Date.now() < deadline; )
+      await page.waitForTimeout(200);
     await prompt.fill('change the files');
     await prompt.press('Enter');
     const open = chat.locator('button[data-action="open-change"]', { hasText: 'client.txt' });
