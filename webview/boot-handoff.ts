@@ -5,6 +5,8 @@
  */
 import type { VsCodeWebviewApi } from './host/vscode-api';
 
+export { CHAT_SCRIPT } from '../src/shared/webview-bundles';
+
 export interface BootHandoff {
   readonly api: VsCodeWebviewApi;
   /** Enter was pressed in the prompt before the chat loaded: the chat sends the draft once it can. */

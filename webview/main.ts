@@ -1,16 +1,13 @@
 /**
- * Entry point of the chat webview (dist/webview.js), kept small: it is in the page's HTML itself, after the prompt
- * (src/views/chat-html.ts), so it runs before the first frame. It switches the codicons on, tells the host the view
- * is ready (so the snapshot is on its way while the chat loads), keeps the host's messages until the chat listens,
- * and loads the chat (dist/webview-chat.js, which the HTML preloads) after the first frame, so that frame is painted
- * before the big script is read.
+ * Entry point of the chat webview (dist/webview.js), kept small: the prompt is already on screen from the page's
+ * HTML; this switches the codicons on, tells the host the view is ready (so the snapshot is on its way while the
+ * chat loads), keeps the host's messages until the chat listens, and loads the chat (dist/webview-chat.js) after
+ * the first frame, so that frame is painted before the big script is read.
  */
-import { BOOT_PROMPT_SELECTOR, type BootHandoff } from './boot-handoff';
+import { BOOT_PROMPT_SELECTOR, CHAT_SCRIPT, type BootHandoff } from './boot-handoff';
 import { acquireHostApi, connectToHost } from './host/vscode-api';
 
 const ownScript = document.currentScript instanceof HTMLScriptElement ? document.currentScript : undefined;
-/** The chat's script: the HTML preloads it (one address, written once). */
-const chatScript = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="script"]')?.href;
 // Linked for print so it does not hold the first paint (src/views/chat-html.ts).
 document.getElementById('vscode-codicon-stylesheet')?.setAttribute('media', 'all');
 
@@ -53,11 +50,11 @@ connectToHost(api).post({ type: 'ready' });
 
 let chatLoading = false;
 function loadChat(): void {
-  if (chatLoading || !chatScript) return;
+  if (chatLoading) return;
   chatLoading = true;
   const chat = document.createElement('script');
   chat.nonce = ownScript?.nonce ?? '';
-  chat.src = chatScript;
+  chat.src = new URL(CHAT_SCRIPT, ownScript?.src ?? location.href).href;
   document.body.append(chat);
 }
 requestAnimationFrame(loadChat);

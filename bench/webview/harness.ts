@@ -1,10 +1,10 @@
 /** The chat page the webview benches load: the real bundle and stylesheet, VS Code's theme, and the probe. */
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { BOOT_SCRIPT, CHAT_STYLESHEET } from '../../src/shared/webview-bundles';
+import { CHAT_STYLESHEET } from '../../src/shared/webview-bundles';
 import { chatHtml } from '../../src/views/chat-html';
 import { CHROMIUM_PATH } from '../../test/support/browser';
 import { repoRoot } from '../../test/support/repo-root';
@@ -26,10 +26,11 @@ export async function writeHarness(dir: string): Promise<string> {
   });
   writeFileSync(path.join(dir, 'theme.css'), THEME_CSS);
   const nonce = 'benchnonce';
+  const scriptUri = file('dist/webview.js');
   let html = chatHtml({
     cspSource: 'file:',
     nonce,
-    bootScript: readFileSync(path.join(root, 'dist', BOOT_SCRIPT), 'utf8'),
+    scriptUri,
     chatScriptUri: file('dist/webview-chat.js'),
     styleUri: file(`dist/${CHAT_STYLESHEET}`),
     codiconsUri: file('dist/codicons/codicon.css'),
@@ -40,8 +41,8 @@ export async function writeHarness(dir: string): Promise<string> {
     `<link rel="stylesheet" href="${pathToFileURL(path.join(dir, 'theme.css')).href}">\n    <link rel="stylesheet" id=`,
   );
   html = html.replace(
-    `<script nonce="${nonce}">`,
-    `<script nonce="${nonce}" src="${pathToFileURL(path.join(dir, 'probe.js')).href}"></script>\n    <script nonce="${nonce}">`,
+    `<script nonce="${nonce}" src="${scriptUri}">`,
+    `<script nonce="${nonce}" src="${pathToFileURL(path.join(dir, 'probe.js')).href}"></script>\n    <script nonce="${nonce}" src="${scriptUri}">`,
   );
   const harness = path.join(dir, 'chat.html');
   writeFileSync(harness, html);
