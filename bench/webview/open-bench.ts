@@ -109,10 +109,10 @@ async function open(page: Page, which: Which, icon?: number, notBefore = 0): Pro
 }
 
 /**
- * A fresh browser hands a webview its HTML no sooner than a while after the navigation, wherever the click falls:
- * Chromium holds the service worker every webview registers until its own start-up is over. Traced with the
- * baseline alone: clicked as soon as its icon showed (3.3-3.9 s), the HTML came 6.9-7.9 s after the navigation,
- * 3.0-4.4 s after the click; clicked 3-6 s later, 0.16-0.21 s after the click. A cold sample clicked at once
+ * A fresh browser hands a webview its HTML no sooner than a while after the navigation, wherever the click falls
+ * (issue 31 put it down to Chromium holding the service worker every webview registers until its start-up is over).
+ * Traced with the baseline alone: clicked as soon as its icon showed (3.5-3.9 s), the HTML came 6.9-7.9 s after
+ * the navigation, 3.0-4.4 s after the click; clicked 3-6 s later, 0.16-0.58 s after the click. A cold sample clicked at once
  * measured how early its icon had shown, not the open: one run's pairs differed by 0.7-1.7 s for that alone. So each
  * cold click waits until this long after the gate the warm-up window met (when its first webview got its HTML).
  */

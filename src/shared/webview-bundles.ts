@@ -1,7 +1,7 @@
 /**
- * The chat webview's scripts under dist/ (esbuild.mjs builds them): the page's first, small one, and the chat, which
- * the page preloads from its HTML (src/views/chat-html.ts) and the first one runs after the first frame
- * (webview/main.ts).
+ * The chat webview's files under dist/ (esbuild.mjs builds them): its stylesheet, the page's first, small script, and
+ * the chat, which the page preloads from its HTML (src/views/chat-html.ts) and the first script runs after the first
+ * frame (webview/main.ts).
  */
 export const BOOT_SCRIPT = 'webview.js';
 export const CHAT_SCRIPT = 'webview-chat.js';

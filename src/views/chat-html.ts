@@ -4,8 +4,8 @@
  *
  * The prompt is in the HTML itself, so it is painted and takes typing in the page's first frame, before any script
  * has run and before the host has answered: the chat adopts it, with what was typed, once it has loaded
- * (webview/chat-main.ts). Only the chat's stylesheet holds that first paint; the codicons' stylesheet is linked for print, which
- * does not block rendering, and the page's first script switches it on. The chat's own script (webview-chat.js, the
+ * (webview/chat-main.ts). Only the chat's stylesheet holds that first paint; the codicons' stylesheet is linked for
+ * print, which does not block rendering, and the page's first script switches it on. The chat's own script (webview-chat.js, the
  * big one) is preloaded: fetched while the first frame is painted, run by the first script after it. Fetching it
  * only then took as long as the rest of the open (about a second under load in code-server, where each resource
  * comes through the workbench), so the restored conversation waited for it.
