@@ -2,9 +2,9 @@
  * Reads what the wire tap (test/support/wire-tap.ts) recorded between the extension and a real agent: the
  * JSON-RPC messages in order, each with its direction, and lookups the suites assert on.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { WireDirection } from '../support/wire-tap';
+import { wholeNdjsonRecords } from '../support/ndjson-file';
 import { repoRoot } from '../support/repo-root';
 
 export interface WireMessage {
@@ -46,13 +46,7 @@ function parse(record: string): WireMessage | undefined {
   };
 }
 
-export function readWire(file: string): WireMessage[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .flatMap((line) => parse(line) ?? []);
-}
+export const readWire = (file: string): WireMessage[] => wholeNdjsonRecords(file).flatMap((record) => parse(record) ?? []);
 
 /** Requests the agent sent us (a method and an id), in order. */
 export const requestsFromAgent = (wire: readonly WireMessage[]): WireMessage[] =>

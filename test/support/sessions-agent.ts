@@ -1,8 +1,9 @@
 /** The session lifecycle fixture agent (test/fixtures/agents/sessions-agent.ts) and the requests it recorded. */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { AgentConfig } from '../../src/agents/agent-config';
+import { wholeNdjsonRecords } from './ndjson-file';
 import { scriptedAgentPath } from './repo-root';
 
 export interface SessionsAgent {
@@ -25,13 +26,7 @@ export function sessionsAgent(features: readonly string[], env: Record<string, s
       args: [path.join(path.dirname(scriptedAgentPath()), 'sessions-agent.mjs')],
       env: { ACP_SESSION_FEATURES: features.join(','), ACP_SESSIONS_LOG: log, ...env },
     },
-    requests: () =>
-      existsSync(log)
-        ? readFileSync(log, 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => JSON.parse(line) as { method: string; params: Record<string, unknown> })
-        : [],
+    requests: () => wholeNdjsonRecords(log).map((line) => JSON.parse(line) as { method: string; params: Record<string, unknown> }),
     dispose: () => rmSync(folder, { recursive: true, force: true }),
   };
 }
