@@ -140,6 +140,15 @@ const bundles = [
     format: 'cjs',
   },
   {
+    // The prompt's guard, which the page's HTML holds itself (a few hundred bytes): Enter and typing behave from the
+    // first frame.
+    ...common,
+    entryPoints: ['webview/prompt-guard.ts'],
+    outfile: 'dist/prompt-guard.js',
+    platform: 'browser',
+    format: 'iife',
+  },
+  {
     // The page's first script, small so the prompt (in the HTML) is typeable at once; it loads the next one.
     ...common,
     entryPoints: ['webview/main.ts'],

@@ -7,7 +7,7 @@ import { reduce } from '../src/shared/reducer';
 import { trackTextGrowth } from '../src/shared/text-growth';
 import type { HostToWebviewMessage } from '../src/shared/webview-protocol';
 import { ChatApp, type ChatStats } from './app';
-import { BOOT_PROMPT_SELECTOR, type BootHandoff } from './boot-handoff';
+import { BOOT_PROMPT_SELECTOR, SEND_REQUESTED_ATTRIBUTE, type BootHandoff } from './boot-handoff';
 import './elements';
 import { MessagePump } from './host/message-pump';
 import { PreviewKeeper } from './host/preview-keeper';
@@ -26,7 +26,7 @@ declare global {
 // Messages are drawn here: a streaming one reads only its new text, not the whole text again.
 trackTextGrowth();
 // Without the boot script (a page that loads this alone) this acquires the API and listens from the start itself.
-const boot: BootHandoff = window.__acpBoot ?? { api: acquireHostApi(), sendRequested: false, takeEarlyMessages: () => [] };
+const boot: BootHandoff = window.__acpBoot ?? { api: acquireHostApi(), takeEarlyMessages: () => [] };
 const channel = connectToHost(boot.api);
 const uiStore = new UiStore(channel);
 const previewKeeper = new PreviewKeeper(
@@ -58,11 +58,20 @@ let preview: ShownPreview | undefined;
 let hostInfo: Extract<HostToWebviewMessage, { type: 'host_info' }> | undefined;
 
 /** The prompt from the page's HTML, taken by the first chat shown (it keeps what was typed, and the focus). */
-function takeBootPrompt(): { prompt: HTMLTextAreaElement; focused: boolean; selection: [number, number] } | undefined {
+function takeBootPrompt():
+  | { prompt: HTMLTextAreaElement; focused: boolean; selection: [number, number]; sendRequested: boolean }
+  | undefined {
   const prompt = document.querySelector<HTMLTextAreaElement>(BOOT_PROMPT_SELECTOR);
   if (!prompt) return undefined;
   prompt.removeAttribute('data-boot-prompt');
-  return { prompt, focused: document.activeElement === prompt, selection: [prompt.selectionStart, prompt.selectionEnd] };
+  const sendRequested = prompt.hasAttribute(SEND_REQUESTED_ATTRIBUTE);
+  prompt.removeAttribute(SEND_REQUESTED_ATTRIBUTE);
+  return {
+    prompt,
+    focused: document.activeElement === prompt,
+    selection: [prompt.selectionStart, prompt.selectionEnd],
+    sendRequested,
+  };
 }
 
 function show(conversationId: string, draft: string): ChatApp {
@@ -80,7 +89,7 @@ function show(conversationId: string, draft: string): ChatApp {
     stats,
     adopted && {
       prompt: adopted.prompt,
-      sendRequested: boot.sendRequested,
+      sendRequested: adopted.sendRequested,
     },
   );
   root.replaceChildren(next.element);

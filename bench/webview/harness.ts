@@ -1,10 +1,10 @@
 /** The chat page the webview benches load: the real bundle and stylesheet, VS Code's theme, and the probe. */
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHAT_STYLESHEET } from '../../src/shared/webview-bundles';
+import { CHAT_STYLESHEET, PROMPT_GUARD_SCRIPT } from '../../src/shared/webview-bundles';
 import { chatHtml } from '../../src/views/chat-html';
 import { CHROMIUM_PATH } from '../../test/support/browser';
 import { repoRoot } from '../../test/support/repo-root';
@@ -30,6 +30,7 @@ export async function writeHarness(dir: string): Promise<string> {
   let html = chatHtml({
     cspSource: 'file:',
     nonce,
+    promptGuard: readFileSync(path.join(root, 'dist', PROMPT_GUARD_SCRIPT), 'utf8'),
     scriptUri,
     chatScriptUri: file('dist/webview-chat.js'),
     styleUri: file(`dist/${CHAT_STYLESHEET}`),

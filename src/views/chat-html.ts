@@ -2,9 +2,10 @@
  * The chat webview's HTML: a strict CSP (scripts only by nonce, styles and fonts only from the extension, images
  * only from the extension or data: URIs) and the bundle. Pure, so the CSP can be tested without VS Code.
  *
- * The prompt is in the HTML itself, so it is painted and takes typing in the page's first frame, before any script
- * has run and before the host has answered: the chat adopts it, with what was typed, once it has loaded
- * (webview/chat-main.ts). Only the chat's stylesheet holds that first paint; the codicons' stylesheet is linked for
+ * The prompt is in the HTML itself, so it is painted and takes typing in the page's first frame, before the host has
+ * answered: the chat adopts it, with what was typed, once it has loaded (webview/chat-main.ts). Its guard
+ * (webview/prompt-guard.ts, a few hundred bytes) is in the HTML too, under the nonce, so Enter and typing behave from
+ * that frame on: the page's fetched scripts come through the workbench, up to 470 ms after the prompt was painted. Only the chat's stylesheet holds that first paint; the codicons' stylesheet is linked for
  * print, which does not block rendering, and the page's first script switches it on. The chat's own script (webview-chat.js, the
  * big one) is preloaded: fetched while the first frame is painted, run by the first script after it. Fetching it
  * only then took as long as the rest of the open (about a second under load in code-server, where each resource
@@ -16,6 +17,8 @@ export interface ChatHtmlOptions {
   readonly cspSource: string;
   /** Fresh per load; base64 or hex. */
   readonly nonce: string;
+  /** The prompt's guard's source (dist/prompt-guard.js), put in the HTML itself. */
+  readonly promptGuard: string;
   readonly scriptUri: string;
   /** The chat's script, which the first one runs after the first frame: fetched from the start. */
   readonly chatScriptUri: string;
@@ -29,6 +32,15 @@ export interface ChatHtmlOptions {
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * A script's source as the text of a `<script>` element: the HTML parser ends the element at `</script`, and after
+ * `<!--` a `<script` changes where it ends, whatever the JavaScript around them. `\x3C` is `<` in a JavaScript
+ * string, template or regular expression (with or without the `u` flag), the only places a bundle has them.
+ */
+export function inlineScriptText(source: string): string {
+  return source.replace(/<(\/?script|!--)/gi, '\\x3C$1');
 }
 
 export function chatHtml(options: ChatHtmlOptions): string {
@@ -58,7 +70,8 @@ export function chatHtml(options: ChatHtmlOptions): string {
     <title>ACP: Chat</title>
   </head>
   <body>
-    <div id="root"><main class="chat"><div class="transcript-area"></div><div class="composer"><div class="composer-box"><div class="composer-row"><div class="prompt-field"><textarea class="prompt-input" aria-label="Prompt" rows="1" placeholder="Ask the agent…" data-boot-prompt></textarea></div></div></div></div></main></div>${elementsScript}
+    <div id="root"><main class="chat"><div class="transcript-area"></div><div class="composer"><div class="composer-box"><div class="composer-row"><div class="prompt-field"><textarea class="prompt-input" aria-label="Prompt" rows="1" placeholder="Ask the agent…" data-boot-prompt></textarea></div></div></div></div></main></div>
+    <script nonce="${nonce}">${inlineScriptText(options.promptGuard)}</script>${elementsScript}
     <script nonce="${nonce}" src="${escapeAttribute(options.scriptUri)}"></script>
   </body>
 </html>

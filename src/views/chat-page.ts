@@ -5,8 +5,22 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { chatHtml } from './chat-html';
-import { BOOT_SCRIPT, CHAT_SCRIPT, CHAT_STYLESHEET } from '../shared/webview-bundles';
+import { BOOT_SCRIPT, CHAT_SCRIPT, CHAT_STYLESHEET, PROMPT_GUARD_SCRIPT } from '../shared/webview-bundles';
+
+/** The prompt's guard, by file: read once (a few hundred bytes; it goes into every chat page's HTML). */
+const promptGuards = new Map<string, string>();
+
+function promptGuard(distUri: vscode.Uri): string {
+  const file = vscode.Uri.joinPath(distUri, PROMPT_GUARD_SCRIPT).fsPath;
+  let source = promptGuards.get(file);
+  if (source === undefined) {
+    source = readFileSync(file, 'utf8');
+    promptGuards.set(file, source);
+  }
+  return source;
+}
 
 export function loadChatPage(webview: vscode.Webview, extensionUri: vscode.Uri): void {
   const distUri = vscode.Uri.joinPath(extensionUri, 'dist');
@@ -14,6 +28,7 @@ export function loadChatPage(webview: vscode.Webview, extensionUri: vscode.Uri):
   webview.html = chatHtml({
     cspSource: webview.cspSource,
     nonce: randomBytes(16).toString('base64'),
+    promptGuard: promptGuard(distUri),
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, BOOT_SCRIPT)).toString(),
     chatScriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, CHAT_SCRIPT)).toString(),
     styleUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, CHAT_STYLESHEET)).toString(),

@@ -1,9 +1,9 @@
 /**
  * The prompt before the chat has loaded, in Chromium with the real bundles and the real HTML (src/views/chat-html.ts)
- * under its CSP, served over HTTP with the chat's script held back: the prompt is on screen and takes typing before
- * that script arrives, Enter pressed then is not a newline, and once the chat has loaded and the host has answered
- * `ready`, what was typed is the draft (the host hears it) or, after Enter, is sent. A stand-in for VS Code's webview
- * API records what the page posts. Screenshot: test-results/e2e-boot-prompt.png.
+ * under its CSP, served over HTTP with the page's fetched scripts held back: the prompt is on screen and takes typing
+ * before even the first of them arrives, Enter pressed then is not a newline (the HTML's own guard), and once the chat
+ * has loaded and the host has answered `ready`, what was typed is the draft (the host hears it) or, after Enter, is
+ * sent. A stand-in for VS Code's webview API records what the page posts. Screenshot: test-results/e2e-boot-prompt.png.
  */
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { initialState } from '../../src/shared/reducer';
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
-import { CHAT_STYLESHEET } from '../../src/shared/webview-bundles';
+import { CHAT_STYLESHEET, PROMPT_GUARD_SCRIPT } from '../../src/shared/webview-bundles';
 import { chatHtml } from '../../src/views/chat-html';
 import { launchBrowser } from '../support/browser';
 import { E2E_RESULTS } from '../support/e2e-home';
@@ -30,23 +30,24 @@ function check(name: string): void {
 }
 
 /**
- * Serves the chat page and dist/; the chat's script waits until `release()`. The page's first script waits until the
- * chat's script was asked for (at most 3 s), so a page that asks for it only from that script is told apart from one
- * that asks from its HTML: `chatRequests()` says how often it was asked for, and whether before the first script.
+ * Serves the chat page and dist/; the page's first fetched script waits until `releaseFirst()`, the chat's until
+ * `releaseChat()`. `chatRequests()` says how often the chat's script was asked for, and whether before the first
+ * script was served (so by the HTML's preload, not by that script).
  */
 async function serve(): Promise<{
   url: string;
-  release: () => void;
+  releaseFirst: () => void;
+  releaseChat: () => void;
   close: () => void;
   chatRequests: () => { count: number; early: boolean };
 }> {
   const root = repoRoot();
-  let release: () => void = () => undefined;
-  let held: Promise<void> = new Promise((resolve) => (release = resolve));
-  let chatAsked: () => void = () => undefined;
-  const asked = new Promise<void>((resolve) => (chatAsked = resolve));
+  let releaseFirst: () => void = () => undefined;
+  const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+  let releaseChat: () => void = () => undefined;
+  const chatHeld = new Promise<void>((resolve) => (releaseChat = resolve));
   const chat = { count: 0, early: false };
-  let bootServed = false;
+  let firstServed = false;
   const send = (response: ServerResponse, type: string, body: string | Buffer): void => {
     response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
     response.end(body);
@@ -58,6 +59,7 @@ async function serve(): Promise<{
       const html = chatHtml({
         cspSource: origin,
         nonce: NONCE,
+        promptGuard: readFileSync(path.join(root, 'dist', PROMPT_GUARD_SCRIPT), 'utf8'),
         scriptUri: `${origin}/dist/webview.js`,
         chatScriptUri: `${origin}/dist/webview-chat.js`,
         styleUri: `${origin}/dist/${CHAT_STYLESHEET}`,
@@ -80,12 +82,11 @@ async function serve(): Promise<{
     };
     if (url.pathname === '/dist/webview-chat.js') {
       chat.count++;
-      if (!bootServed) chat.early = true;
-      chatAsked();
-      void held.then(body);
+      if (!firstServed) chat.early = true;
+      void chatHeld.then(body);
     } else if (url.pathname === '/dist/webview.js') {
-      void Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 3_000))]).then(() => {
-        bootServed = true;
+      void firstHeld.then(() => {
+        firstServed = true;
         body();
       });
     } else body();
@@ -94,10 +95,8 @@ async function serve(): Promise<{
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    release: () => {
-      release();
-      held = Promise.resolve();
-    },
+    releaseFirst,
+    releaseChat,
     close: () => server.close(),
     chatRequests: () => ({ ...chat }),
   };
@@ -144,18 +143,21 @@ async function main(): Promise<void> {
         const prompt = page.locator('textarea[aria-label="Prompt"]');
         await prompt.waitFor({ state: 'visible', timeout: 20_000 });
         assert.equal(await page.evaluate(() => Reflect.get(globalThis, '__acpChat')), undefined, "the chat's script has not run");
-        // The first script may still be on its way (the server holds it until the chat's is asked for).
-        await until(
-          'the first script ran',
-          async () => (await posted(page).catch(() => undefined)) !== undefined && (await posted(page)).length > 0,
-        );
-        assert.deepEqual(await posted(page), [{ type: 'ready' }], 'the page said ready before the chat loaded');
-        assert.ok(server.chatRequests().early, "the chat's script was asked for by the HTML, before the first script ran");
-        await prompt.click();
+        assert.deepEqual(await posted(page), [], 'nor the first fetched one (it would have said ready)');
+        // With Enter, clicked into; without, typed with the focus nowhere (the guard puts the keys in the prompt).
+        if (pressEnter) await prompt.click();
+        else
+          await page.evaluate(() =>
+            (Reflect.get(Reflect.get(globalThis, 'document') as object, 'activeElement') as { blur(): void }).blur(),
+          );
         await page.keyboard.type('typed before the chat', { delay: 10 });
         if (pressEnter) await page.keyboard.press('Enter');
         assert.equal(await prompt.inputValue(), 'typed before the chat', 'typed, and Enter is no newline');
-        server.release();
+        server.releaseFirst();
+        await until('the first script ran', async () => (await posted(page)).length > 0);
+        assert.deepEqual(await posted(page), [{ type: 'ready' }], 'the page said ready before the chat loaded');
+        assert.ok(server.chatRequests().early, "the chat's script was asked for by the HTML, before the first script ran");
+        server.releaseChat();
         await until('the chat loaded', async () => (await page.evaluate(() => Reflect.get(globalThis, '__acpChat'))) !== undefined);
         await answerReady(page, pressEnter ? '' : 'older host draft');
         assert.equal(server.chatRequests().count, 1, "the chat's script was fetched once (the preload was used)");

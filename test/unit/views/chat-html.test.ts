@@ -1,13 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { chatHtml } from '../../../src/views/chat-html';
+import { chatHtml, inlineScriptText } from '../../../src/views/chat-html';
 import { repoRoot } from '../../support/repo-root';
 
 describe('chat webview HTML', () => {
   const html = chatHtml({
     cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
     nonce: 'abc123',
+    promptGuard: 'window.guard = "</script><script>alert(1)</script><!--";',
     scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js',
     chatScriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview-chat.js',
     styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/chat-page.css',
@@ -21,12 +22,32 @@ describe('chat webview HTML', () => {
       .map(([name, ...values]) => [name!, values]),
   );
 
-  it('denies everything by default and runs only the nonced script', () => {
+  it('denies everything by default and runs only the nonced scripts: the inline guard and the first fetched one', () => {
     assert.deepEqual(directives.get('default-src'), ["'none'"]);
     assert.deepEqual(directives.get('script-src'), ["'nonce-abc123'"]);
     const scripts = html.match(/<script[^>]*>/g) ?? [];
-    assert.equal(scripts.length, 1);
-    assert.ok(scripts[0]!.includes('nonce="abc123"'));
+    assert.deepEqual(scripts, [
+      '<script nonce="abc123">',
+      '<script nonce="abc123" src="https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js">',
+    ]);
+  });
+
+  it("holds the prompt's guard itself, right after the prompt, so Enter and typing behave from the first frame", () => {
+    const script = /<script nonce="abc123">([\s\S]*?)<\/script>/.exec(html);
+    assert.ok(script, 'an inline script under the nonce');
+    assert.equal(script[1], 'window.guard = "\\x3C/script>\\x3Cscript>alert(1)\\x3C/script>\\x3C!--";');
+    assert.ok(html.indexOf('</textarea>') < script.index, 'after the prompt it guards');
+    assert.ok(script.index < html.indexOf('/dist/webview.js'), 'before the fetched script');
+  });
+
+  it('keeps a script inline whatever its text: no end tag or comment opener survives, and the code means the same', () => {
+    // Each evaluates to a value that the escape must not change.
+    for (const source of ['"</script><script>"', "'</SCRIPT >' + `<!--`", '/<\\/script/.test("</script>")', '1 < 2']) {
+      const text = inlineScriptText(source);
+      assert.ok(!/<\/?script|<!--/i.test(text), text);
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test's own literals, to compare their values
+      assert.equal(new Function(`return ${text}`)(), new Function(`return ${source}`)());
+    }
   });
 
   it('takes styles, fonts and images only from the extension (images also as data: URIs), with no unsafe-inline', () => {
