@@ -16,7 +16,7 @@ import { PinnedPlan } from './composer/pinned-plan';
 import { QueuedPrompts } from './composer/queued-prompts';
 import { ReviewCommentsBar } from './review/review-comments-bar';
 import { messageText, userMessageOf } from '../src/shared/transcript-fork';
-import { classifyLink } from './markdown/link-safety';
+import { classifyLink } from '../src/shared/link-safety';
 import { applyActions, applySnapshot, initialSync, type Reducer, type SyncState } from './host/sync';
 import type { RenderContext } from './transcript/entry-view';
 import { VirtualTranscript } from './transcript/virtual-transcript';

@@ -6,7 +6,8 @@
  * open bench's reloads lost every preview when the save waited for a quiet second that a later message reset).
  */
 import type { TranscriptState } from '../../src/shared/model';
-import { previewOf, type TranscriptPreview } from './transcript-preview';
+import type { TranscriptPreview } from '../../src/shared/saved-preview';
+import { previewOf } from './transcript-preview';
 
 const AT_MOST_EVERY_MS = 1_000;
 

@@ -1,7 +1,8 @@
 /**
  * The newest entries of the conversation on screen, kept in the webview's saved state so that after Reload Window
- * the page can draw them as soon as its chat script has run, instead of waiting for the rest of the extension to
- * load and read the history (about 200 ms more on this machine). Only a preview: the host's snapshot replaces it.
+ * they are on screen before the rest of the extension has loaded and read the history: the host puts them in the
+ * page's HTML (src/views/preview-html.ts, read back with src/shared/saved-preview.ts), and the page draws them
+ * with the chat's own views as soon as its chat script has run. Only a preview: the host's snapshot replaces it.
  *
  * Bounded: VS Code posts the whole saved state to the workbench on every save (each keystroke's draft too), so the
  * tail is cut at PREVIEW_MAX_CHARS of JSON, and saved at most once a second (preview-keeper.ts). A last entry larger
@@ -11,19 +12,11 @@
 import type { Entry, TerminalRecord, TranscriptState } from '../../src/shared/model';
 import { fromEntries } from '../../src/shared/pages';
 import { initialState } from '../../src/shared/reducer';
-import { isRecord, looksLikeEntry } from '../../src/shared/shape-checks';
+import type { TranscriptPreview } from '../../src/shared/saved-preview';
 
 export const PREVIEW_MAX_CHARS = 32_000;
 /** A terminal's output in the preview: the tail a screen shows of it. */
 const PREVIEW_TERMINAL_CHARS = 2_000;
-
-export interface TranscriptPreview {
-  readonly conversationId: string;
-  /** Oldest first. */
-  readonly entries: readonly Entry[];
-  /** The terminals those entries' tool calls show, their output cut to its tail. */
-  readonly terminals: Readonly<Record<string, TerminalRecord>>;
-}
 
 /** The preview of `state`, or undefined where there is none worth keeping (see the top of this file). */
 export function previewOf(conversationId: string, state: TranscriptState, maxChars = PREVIEW_MAX_CHARS): TranscriptPreview | undefined {
@@ -71,26 +64,6 @@ function finish(
     terminals[terminal.terminalId] = kept;
   }
   return { conversationId, entries, terminals };
-}
-
-/**
- * A preview read back from the saved state, or undefined. The state is this page's own (VS Code keeps it in the
- * user's storage, not the workspace), so only the shape the drawing relies on is checked, as the history loader
- * does; drawing it is guarded besides (webview/transcript/preview-view.ts).
- */
-export function parsePreview(raw: unknown): TranscriptPreview | undefined {
-  if (!isRecord(raw) || typeof raw['conversationId'] !== 'string' || !Array.isArray(raw['entries'])) return undefined;
-  const entries: unknown[] = raw['entries'];
-  if (!entries.every(looksLikeEntry)) return undefined;
-  const terminals = isRecord(raw['terminals']) ? raw['terminals'] : {};
-  const terminalsOk = Object.values(terminals).every(
-    (terminal) => isRecord(terminal) && typeof terminal['output'] === 'string' && Array.isArray(terminal['toolCallIds']),
-  );
-  return {
-    conversationId: raw['conversationId'],
-    entries,
-    terminals: terminalsOk ? (terminals as Record<string, TerminalRecord>) : {},
-  };
 }
 
 /** A transcript state holding the preview's entries, as the chat's transcript draws one. */

@@ -3,7 +3,7 @@
  * back finds the draft, expansions and scroll position as they were. `current` names the conversation on screen
  * (an editor panel restored after a reload reopens that one). Bounded: the least recently shown go first.
  */
-import { parsePreview, type TranscriptPreview } from './transcript-preview';
+import { parsePreview, previewOnScreen, type TranscriptPreview } from '../../src/shared/saved-preview';
 import { parseUiState, type UiState } from './ui-state';
 import type { HostChannel } from './vscode-api';
 
@@ -95,10 +95,10 @@ export class UiStore {
    * preview does not hold).
    */
   restoredPreview(): { readonly preview: TranscriptPreview; readonly ui: UiState } | undefined {
-    const preview = this.stored.preview;
-    if (!preview || preview.conversationId !== this.stored.current) return undefined;
-    const ui = parseUiState(this.stored.conversations.find((item) => item.id === preview.conversationId)?.ui);
-    return ui.scroll.atBottom ? { preview, ui } : undefined;
+    // The host decides the same way whether to put it in the page's HTML (src/views/preview-html.ts).
+    const preview = previewOnScreen(this.stored);
+    if (!preview) return undefined;
+    return { preview, ui: parseUiState(this.stored.conversations.find((item) => item.id === preview.conversationId)?.ui) };
   }
 
   /** Keeps `preview` (or none) for the next load of this page. */

@@ -7,7 +7,7 @@
  */
 import { IncrementalBlockSplitter } from './markdown-blocks';
 import { closesFence, fenceOpening, opensTopLevelFence, type Fence } from './markdown-fence';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from '../../src/shared/markdown';
 import { TextTail } from './text-tail';
 
 /** Draws blocks in order; `index` is at most the current count (equal: a new block at the end). */

@@ -5,7 +5,7 @@
  * text. Pure and DOM-free.
  */
 import { LinkifyIt } from 'linkify-it';
-import { isSafeLink } from './link-safety';
+import { isSafeLink } from '../../src/shared/link-safety';
 
 export type TextSegment = { readonly type: 'text'; readonly text: string } | { readonly type: 'link'; readonly url: string };
 

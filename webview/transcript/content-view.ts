@@ -1,8 +1,8 @@
 /** Renders one content block (of a message or a tool call) that is not streaming markdown. */
 import type { ContentBlock } from '../../src/shared/content';
 import { h, icon } from '../dom';
-import { classifyLink } from '../markdown/link-safety';
-import { renderMarkdown } from '../markdown/markdown';
+import { classifyLink } from '../../src/shared/link-safety';
+import { renderMarkdown } from '../../src/shared/markdown';
 import { truncateForDisplay } from './entry-view';
 
 /** `compact`: an embedded resource shows as its link only (attachments in the user's own message). */

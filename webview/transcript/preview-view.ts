@@ -4,7 +4,8 @@
  * act on entries the host has not confirmed yet. A preview that fails to draw is dropped: the view then waits for
  * the host, as it does without one.
  */
-import { previewState, type TranscriptPreview } from '../host/transcript-preview';
+import type { TranscriptPreview } from '../../src/shared/saved-preview';
+import { previewState } from '../host/transcript-preview';
 import type { UiState } from '../host/ui-state';
 import { VirtualTranscript } from './virtual-transcript';
 

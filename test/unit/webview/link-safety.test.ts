@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { classifyLink, isSafeLink } from '../../../webview/markdown/link-safety';
+import { classifyLink, isSafeLink } from '../../../src/shared/link-safety';
 
 describe('link safety', () => {
   it('lets web and mail links open outside', () => {

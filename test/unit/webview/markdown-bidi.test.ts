@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { renderMarkdown } from '../../../webview/markdown/markdown';
+import { renderMarkdown } from '../../../src/shared/markdown';
 
 describe('markdown message bodies and bidi controls', () => {
   it('keeps right-to-left prose, isolates and marks as written', () => {

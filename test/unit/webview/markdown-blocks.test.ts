@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { blockTexts, IncrementalBlockSplitter, splitMarkdownBlocks } from '../../../webview/markdown/markdown-blocks';
-import { renderMarkdown } from '../../../webview/markdown/markdown';
+import { renderMarkdown } from '../../../src/shared/markdown';
 
 describe('markdown block splitting', () => {
   it('splits paragraphs and headings at blank lines, and joining gives the text back', () => {

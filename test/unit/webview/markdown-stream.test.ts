@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { renderMarkdown } from '../../../webview/markdown/markdown';
+import { renderMarkdown } from '../../../src/shared/markdown';
 import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from '../../../webview/markdown/markdown-stream';
 import { FRAME_CHARS, FrameBudget } from '../../../webview/transcript/frame-budget';
 

@@ -8,7 +8,8 @@ import type { Entry, MessageEntry, TerminalRecord, ToolCallEntry, TranscriptStat
 import { allEntries, fromEntries } from '../../../src/shared/pages';
 import { initialState } from '../../../src/shared/reducer';
 import { PreviewKeeper, type Timers } from '../../../webview/host/preview-keeper';
-import { parsePreview, previewOf, previewState } from '../../../webview/host/transcript-preview';
+import { parsePreview } from '../../../src/shared/saved-preview';
+import { previewOf, previewState } from '../../../webview/host/transcript-preview';
 import { UiStore } from '../../../webview/host/ui-store';
 
 function message(index: number, text = `message ${index}`): MessageEntry {

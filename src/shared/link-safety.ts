@@ -5,7 +5,7 @@
  * `vscode:`, which reaches VS Code's and every extension's URI handlers (open a file, clone a repository, install).
  * Pure and DOM-free.
  */
-import { refusedLinkPath } from '../../src/shared/link-paths';
+import { refusedLinkPath } from './link-paths';
 
 const EXTERNAL_SCHEMES = new Set(['http', 'https', 'mailto']);
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;

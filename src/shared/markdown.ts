@@ -1,10 +1,11 @@
 /**
  * The one markdown renderer: raw HTML off, images off (the CSP would block remote ones anyway), links limited to
  * safe targets. Rendered HTML of a block is cached by its text so finished blocks (and entries scrolled back
- * into view) are never rendered twice. DOM-free.
+ * into view) are never rendered twice. DOM-free: the chat draws with it, and the host with it puts a restored page's
+ * saved conversation in the page's HTML (src/views/preview-html.ts), so both show the same.
  */
 import MarkdownIt from 'markdown-it';
-import { visibleProse, visibleText } from '../../src/shared/visible-text';
+import { visibleProse, visibleText } from './visible-text';
 import { isSafeLink } from './link-safety';
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
