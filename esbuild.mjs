@@ -61,6 +61,8 @@ const lazyParts = [
   { name: 'archive-libs', entry: 'src/agents/registry/archive-libs.ts' },
   // The editor tools' MCP server: the MCP SDK, ajv, its HTTP server and the zod it validates tool arguments with.
   { name: 'editor-tools-server', entry: 'src/editor-tools/editor-tools-server.ts' },
+  // markdown-it, for the conversation put in the chat page's HTML when the view is restored (src/views/preview-html.ts).
+  { name: 'preview-html', entry: 'src/views/preview-html.ts' },
 ];
 const lazyPartsExternal = {
   name: 'lazy-parts-external',
@@ -105,7 +107,7 @@ const bundles = [
     ...extensionHost,
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
-    plugins: [mainPartExternal],
+    plugins: [mainPartExternal, lazyPartsExternal],
     // Read by test/unit/build: what the bundle VS Code loads at start holds.
     metafile: true,
   },

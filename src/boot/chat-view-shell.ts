@@ -7,11 +7,11 @@
  * (src/views/chat-view-provider.ts) exists; from then on it only passes views on.
  */
 import * as vscode from 'vscode';
-import { loadChatPage } from '../views/chat-page';
+import { loadChatPage, savedPreviewHtml } from '../views/chat-page';
 
 /** What the shell hands views to: the chat view provider, once loaded. */
 export interface ChatViewTarget {
-  resolveWebviewView(view: vscode.WebviewView): void;
+  resolveWebviewView(view: vscode.WebviewView, context?: vscode.WebviewViewResolveContext): void | Promise<void>;
   adopt(view: vscode.WebviewView, messages: readonly unknown[]): void;
 }
 
@@ -31,10 +31,15 @@ export class ChatViewShell implements vscode.WebviewViewProvider {
 
   constructor(private readonly extensionUri: vscode.Uri) {}
 
-  resolveWebviewView(view: vscode.WebviewView): void {
-    if (this.target) return this.target.resolveWebviewView(view);
+  async resolveWebviewView(view: vscode.WebviewView, context?: vscode.WebviewViewResolveContext): Promise<void> {
+    if (this.target) return this.target.resolveWebviewView(view, context);
+    // The conversation the page showed, put in its HTML (after Reload Window). Its part loads in a microtask.
+    const previewHtml = await savedPreviewHtml(context?.state);
+    // The chat may have been handed over meanwhile (another chain of promises loaded the rest).
+    const target = this.handedTo();
+    if (target) return target.resolveWebviewView(view, context);
     this.early?.listeners.dispose();
-    loadChatPage(view.webview, this.extensionUri);
+    loadChatPage(view.webview, this.extensionUri, previewHtml);
     const messages: unknown[] = [];
     const received = view.webview.onDidReceiveMessage((message: unknown) => {
       if (messages.push(message) === 1) this.onEarlyViewSpoke?.();
@@ -46,6 +51,10 @@ export class ChatViewShell implements vscode.WebviewViewProvider {
     });
     this.early = { view, messages, listeners: vscode.Disposable.from(received, disposed) };
     this.onEarlyView?.();
+  }
+
+  private handedTo(): ChatViewTarget | undefined {
+    return this.target;
   }
 
   /** The chat is loaded: it takes the view shown meanwhile, if any, and every view from now on. */

@@ -49,12 +49,13 @@ export class ChatBinding implements vscode.Disposable, ChatSurface {
   /**
    * Loads the chat into `webview` (a view resolving, a panel opening or being restored). `early`: the page was
    * loaded already (by the shell that stands in while the extension loads, src/boot/chat-view-shell.ts), and these
-   * are the messages it posted meanwhile, handled now in order.
+   * are the messages it posted meanwhile, handled now in order. `previewHtml`: the conversation the page last showed
+   * (src/views/chat-page.ts savedPreviewHtml), on screen until the page has drawn the snapshot.
    */
-  attach(webview: vscode.Webview, early?: { readonly messages: readonly unknown[] }): void {
+  attach(webview: vscode.Webview, early?: { readonly messages: readonly unknown[] }, previewHtml = ''): void {
     this.detach();
     this.webview = webview;
-    if (!early) loadChatPage(webview, this.deps.extensionUri);
+    if (!early) loadChatPage(webview, this.deps.extensionUri, previewHtml);
     this.disposables.push(webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
     // The snapshot goes with the HTML, not in answer to the page's `ready` (issue 31): VS Code keeps it until the page
     // has loaded, while `ready` and its answer each wait behind the workbench's busy thread (after a Reload Window

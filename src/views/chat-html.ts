@@ -28,9 +28,15 @@ export interface ChatHtmlOptions {
   readonly codiconsUri: string;
   /** A separately served vscode-elements bundle. Not needed: webview.js bundles the elements it uses. */
   readonly elementsUri?: string;
+  /**
+   * The conversation's saved preview as HTML (src/views/preview-html.ts), put where the transcript goes so that it is
+   * on screen in the page's first frame. Built only from escaped text and the markdown renderer's output.
+   */
+  readonly previewHtml?: string;
 }
 
-function escapeAttribute(value: string): string {
+/** Text for an HTML attribute's value (double-quoted) or an element's content. */
+export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -44,7 +50,7 @@ export function inlineScriptText(source: string): string {
 }
 
 export function chatHtml(options: ChatHtmlOptions): string {
-  const nonce = escapeAttribute(options.nonce);
+  const nonce = escapeHtml(options.nonce);
   const source = options.cspSource;
   // vscode-elements styles its shadow roots through adoptable stylesheets, which style-src does not govern, so
   // no 'unsafe-inline' is needed.
@@ -55,24 +61,22 @@ export function chatHtml(options: ChatHtmlOptions): string {
     `font-src ${source}`,
     `img-src ${source} data:`,
   ].join('; ');
-  const elementsScript = options.elementsUri
-    ? `\n    <script nonce="${nonce}" src="${escapeAttribute(options.elementsUri)}"></script>`
-    : '';
+  const elementsScript = options.elementsUri ? `\n    <script nonce="${nonce}" src="${escapeHtml(options.elementsUri)}"></script>` : '';
   return `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="UTF-8">
-    <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
+    <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
     <meta name="viewport" content="width=device-width, initial-scale=1.0">
-    <link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeAttribute(options.codiconsUri)}" media="print">
-    <link rel="stylesheet" href="${escapeAttribute(options.styleUri)}">
-    <link rel="preload" as="script" href="${escapeAttribute(options.chatScriptUri)}" nonce="${nonce}">
+    <link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeHtml(options.codiconsUri)}" media="print">
+    <link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
+    <link rel="preload" as="script" href="${escapeHtml(options.chatScriptUri)}" nonce="${nonce}">
     <title>ACP: Chat</title>
   </head>
   <body>
-    <div id="root"><main class="chat"><div class="transcript-area"></div><div class="composer"><div class="composer-box"><div class="composer-row"><div class="prompt-field"><textarea class="prompt-input" aria-label="Prompt" rows="1" placeholder="Ask the agent…" data-boot-prompt></textarea></div></div></div></div></main></div>
+    <div id="root"><main class="chat"><div class="transcript-area">${options.previewHtml ?? ''}</div><div class="composer"><div class="composer-box"><div class="composer-row"><div class="prompt-field"><textarea class="prompt-input" aria-label="Prompt" rows="1" placeholder="Ask the agent…" data-boot-prompt></textarea></div></div></div></div></main></div>
     <script nonce="${nonce}">${inlineScriptText(options.promptGuard)}</script>${elementsScript}
-    <script nonce="${nonce}" src="${escapeAttribute(options.scriptUri)}"></script>
+    <script nonce="${nonce}" src="${escapeHtml(options.scriptUri)}"></script>
   </body>
 </html>
 `;

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chatHtml } from './chat-html';
+import { previewOnScreen } from '../shared/saved-preview';
 import { BOOT_SCRIPT, CHAT_SCRIPT, CHAT_STYLESHEET, PROMPT_GUARD_SCRIPT } from '../shared/webview-bundles';
 
 /** The prompt's guard, by file: read once (a few hundred bytes; it goes into every chat page's HTML). */
@@ -22,7 +23,24 @@ function promptGuard(distUri: vscode.Uri): string {
   return source;
 }
 
-export function loadChatPage(webview: vscode.Webview, extensionUri: vscode.Uri): void {
+/**
+ * The saved preview in a page's saved state (VS Code hands it to a view resolving again: `context.state`) as HTML for
+ * the page (src/views/preview-html.ts), or '' if there is none to show. A preview that cannot be drawn is left out:
+ * the page then waits for its scripts, as it does without one.
+ */
+export async function savedPreviewHtml(savedState: unknown): Promise<string> {
+  const preview = previewOnScreen(savedState);
+  if (!preview) return '';
+  try {
+    const { previewHtml } = await import('./preview-html');
+    return previewHtml(preview);
+  } catch (error) {
+    console.warn('ACP: the saved preview of the conversation could not be put in the page', error);
+    return '';
+  }
+}
+
+export function loadChatPage(webview: vscode.Webview, extensionUri: vscode.Uri, previewHtml = ''): void {
   const distUri = vscode.Uri.joinPath(extensionUri, 'dist');
   webview.options = { enableScripts: true, localResourceRoots: [distUri] };
   webview.html = chatHtml({
@@ -33,5 +51,6 @@ export function loadChatPage(webview: vscode.Webview, extensionUri: vscode.Uri):
     chatScriptUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, CHAT_SCRIPT)).toString(),
     styleUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, CHAT_STYLESHEET)).toString(),
     codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(distUri, 'codicons', 'codicon.css')).toString(),
+    previewHtml,
   });
 }

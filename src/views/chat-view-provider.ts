@@ -7,6 +7,7 @@ import type { Attachment } from '../shared/attachments';
 import type { HostInfo } from '../shared/webview-protocol';
 import type { Conversations } from '../conversations/conversations';
 import { ChatBinding, type ChatBindingDeps } from './chat-binding';
+import { savedPreviewHtml } from './chat-page';
 import { CHAT_VIEW_ID } from '../shared/view-ids';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -54,8 +55,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.disposables.push(this.binding, { dispose: () => switched.dispose() });
   }
 
-  resolveWebviewView(view: vscode.WebviewView): void {
-    this.take(view);
+  async resolveWebviewView(view: vscode.WebviewView, context?: vscode.WebviewViewResolveContext): Promise<void> {
+    // A view shown again (or restored) starts with the conversation it showed, put in its HTML.
+    this.take(view, undefined, await savedPreviewHtml(context?.state));
   }
 
   /**
@@ -66,9 +68,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.take(view, { messages });
   }
 
-  private take(view: vscode.WebviewView, early?: { readonly messages: readonly unknown[] }): void {
+  private take(view: vscode.WebviewView, early?: { readonly messages: readonly unknown[] }, previewHtml = ''): void {
     this.view = view;
-    this.binding.attach(view.webview, early);
+    this.binding.attach(view.webview, early, previewHtml);
     this.onResolved?.();
     // Opening the chat puts the cursor in the prompt, if the focus VS Code gave the view is still there when the
     // message lands: it waits for a loading page, and a palette the user opened meanwhile must stay open (CI's

@@ -52,8 +52,8 @@ const DRAFT = 'a draft typed just before the reload';
 
 /**
  * Put in every frame of the reloaded page before its scripts run: the entries the chat's frame showed in the saved
- * preview (webview/transcript/preview-view.ts, drawn before the extension has answered), the first time it showed
- * any. A timer, not an observer: VS Code writes the webview's HTML with document.open.
+ * preview (in the page's HTML, src/views/preview-html.ts; then drawn by the chat's script, webview/transcript/
+ * preview-view.ts; both before the extension has answered), the first time it showed any, and which of the two. A timer, not an observer: VS Code writes the webview's HTML with document.open.
  */
 const PREVIEW_PROBE = `(() => {
   if (window.top === window) return;
@@ -62,6 +62,8 @@ const PREVIEW_PROBE = `(() => {
     const entries = document.querySelectorAll('.transcript[inert] [data-entry-key]');
     if (entries.length === 0) return;
     seen.keys = [...entries].map((entry) => entry.getAttribute('data-entry-key'));
+    seen.inHtml = !!document.querySelector('.transcript.boot-preview');
+    seen.beforeScript = performance.getEntriesByName('acp:script-evaluated').length === 0;
     clearInterval(timer);
   }, 5);
   setTimeout(() => clearInterval(timer), 120000);
@@ -70,6 +72,10 @@ const PREVIEW_PROBE = `(() => {
 
 interface PreviewSeen {
   readonly keys?: readonly string[];
+  /** It was the one the host put in the page's HTML (src/views/preview-html.ts). */
+  readonly inHtml?: boolean;
+  /** Seen before the page's chat script had run. */
+  readonly beforeScript?: boolean;
 }
 
 export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Frame> {
@@ -97,7 +103,10 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   // Before the extension had answered, the page drew the newest entries from its saved state.
   const preview = await reloaded.evaluate(() => Reflect.get(globalThis, '__acpPreviewSeen') as PreviewSeen | undefined);
   assert.ok(preview?.keys?.length, 'the conversation was on screen from the saved preview before the extension answered');
-  assert.equal(preview.keys.at(-1), before.keys.at(-1), `the preview ends with the newest entry (${JSON.stringify(preview)})`);
+  // The first sight of it is the page's HTML, before any script of the page has run; it holds messages and tool calls.
+  assert.ok(preview.inHtml && preview.beforeScript, `the conversation was in the page's HTML: ${JSON.stringify(preview)}`);
+  const newestShown = before.keys.filter((key) => key.startsWith('msg:') || key.startsWith('tool:')).at(-1);
+  assert.equal(preview.keys.at(-1), newestShown, `the preview ends with the newest message (${JSON.stringify(preview)})`);
   if (title) assert.equal((await reloaded.locator('.session-title').textContent())?.trim(), title, 'the title is back');
   assert.match((await reloaded.locator('.agent-status').textContent()) ?? '', /Not running/, 'no agent was started for it');
   // A stored conversation comes back in parts, newest first and paced: the same prompts on screen once they are in,

@@ -39,6 +39,16 @@ describe('the bundle VS Code loads at start (dist/extension.js)', () => {
     assert.match(bundle, /require\("\.\/extension-main\.js"\)/);
     assert.ok(existsSync(path.join(repoRoot(), 'dist', 'extension-main.js')));
   });
+
+  it('loads markdown-it, for the conversation put in a restored chat page, from a file of its own', () => {
+    const bundle = readFileSync(path.join(repoRoot(), 'dist', 'extension.js'), 'utf8');
+    assert.match(bundle, /require\("\.\/preview-html\.js"\)/);
+    assert.deepEqual(packagesIn(inputsOf('preview-html'), ['markdown-it']), ['markdown-it']);
+    const part: unknown = createRequire(path.join(repoRoot(), 'dist', 'extension.js'))('./preview-html.js');
+    const render = Reflect.get(Object(part), 'previewHtml') as (preview: unknown) => string;
+    const entries = [{ kind: 'message', key: 'msg:agent:1', role: 'agent', content: [{ type: 'text', text: '**hi**' }] }];
+    assert.match(render({ conversationId: 'c', entries, terminals: {} }), /<strong>hi<\/strong>/);
+  });
 });
 
 describe('the rest of the extension (dist/extension-main.js)', () => {
