@@ -28,7 +28,18 @@ import { describeOpenFailure } from './open-failure';
 import { OPEN_PROBE_SCRIPT, type OpenProbeRecord } from './open-probe';
 import { machineQuiet } from './machine-quiet';
 import { activationTimes } from './vscode-bench';
-import { describePhases, interleaved, median, pairedDifferences, spread, type Phases, type Sample, type Which } from './open-samples';
+import {
+  describePhases,
+  ENTRY_SOURCE,
+  entrySources,
+  interleaved,
+  median,
+  pairedDifferences,
+  spread,
+  type Phases,
+  type Sample,
+  type Which,
+} from './open-samples';
 
 const LONG = 120_000;
 /** Pairs of samples (one of ours and one of the baseline's each). */
@@ -86,7 +97,7 @@ function phasesOf(record: OpenProbeRecord, since: number, icon: number | undefin
     painted: after(record.prompt) ?? -1,
     typeable: after(record.typeable) ?? -1,
     entry: after(record.entry),
-    ...(record.entryFromPreview !== undefined ? { entryFromPreview: record.entryFromPreview } : {}),
+    ...(record.entryFrom !== undefined ? { entryFrom: record.entryFrom } : {}),
   };
 }
 
@@ -198,7 +209,7 @@ async function converse(page: Page): Promise<void> {
 }
 
 function log(kind: string, sample: Sample): void {
-  const preview = sample.phases.entryFromPreview ? ' (the entry from the saved preview)' : '';
+  const preview = sample.phases.entryFrom ? ` (the entry from ${ENTRY_SOURCE[sample.phases.entryFrom]})` : '';
   if (process.env['BENCH_VERBOSE']) console.log(`  ${kind} ${sample.which}: ${describePhases([sample.phases])}${preview}`);
 }
 
@@ -342,7 +353,7 @@ export async function runOpenBench(): Promise<Figure[]> {
       compare('open warm: click to prompt visible and typeable', warm, typeable, OPEN_TARGET_MS),
       afterHtml('open warm', warm),
       compare(
-        `open: after Reload Window, the restored conversation on screen (ours: ${reloaded.filter((sample) => sample.phases.entryFromPreview).length} of ${reloaded.filter((sample) => sample.which === 'ours').length} first drawn from the saved preview)`,
+        `open: after Reload Window, the restored conversation on screen (ours, first shown: ${entrySources(reloaded)})`,
         reloaded,
         restored,
         RELOAD_TARGET_MS,

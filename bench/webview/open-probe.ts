@@ -7,6 +7,8 @@
  */
 
 /** What the probe records in a frame (epoch ms). */
+import type { EntrySource } from './open-samples';
+
 export interface OpenProbeRecord {
   readonly title: string;
   /** The document's time origin: the webview's inner frame is made when VS Code hands it the HTML. */
@@ -20,8 +22,11 @@ export interface OpenProbeRecord {
   readonly prompt?: number;
   readonly typeable?: number;
   readonly entry?: number;
-  /** That entry was the saved preview's (drawn before the host answered: webview/transcript/preview-view.ts). */
-  readonly entryFromPreview?: boolean;
+  /**
+   * That entry was the saved preview's, before the host answered: in the page's HTML (src/views/preview-html.ts) or
+   * drawn by the chat's script (webview/transcript/preview-view.ts); else the chat's own.
+   */
+  readonly entryFrom?: EntrySource;
 }
 
 /** Source of the init script: a function body, self-contained (it runs in the page, not here). */
@@ -46,7 +51,7 @@ export const OPEN_PROBE_SCRIPT = `(() => {
     const entry = found.entry === undefined && document.querySelector('[data-entry-key]');
     if (entry && visible(entry)) {
       found.entry = now;
-      found.entryFromPreview = !!entry.closest('[inert]');
+      found.entryFrom = entry.closest('.boot-preview') ? 'html' : entry.closest('[inert]') ? 'preview' : 'chat';
     }
   };
   const arm = () => {

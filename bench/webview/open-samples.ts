@@ -8,6 +8,24 @@
 
 export type Which = 'ours' | 'baseline';
 
+/** Where a restored transcript entry first on screen came from (bench/webview/open-probe.ts). */
+export type EntrySource = 'html' | 'preview' | 'chat';
+
+export const ENTRY_SOURCE: Record<EntrySource, string> = {
+  html: "the saved preview in the page's HTML",
+  preview: 'the saved preview drawn by the chat script',
+  chat: "the host's snapshot",
+};
+
+/** How many of `samples` (ours) first showed an entry from each source, e.g. "5 of 5 the saved preview in the page's HTML". */
+export function entrySources(samples: readonly Sample[]): string {
+  const ours = samples.filter((sample) => sample.which === 'ours');
+  const counts = new Map<EntrySource, number>();
+  for (const sample of ours)
+    if (sample.phases.entryFrom) counts.set(sample.phases.entryFrom, (counts.get(sample.phases.entryFrom) ?? 0) + 1);
+  return [...counts].map(([source, count]) => `${count} of ${ours.length} ${ENTRY_SOURCE[source]}`).join(', ') || 'none';
+}
+
 /** Phases of one open, in ms after the click (or the reload). */
 export interface Phases {
   /** The activity-bar icon shown (after a navigation or a reload; not measured for a click on a shown workbench). */
@@ -24,8 +42,11 @@ export interface Phases {
   readonly typeable: number;
   /** A transcript entry on screen (ours after a reload). */
   readonly entry: number | undefined;
-  /** That entry was drawn from the page's saved preview, before the host answered. */
-  readonly entryFromPreview?: boolean;
+  /**
+   * Where that entry came from: the page's HTML (the host put the saved preview there), the saved preview drawn by
+   * the chat's script, or the chat (the host's snapshot).
+   */
+  readonly entryFrom?: EntrySource;
 }
 
 export interface Sample {
@@ -56,7 +77,7 @@ export function spread(values: readonly number[]): string {
   return values.length === 1 ? `${middle}` : `${middle} (${Math.min(...values)}–${Math.max(...values)})`;
 }
 
-const PHASES: readonly Exclude<keyof Phases, 'entryFromPreview'>[] = ['icon', 'html', 'painted', 'typeable', 'fetched', 'script', 'entry'];
+const PHASES: readonly Exclude<keyof Phases, 'entryFrom'>[] = ['icon', 'html', 'painted', 'typeable', 'fetched', 'script', 'entry'];
 
 /** Each phase measured in these samples as "name median (min–max)". */
 export function describePhases(samples: readonly Phases[]): string {
