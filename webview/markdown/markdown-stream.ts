@@ -36,6 +36,11 @@ export interface WorkBudget {
    * `layoutDeferred`: put where they are not laid out now (see `BlockSink.setBehind`), only their time counts.
    */
   spend(chars: number, layoutDeferred?: boolean): void;
+  /**
+   * Characters of new text a frame lays out (FrameBudget: learned from this machine's layout, layout-pace.ts), which
+   * sets how far behind a stream is before its drawing goes where it is not laid out.
+   */
+  readonly frameChars?: number;
 }
 
 /** A budget that never runs out. */
@@ -64,10 +69,13 @@ type DrawnBlock = HtmlBlock | CodeBlock;
 
 /**
  * Undrawn text beyond which a stream is behind (`BlockSink.setBehind`): a few frames' worth of new text
- * (FRAME_CHARS in frame-budget.ts). A 3.9 MB flood at 8 MB/s was drawn at the frame's 32,000 characters (what
- * their layout allows), 2.7 s for a stream of 0.5 s; text that is never on screen need not be laid out at all.
+ * (`WorkBudget.frameChars`, 32,000 at most). A 3.9 MB flood at 8 MB/s was drawn at the frame's 32,000 characters
+ * (what their layout allows), 2.7 s for a stream of 0.5 s; text that is never on screen need not be laid out at all.
+ * A machine that lays out fewer a frame is behind sooner: its catching up costs as many frames as a fast one's.
  */
-const BEHIND_CHARS = 128_000;
+const BEHIND_FRAMES = 4;
+/** A budget that does not say its frame's characters: the most a frame lays out (FRAME_CHARS in frame-budget.ts). */
+const DEFAULT_FRAME_CHARS = 32_000;
 
 /** A last block at least this long is re-rendered at most at a rate that keeps its share of the time low. */
 const LARGE_BLOCK_CHARS = 16_000;
@@ -138,7 +146,7 @@ export class MarkdownStream {
     // A block let go of may have to be drawn again: a link definition arriving makes the text one block.
     if ((this.starts[this.cleanBefore] ?? this.tail.length) < this.tail.start) this.tail.reset(this.text);
     const undrawn = this.tail.length - (this.starts[this.cleanBefore] ?? this.tail.length);
-    const behind = undrawn > BEHIND_CHARS;
+    const behind = undrawn > BEHIND_FRAMES * (budget.frameChars ?? DEFAULT_FRAME_CHARS);
     this.behind = behind;
     this.sink.setBehind(behind);
     const done = this.drawBlocks(count, budget);

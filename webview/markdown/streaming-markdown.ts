@@ -30,9 +30,10 @@ const BLOCKS_PER_GROUP = 64;
 
 /**
  * Characters of HTML per group, at most (a block longer than this has a group of its own). Only a group off
- * screen is skipped: 64 paragraphs of 4 KB made a group 90,000px tall, on screen and laid out whole.
+ * screen is skipped: 64 paragraphs of 4 KB made a group 90,000px tall, on screen and laid out whole. A group
+ * shown is laid out whole in one frame: 24,000 characters took 30-40 ms of that on a slow 2-core machine.
  */
-const GROUP_CHARS = 24_000;
+const GROUP_CHARS = 16_000;
 
 /** A group drawn while the stream is behind: neither styled nor laid out until it catches up (chat.css). */
 const BEHIND = 'md-behind';
@@ -40,9 +41,11 @@ const BEHIND = 'md-behind';
 /**
  * Behind groups shown at once when the stream catches up: the newest, on screen. The others are shown as they
  * come near the viewport: Chromium renders a content-visibility: auto element once when it first becomes one, on
- * screen or not, and showing a 2 MB message's 60 behind groups at once held the thread for 0.9 s.
+ * screen or not, and showing a 2 MB message's 60 behind groups at once held the thread for 0.9 s. One: the next
+ * is near the viewport and comes a frame later, so a slow machine does not lay out two groups in one frame (a
+ * 3.9 MB flood's catching up held the thread 70-126 ms there with two).
  */
-const SHOWN_AT_ONCE = 2;
+const SHOWN_AT_ONCE = 1;
 /** How near the viewport (px) a behind group is shown. */
 const SHOW_MARGIN_PX = 1_500;
 

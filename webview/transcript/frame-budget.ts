@@ -14,8 +14,8 @@ import type { WorkBudget } from '../markdown/markdown-stream';
 export const FRAME_WORK_MS = 8;
 
 /**
- * Characters of new text drawn per frame: about 8 paragraphs of 4 KB, a few milliseconds of layout idle and some
- * 15 ms on a busy machine. At 60 frames a second that still shows 2 MB a second, ten times the rate of a fast
+ * Characters of new text drawn per frame, at most: about 8 paragraphs of 4 KB, a few milliseconds of layout idle and
+ * some 15 ms on a busy machine; a slower machine gets fewer (layout-pace.ts). At 60 frames a second that still shows 2 MB a second, ten times the rate of a fast
  * agent's stream (the webview bench's 200 KB/s).
  */
 export const FRAME_CHARS = 32_000;
@@ -24,12 +24,26 @@ export class FrameBudget implements WorkBudget {
   private readonly deadline: number;
   private chars = 0;
 
-  constructor(milliseconds = FRAME_WORK_MS) {
+  /** `maxChars`: this frame's character allowance (the transcript learns it from layout: layout-pace.ts). */
+  constructor(
+    milliseconds = FRAME_WORK_MS,
+    private readonly maxChars = FRAME_CHARS,
+  ) {
     this.deadline = performance.now() + milliseconds;
   }
 
+  /** Characters of text put where they are laid out this frame. */
+  get charsSpent(): number {
+    return this.chars;
+  }
+
+  /** This frame's character allowance. */
+  get frameChars(): number {
+    return this.maxChars;
+  }
+
   exhausted(): boolean {
-    return this.chars >= FRAME_CHARS || performance.now() >= this.deadline;
+    return this.chars >= this.maxChars || performance.now() >= this.deadline;
   }
 
   spend(chars: number, layoutDeferred = false): void {

@@ -19,7 +19,8 @@ import type { ScrollPosition } from '../host/ui-state';
 import { createEntryView, viewShape } from './create-view';
 import { EntryIndex } from './entry-index';
 import type { EntryView, RenderContext } from './entry-view';
-import { FrameBudget } from './frame-budget';
+import { FrameBudget, FRAME_WORK_MS } from './frame-budget';
+import { LayoutPace } from './layout-pace';
 
 interface RenderedEntry {
   readonly view: EntryView;
@@ -36,6 +37,9 @@ const BOTTOM_SLACK = 8;
  * conversation builds a new one): reading it from the page then would lay out the whole new chat inside the frame.
  */
 let lastViewportHeight: number | undefined;
+
+/** What a frame's new text may be, from what its layout costs on this machine: one for the page, as the machine is. */
+const layoutPace = new LayoutPace();
 
 /** An element's border-box height from a resize record (what offsetHeight would say, unrounded). */
 function recordHeight(record: ResizeObserverEntry): number {
@@ -151,7 +155,7 @@ export class VirtualTranscript {
     // The viewport's height comes from the observer, after layout. Until it has reported: another chat's, or at
     // first the window's (a little more than the transcript's; reading the transcript's would force the layout).
     if (this.viewportHeight === 0) this.viewportHeight = lastViewportHeight ?? window.innerHeight;
-    const budget = new FrameBudget();
+    const budget = new FrameBudget(FRAME_WORK_MS, layoutPace.charsPerFrame);
     // The first frame with entries draws only what is in view (at the bottom: from the newest up, as the budget
     // allows), so a conversation opens fast; the rest and the margin above and below (for smooth scrolling) are
     // drawn in the next frames.
@@ -171,6 +175,7 @@ export class VirtualTranscript {
     // observing the transcript afresh makes the observer report it after this frame's layout.
     this.layoutObserver.unobserve(this.element);
     this.layoutObserver.observe(this.element);
+    layoutPace.frameDrawn(budget.charsSpent, performance.now());
   }
 
   /** The entries to draw with the viewport's top at `top`: the viewport and `overscan` px above and below it. */
@@ -283,6 +288,7 @@ export class VirtualTranscript {
    * viewport undrawn or the viewport changed size.
    */
   private onLaidOutRecords(records: readonly ResizeObserverEntry[]): void {
+    layoutPace.laidOut(performance.now());
     let drawn = false;
     let viewportResized = false;
     const own = records.find((record) => record.target === this.element);
