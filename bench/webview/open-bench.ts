@@ -23,10 +23,11 @@ import { repoRoot } from '../../test/support/repo-root';
 import { clickActivityItem } from './activity-bar';
 import { BASELINE_TITLE, packageBaselineExtension } from './baseline-extension';
 import type { Figure } from './figure';
-import { extensionHostsGone } from './extension-hosts';
+import { stopClosedExtensionHosts } from './extension-hosts';
 import { describeOpenFailure } from './open-failure';
 import { OPEN_PROBE_SCRIPT, type OpenProbeRecord } from './open-probe';
 import { machineQuiet } from './machine-quiet';
+import { cpuBetween, processTree } from './process-cpu';
 import { activationTimes } from './vscode-bench';
 import {
   describePhases,
@@ -103,20 +104,30 @@ function phasesOf(record: OpenProbeRecord, since: number, icon: number | undefin
 
 /** Until the machine is quiet (bench/webview/machine-quiet.ts): what is timed next starts from a settled workbench. */
 async function settle(what: string): Promise<void> {
+  const verbose = Boolean(process.env['BENCH_VERBOSE']);
+  // Verbose: which processes kept the machine busy meanwhile (all of them: pid 1's tree).
+  const before = verbose ? processTree([1]) : [];
   const waited = await machineQuiet();
-  if (process.env['BENCH_VERBOSE']) console.log(`  settled in ${waited} ms before ${what}`);
+  if (!verbose) return;
+  const busiest = cpuBetween(before, processTree([1])).slice(0, 4);
+  console.log(`  settled in ${waited} ms before ${what} (CPU ms: ${busiest.map((entry) => `${entry.label} ${entry.cpuMs}`).join(', ')})`);
 }
 
-/**
- * Opens `which` by its icon, clicking no sooner than `notBefore` (epoch ms); the phases, and when (epoch ms) the
- * webview was handed its HTML.
- */
-async function open(page: Page, which: Which, icon?: number, notBefore = 0): Promise<{ phases: Phases; htmlAt: number }> {
+interface OpenTiming {
+  /** When the activity bar showed the icon, for the phases. */
+  readonly icon?: number;
+  /** Click no sooner than this (epoch ms). */
+  readonly notBefore?: number;
+}
+
+/** Opens `which` by its icon; the phases, and when (epoch ms) the webview was handed its HTML. */
+async function open(page: Page, which: Which, timing: OpenTiming = {}): Promise<{ phases: Phases; htmlAt: number }> {
   await settle(`opening ${which}`);
+  const notBefore = timing.notBefore ?? 0;
   if (Date.now() < notBefore) await page.waitForTimeout(notBefore - Date.now());
   const since = await clickActivityItem(page, ICON[which], LONG);
   const record = await probeRecord(page, which, since, 'typeable');
-  return { phases: phasesOf(record, since, icon), htmlAt: record.timeOrigin };
+  return { phases: phasesOf(record, since, timing.icon), htmlAt: record.timeOrigin };
 }
 
 /**
@@ -126,6 +137,9 @@ async function open(page: Page, which: Which, icon?: number, notBefore = 0): Pro
  * the navigation, 3.0-4.4 s after the click; clicked 3-6 s later, 0.16-0.58 s after the click. A cold sample clicked at once
  * measured how early its icon had shown, not the open: one run's pairs differed by 0.7-1.7 s for that alone. So each
  * cold click waits until this long after the gate the warm-up window met (when its first webview got its HTML).
+ * Tried: clicking the warm-up's view as soon as its icon showed, to measure the hold alone. Its HTML came 13.9 s
+ * after the navigation, later than the settled click's 10.9 s (a fresh code-server's first window is its slowest),
+ * so the settled click stays. What decides when a cold sample is clicked is mostly the settling anyway.
  */
 const COLD_CLICK_AFTER_GATE_MS = 1_500;
 
@@ -283,13 +297,13 @@ export async function runOpenBench(): Promise<Figure[]> {
     await open(warmUp.page, 'baseline');
     if (process.env['BENCH_VERBOSE']) console.log(`  a fresh browser's first webview got its HTML ${gateMs} ms after the navigation`);
     await warmUp.browser.close();
-    await extensionHostsGone(userDataDir, 60_000);
+    await stopClosedExtensionHosts(userDataDir, 60_000);
     const cold: Sample[] = [];
     for (const which of interleaved(COLD_PAIRS)) {
       const fresh = await freshWorkbench(home, url, which);
       browser = fresh.browser;
       const clickAt = fresh.navigatedAt + gateMs + COLD_CLICK_AFTER_GATE_MS;
-      const sample = { which, phases: (await open(fresh.page, which, fresh.icon, clickAt)).phases };
+      const sample = { which, phases: (await open(fresh.page, which, { icon: fresh.icon, notBefore: clickAt })).phases };
       log('cold', sample);
       cold.push(sample);
       // The last browser stays for the warm and reload rounds. The next window must not start beside the extension
@@ -297,8 +311,8 @@ export async function runOpenBench(): Promise<Figure[]> {
       if (cold.length < COLD_PAIRS * 2) {
         await fresh.browser.close();
         const closed = Date.now();
-        await extensionHostsGone(userDataDir, 60_000);
-        if (process.env['BENCH_VERBOSE']) console.log(`  the closed window's extension host went in ${Date.now() - closed} ms`);
+        await stopClosedExtensionHosts(userDataDir, 60_000);
+        if (process.env['BENCH_VERBOSE']) console.log(`  the closed window's extension host stopped in ${Date.now() - closed} ms`);
       }
     }
     const page = browser?.pages()[0];
