@@ -79,7 +79,7 @@ export class ChatApp {
         const id = requestAnimationFrame(callback);
         return () => cancelAnimationFrame(id);
       },
-      afterTimers: (callback) => setTimeout(callback, 1),
+      afterTimers: (callback, delayMs = 1) => setTimeout(callback, Math.max(1, delayMs)),
       now: () => performance.now(),
     },
   );

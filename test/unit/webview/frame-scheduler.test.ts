@@ -1,11 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { FRAME_WORK_MS } from '../../../webview/transcript/frame-budget';
-import { FrameScheduler, LAID_OUT_FRAME_MS, type FrameClock } from '../../../webview/transcript/frame-scheduler';
+import { FrameScheduler, LAID_OUT_FRAME_MS, REST_PER_LONG_FRAME, type FrameClock } from '../../../webview/transcript/frame-scheduler';
 
 /** Frames and timers run only when the test says; `now` moves only when a drawing says it took time. */
 class ManualClock implements FrameClock {
   readonly frames: (() => void)[] = [];
   readonly timers: (() => void)[] = [];
+  /** Each timer's delay, as asked. */
+  readonly delays: number[] = [];
   time = 0;
 
   requestFrame(callback: () => void): () => void {
@@ -16,8 +18,9 @@ class ManualClock implements FrameClock {
     };
   }
 
-  afterTimers(callback: () => void): void {
+  afterTimers(callback: () => void, delayMs = 1): void {
     this.timers.push(callback);
+    this.delays.push(delayMs);
   }
 
   now(): number {
@@ -36,6 +39,7 @@ class ManualClock implements FrameClock {
   }
 
   runTimer(): void {
+    this.delays.shift();
     const timer = this.timers.shift();
     assert.ok(timer, 'a timer was set');
     timer();
@@ -119,6 +123,8 @@ describe('frame scheduler', () => {
     frames.laidOut();
     assert.equal(clock.frames.length, 0, 'the frame asked for at once is taken back');
     assert.equal(clock.timers.length, 1, "and asked for from a timer, after the page's own");
+    // Once the rest as long as that frame is over.
+    clock.time += 32 * REST_PER_LONG_FRAME;
     clock.runTimer();
     clock.runFrame();
     assert.equal(draws, 2);
@@ -156,6 +162,39 @@ describe('frame scheduler', () => {
     assert.equal(clock.frames.length, 0, 'past the limit the next frame waits for the timers');
     assert.equal(clock.timers.length, 1);
     assert.equal(draws, 2);
+  });
+
+  it('after a long frame, rests as long as it took before the next frame, so a shared main thread keeps half for others', () => {
+    const clock = new ManualClock();
+    let draws = 0;
+    const frames = clock.scheduler(() => {
+      draws++;
+      clock.time += 4;
+      frames.request();
+    });
+    frames.request();
+    clock.runFrame();
+    // Drawing and layout took 40 ms: the next frame comes no sooner than 40 ms after.
+    clock.time += 36;
+    frames.laidOut();
+    const rest = 40 * REST_PER_LONG_FRAME;
+    assert.equal(clock.frames.length, 0);
+    clock.runTimer();
+    assert.equal(clock.frames.length, 0, 'the timer came before the rest was over: no frame yet');
+    assert.equal(clock.delays[0], rest, 'it waits out the rest');
+    clock.time += rest - 1;
+    clock.runTimer();
+    assert.equal(clock.frames.length, 0, 'still 1 ms of rest left');
+    clock.time += 1;
+    clock.runTimer();
+    assert.equal(clock.frames.length, 1, 'the rest is over: the frame is asked for');
+    clock.runFrame();
+    assert.equal(draws, 2);
+    // A short frame after it rests not at all.
+    clock.time += 5;
+    frames.laidOut();
+    assert.equal(clock.frames.length, 1, 'the next frame was asked for at once and stays');
+    assert.equal(clock.timers.length, 0);
   });
 
   it('draws nothing once disposed, even a frame already asked for', () => {
