@@ -3,11 +3,19 @@
 /** The bytes, or (past the cap) the size and sha256; undefined when the file is missing or not a file (a link). */
 export type SnapshotRead = Uint8Array | { readonly size: number; readonly hash: string } | undefined;
 
+/** A file read on the event loop, with its modification time right after the read. */
+export interface ReadNow {
+  readonly read: SnapshotRead;
+  readonly modifiedAfter: number | undefined;
+}
+
 export interface ChangeFiles {
   /** Workspace files (absolute paths) worth a snapshot: never `.git/`, never what `files.watcherExclude` excludes. */
   list(): Promise<readonly string[]>;
   /** The bytes on disk (past `maxBytes`: only size and hash), or undefined when missing (see snapshot-read.ts). */
   read(absolutePath: string, maxBytes: number): Promise<SnapshotRead>;
+  /** `read` on the event loop, with the modification time just after; undefined for a file larger than `maxBytes`. */
+  readSmallNow(absolutePath: string, maxBytes: number): ReadNow | undefined;
   /** The file's last modification time (ms since the epoch), or undefined when missing. */
   modifiedAt(absolutePath: string): Promise<number | undefined>;
   /** When the file last changed in any way (its ctime), or undefined when missing. */

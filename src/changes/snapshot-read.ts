@@ -3,11 +3,11 @@
  * hashed, streaming, so memory stays bounded by the cap whatever size of file an agent writes.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, lstatSync, readFileSync, statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ChangeFiles, SnapshotRead } from './change-ports';
+import type { ChangeFiles, ReadNow, SnapshotRead } from './change-ports';
 import type { ContentStore } from './content-store';
 import { ABSENT, type FileState } from './file-state';
 
@@ -22,6 +22,25 @@ export async function readForSnapshot(absolutePath: string, maxBytes: number): P
     return { size: info.size, hash: hash.digest('hex') };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * `readForSnapshot` on the event loop, for a file no larger than `maxBytes` (undefined for a larger one: it is read
+ * the usual way). For the few files a tool call names just before it runs (baseline.ts): an async read queues in
+ * the file-system thread pool and can come after the agent's write.
+ */
+export function readSmallNow(absolutePath: string, maxBytes: number): ReadNow | undefined {
+  try {
+    const info = lstatSync(absolutePath);
+    if (!info.isFile()) return { read: undefined, modifiedAfter: undefined };
+    if (info.size > maxBytes) return undefined;
+    const read = readFileSync(absolutePath);
+    // Grown since the lstat: too big to have been read here after all.
+    if (read.length > maxBytes) return undefined;
+    return { read, modifiedAfter: statSync(absolutePath, { throwIfNoEntry: false })?.mtimeMs };
+  } catch {
+    return { read: undefined, modifiedAfter: undefined };
   }
 }
 

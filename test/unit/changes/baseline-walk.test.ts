@@ -1,9 +1,9 @@
 /**
  * The baseline's walk of the workspace and the turns that start while it runs: a turn narrows the walk's reads in
- * flight, so that reads of the files the agent names are not queued behind many of the walk's.
+ * flight, and a small file the agent names is read at once, so that its before is known when the agent writes it.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Baseline } from '../../../src/changes/baseline';
@@ -80,5 +80,29 @@ describe('baseline walk', () => {
     while (!baseline.isSeeded) await files.release();
     await seeded;
     assert.equal(baseline.size, 100);
+  });
+
+  it('reads a small named file at once: the agent writing it right after the tool call still leaves its before', async () => {
+    const named = path.join(scratch, 'named.txt');
+    const big = path.join(scratch, 'big.txt');
+    writeFileSync(named, 'before\n');
+    writeFileSync(big, 'x'.repeat(300 * 1024));
+    // Last modified well before the turn.
+    for (const file of [named, big]) utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const baseline = new Baseline(
+      new DiskChangeFiles(scratch),
+      new ContentStore(path.join(scratch, 'blobs'), { maxTotalBytes: () => 8 * 1024 * 1024, maxFileBytes: 1024 * 1024 }),
+    );
+    baseline.turnBegan({});
+    const primed = [baseline.prime(named), baseline.prime(big)];
+    // The agent writes both before any read in the pool could have run.
+    writeFileSync(named, 'after\n');
+    writeFileSync(big, 'y');
+    await Promise.all(primed);
+    const before = baseline.stateOf(named);
+    assert.equal(before.kind, 'file');
+    assert.equal(before.kind === 'file' ? before.size : -1, 'before\n'.length, 'the before is the content before the write');
+    // Its file time is asked for from the read's callback, which runs only after the write above.
+    assert.equal(baseline.stateOf(big).kind, 'unknown', 'a large file is read the usual way: after the write, so unknown');
   });
 });
