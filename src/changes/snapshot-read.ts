@@ -3,45 +3,118 @@
  * hashed, streaming, so memory stays bounded by the cap whatever size of file an agent writes.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, lstatSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChangeFiles, ReadNow, SnapshotRead } from './change-ports';
 import type { ContentStore } from './content-store';
 import { ABSENT, type FileState } from './file-state';
 
+/**
+ * How a snapshot opens a file: read only, a link at the path not followed (the open fails), and without waiting for
+ * a writer when the path turned out to be a FIFO. What the path is, is then asked of the opened file (fstat), so a
+ * file swapped for a link between a check and the read cannot have the link's target read: what it points at may be
+ * outside the workspace, and is never copied into storage. Windows has no O_NOFOLLOW: an lstat first is all it has.
+ */
+const OPEN_FOR_SNAPSHOT = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const CHECK_LINK_FIRST = constants.O_NOFOLLOW === undefined;
+
 export async function readForSnapshot(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
+  let handle: FileHandle | undefined;
   try {
-    // A link is not followed: what it points at may be outside the workspace, and is never copied into storage.
-    const info = await lstat(absolutePath);
+    if (CHECK_LINK_FIRST && !(await lstat(absolutePath)).isFile()) return undefined;
+    handle = await open(absolutePath, OPEN_FOR_SNAPSHOT);
+    const info = await handle.stat();
     if (!info.isFile()) return undefined;
-    if (info.size <= maxBytes) return await readFile(absolutePath);
+    if (info.size <= maxBytes) {
+      const opened = handle;
+      const read = await readUpTo(maxBytes, info.size, (buffer, at) =>
+        opened.read(buffer, at, buffer.length - at, at).then((done) => done.bytesRead),
+      );
+      if (read !== undefined) return read;
+    }
     const hash = createHash('sha256');
-    for await (const chunk of createReadStream(absolutePath)) hash.update(chunk as Buffer);
-    return { size: info.size, hash: hash.digest('hex') };
+    let size = 0;
+    for await (const chunk of handle.createReadStream({ start: 0, autoClose: false })) {
+      hash.update(chunk as Buffer);
+      size += (chunk as Buffer).length;
+    }
+    return { size, hash: hash.digest('hex') };
   } catch {
     return undefined;
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
 }
 
 /**
  * `readForSnapshot` on the event loop, for a file no larger than `maxBytes` (undefined for a larger one: it is read
  * the usual way). For the few files a tool call names just before it runs (baseline.ts): an async read queues in
- * the file-system thread pool and can come after the agent's write.
+ * the file-system thread pool and can come after the agent's write. The modification time is the opened file's,
+ * taken after the read, so a write that lands after it shows as a later time.
  */
 export function readSmallNow(absolutePath: string, maxBytes: number): ReadNow | undefined {
+  let descriptor: number | undefined;
   try {
-    const info = lstatSync(absolutePath);
+    if (CHECK_LINK_FIRST && !lstatSync(absolutePath).isFile()) return { read: undefined, modifiedAfter: undefined };
+    descriptor = openSync(absolutePath, OPEN_FOR_SNAPSHOT);
+    const info = fstatSync(descriptor);
     if (!info.isFile()) return { read: undefined, modifiedAfter: undefined };
     if (info.size > maxBytes) return undefined;
-    const read = readFileSync(absolutePath);
-    // Grown since the lstat: too big to have been read here after all.
-    if (read.length > maxBytes) return undefined;
-    return { read, modifiedAfter: statSync(absolutePath, { throwIfNoEntry: false })?.mtimeMs };
+    const opened = descriptor;
+    const read = readUpToNow(maxBytes, info.size, (buffer, at) => readSync(opened, buffer, at, buffer.length - at, at));
+    // Grown past the cap since the fstat: too big to have been read here after all.
+    if (read === undefined) return undefined;
+    return { read, modifiedAfter: fstatSync(descriptor).mtimeMs };
   } catch {
     return { read: undefined, modifiedAfter: undefined };
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
   }
+}
+
+/** Fills `buffer` from `at` on; how many bytes it read (0 at the end of the file). */
+type ReadInto = (buffer: Buffer, at: number) => number;
+
+/**
+ * The whole file, read through `readInto` into a buffer sized by what fstat said (`expected`) plus one byte to see
+ * that it grew meanwhile, enlarged while it keeps growing; undefined once it holds more than `maxBytes`.
+ */
+function readUpToNow(maxBytes: number, expected: number, readInto: ReadInto): Buffer | undefined {
+  let buffer: Buffer = Buffer.alloc(Math.min(expected, maxBytes) + 1);
+  let filled = 0;
+  for (;;) {
+    const bytesRead = readInto(buffer, filled);
+    if (bytesRead === 0) return buffer.subarray(0, filled);
+    filled += bytesRead;
+    if (filled > maxBytes) return undefined;
+    if (filled === buffer.length) buffer = enlarged(buffer, maxBytes);
+  }
+}
+
+/** `readUpToNow` with reads that resolve later. */
+async function readUpTo(
+  maxBytes: number,
+  expected: number,
+  readInto: (buffer: Buffer, at: number) => Promise<number>,
+): Promise<Buffer | undefined> {
+  let buffer: Buffer = Buffer.alloc(Math.min(expected, maxBytes) + 1);
+  let filled = 0;
+  for (;;) {
+    const bytesRead = await readInto(buffer, filled);
+    if (bytesRead === 0) return buffer.subarray(0, filled);
+    filled += bytesRead;
+    if (filled > maxBytes) return undefined;
+    if (filled === buffer.length) buffer = enlarged(buffer, maxBytes);
+  }
+}
+
+/** Twice the room (at most the cap and one byte), what was read kept. */
+function enlarged(buffer: Buffer, maxBytes: number): Buffer {
+  const larger = Buffer.alloc(Math.min(buffer.length * 2, maxBytes + 1));
+  buffer.copy(larger);
+  return larger;
 }
 
 /** The file's modification time, or undefined when it is missing. */
