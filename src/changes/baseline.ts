@@ -45,6 +45,13 @@ export class Baseline {
   private readonly doubtful = new Set<string>();
   /** Reads ahead of the walk in flight, by path. */
   private readonly priming = new Map<string, Promise<void>>();
+  /**
+   * Refreshes in flight, by path: the number of the latest. Only the latest may set what it read, and nothing set
+   * since it began is overwritten by it (a read from before a deletion, finishing after it, would bring a deleted
+   * file back); a folder's deletion counts the files being read in it as known there.
+   */
+  private readonly refreshing = new Map<string, number>();
+  private refreshes = 0;
   /** Turns running now, with when each began. */
   private readonly turns = new Map<object, number>();
   /** When the latest turn began: a turn that begins and ends during one read still counts for it. */
@@ -98,13 +105,20 @@ export class Baseline {
     return this.stateOf(absolutePath);
   }
 
-  /** The files it knows inside `folder`, at any depth. */
+  /** The files it knows inside `folder`, at any depth (and the ones being read there). */
   knownUnder(folder: string): string[] {
     const prefix = folder.endsWith(sep) ? folder : folder + sep;
-    return [...this.states.keys()].filter((path) => path.startsWith(prefix));
+    const under = (path: string): boolean => path.startsWith(prefix);
+    const reading = [...this.refreshing.keys()].filter((path) => under(path) && !this.states.has(path));
+    return [...this.states.keys()].filter(under).concat(reading);
   }
 
   set(absolutePath: string, state: FileState): void {
+    this.refreshing.delete(absolutePath);
+    this.record(absolutePath, state);
+  }
+
+  private record(absolutePath: string, state: FileState): void {
     this.doubtful.delete(absolutePath);
     if (state.kind === 'absent') this.states.delete(absolutePath);
     else this.states.set(absolutePath, state);
@@ -112,9 +126,15 @@ export class Baseline {
 
   /** Reads the file as it is now into the store and the baseline (a change nobody attributes to the agent). */
   async refresh(absolutePath: string): Promise<FileState> {
-    const state = await snapshotFile(this.files, this.store, absolutePath);
-    this.set(absolutePath, state);
-    return state;
+    const number = ++this.refreshes;
+    this.refreshing.set(absolutePath, number);
+    try {
+      const state = await snapshotFile(this.files, this.store, absolutePath);
+      if (this.refreshing.get(absolutePath) === number) this.record(absolutePath, state);
+      return state;
+    } finally {
+      if (this.refreshing.get(absolutePath) === number) this.refreshing.delete(absolutePath);
+    }
   }
 
   /** A file the agent is about to work on, read ahead of the walk (nothing when its state is known already). */

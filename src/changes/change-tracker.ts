@@ -103,6 +103,8 @@ export class ChangeTracker {
   /** Settles once seeding, loading and every ending turn are done (tests and benchmarks wait on it). */
   async idle(): Promise<void> {
     await Promise.all([this.baseline.seed(), this.loaded, ...this.finishing, ...this.reading]);
+    // What that work started is waited for too: a folder's event reads each file listed in it, after the listing.
+    while (this.finishing.size > 0 || this.reading.size > 0) await Promise.all([...this.finishing, ...this.reading]);
   }
 
   /** A turn is running (or settling): disk changes now are captured as this conversation's. */

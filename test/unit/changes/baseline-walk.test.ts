@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Baseline } from '../../../src/changes/baseline';
+import { ABSENT } from '../../../src/changes/file-state';
 import { ContentStore } from '../../../src/changes/content-store';
 import { DiskChangeFiles } from '../../support/disk-change-ports';
 
@@ -104,5 +105,22 @@ describe('baseline walk', () => {
     assert.equal(before.kind === 'file' ? before.size : -1, 'before\n'.length, 'the before is the content before the write');
     // Its file time is asked for from the read's callback, which runs only after the write above.
     assert.equal(baseline.stateOf(big).kind, 'unknown', 'a large file is read the usual way: after the write, so unknown');
+  });
+
+  it("keeps a folder's deletion when a read of a file in it, begun before, ends after", async () => {
+    // The watcher reports a folder made with a file in it, then the folder deleted (a build's scratch folder); the
+    // file's read began before the deletion and ends after it, with the content the file had.
+    const inside = path.join(scratch, 'made', 'z.txt');
+    const files = new HeldReads(scratch, []);
+    const baseline = baselineOf(files);
+    await baseline.seed();
+    const reading = baseline.refresh(inside);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(baseline.knownUnder(path.join(scratch, 'made')), [inside], 'a file being read counts as known in its folder');
+    baseline.set(inside, ABSENT);
+    await files.release();
+    await reading;
+    assert.equal(baseline.stateOf(inside).kind, 'absent', 'the read from before the deletion does not bring the file back');
+    assert.deepEqual(baseline.knownUnder(path.join(scratch, 'made')), []);
   });
 });
