@@ -28,7 +28,10 @@ step() {
     if [ -s "$listed" ]; then
       whatFailed+=("$name:" "$(head -c 1500 "$listed")")
     else
-      whatFailed+=("$name:" "$(grep -a -i -E 'error|fail|expected|timed out|assert' "$log" | tail -n 6 | cut -c 1-300)")
+      # An e2e suite marks each failed check with ✘ (and goes on to the next); those lines come first, since the
+      # final assertion only says that some check failed.
+      whatFailed+=("$name:" "$(grep -a '✘' "$log" | head -n 8 | cut -c 1-600)")
+      whatFailed+=("$(grep -a -i -E 'error|fail|expected|timed out|assert' "$log" | grep -a -v '✘' | tail -n 6 | cut -c 1-300)")
     fi
   fi
 }
