@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { ChangeFiles, ReadNow, SnapshotRead } from './change-ports';
 import type { ContentStore } from './content-store';
 import { ABSENT, type FileState } from './file-state';
+import { openedInside, openedInsideNow } from './opened-inside';
 
 /**
  * How a snapshot opens a file: read only, a link at the path not followed (the open fails), and without waiting for
@@ -20,13 +21,19 @@ import { ABSENT, type FileState } from './file-state';
 const OPEN_FOR_SNAPSHOT = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const CHECK_LINK_FIRST = constants.O_NOFOLLOW === undefined;
 
-export async function readForSnapshot(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
+/**
+ * The file at `absolutePath` for a snapshot: its bytes up to `maxBytes`, else its size and hash; undefined when it is
+ * missing, not a regular file, or (given `realRoots`, the workspace folders' real paths) lies outside them once the
+ * links on its way are resolved.
+ */
+export async function readForSnapshot(absolutePath: string, maxBytes: number, realRoots?: readonly string[]): Promise<SnapshotRead> {
   let handle: FileHandle | undefined;
   try {
     if (CHECK_LINK_FIRST && !(await lstat(absolutePath)).isFile()) return undefined;
     handle = await open(absolutePath, OPEN_FOR_SNAPSHOT);
     const info = await handle.stat();
     if (!info.isFile()) return undefined;
+    if (realRoots && !(await openedInside(handle.fd, absolutePath, info, realRoots))) return undefined;
     if (info.size <= maxBytes) {
       const opened = handle;
       const read = await readUpTo(maxBytes, info.size, (buffer, at) =>
@@ -54,13 +61,14 @@ export async function readForSnapshot(absolutePath: string, maxBytes: number): P
  * the file-system thread pool and can come after the agent's write. The modification time is the opened file's,
  * taken after the read, so a write that lands after it shows as a later time.
  */
-export function readSmallNow(absolutePath: string, maxBytes: number): ReadNow | undefined {
+export function readSmallNow(absolutePath: string, maxBytes: number, realRoots?: readonly string[]): ReadNow | undefined {
   let descriptor: number | undefined;
   try {
     if (CHECK_LINK_FIRST && !lstatSync(absolutePath).isFile()) return { read: undefined, modifiedAfter: undefined };
     descriptor = openSync(absolutePath, OPEN_FOR_SNAPSHOT);
     const info = fstatSync(descriptor);
     if (!info.isFile()) return { read: undefined, modifiedAfter: undefined };
+    if (realRoots && !openedInsideNow(descriptor, absolutePath, info, realRoots)) return { read: undefined, modifiedAfter: undefined };
     if (info.size > maxBytes) return undefined;
     const opened = descriptor;
     const read = readUpToNow(maxBytes, info.size, (buffer, at) => readSync(opened, buffer, at, buffer.length - at, at));

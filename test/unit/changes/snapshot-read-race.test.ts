@@ -6,11 +6,14 @@
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { SnapshotRead } from '../../../src/changes/change-ports';
+import { openedInsideByFolder } from '../../../src/changes/opened-inside';
 import { readForSnapshot, readSmallNow } from '../../../src/changes/snapshot-read';
+import { DiskChangeFiles } from '../../support/disk-change-ports';
 
 /** Swaps `target` between a plain file and a link to `secret` (each by an atomic rename) until `stop[0]` is set. */
 const SWAPPER = `
@@ -25,6 +28,25 @@ while (Atomics.load(flag, 0) === 0) {
   rmSync(target + '.link', { force: true });
   symlinkSync(secret, target + '.link');
   renameSync(target + '.link', target);
+  swaps += 1;
+}
+Atomics.store(flag, 1, swaps);
+`;
+
+/** Swaps the folder `folder` for a link to `outside` and back (atomic renames) until `stop[0]` is set. */
+const FOLDER_SWAPPER = `
+const { renameSync, symlinkSync, rmSync } = require('node:fs');
+const { workerData } = require('node:worker_threads');
+const { folder, outside, stop } = workerData;
+const flag = new Int32Array(stop);
+let swaps = 0;
+while (Atomics.load(flag, 0) === 0) {
+  rmSync(folder + '.link', { force: true });
+  symlinkSync(outside, folder + '.link');
+  renameSync(folder, folder + '.real');
+  renameSync(folder + '.link', folder);
+  rmSync(folder);
+  renameSync(folder + '.real', folder);
   swaps += 1;
 }
 Atomics.store(flag, 1, swaps);
@@ -109,5 +131,70 @@ describe('a snapshot read against a file swapped for a link', function () {
     assert.deepEqual(readSmallNow(target, 1_000), { read: undefined, modifiedAfter: undefined });
     assert.equal(await readForSnapshot(target, 1_000), undefined);
     assert.ok(Date.now() - started < 2_000, 'returned at once');
+  });
+
+  describe('a folder on the way that is a link', () => {
+    let files: DiskChangeFiles;
+    let outside: string;
+    beforeEach(() => {
+      outside = path.join(scratch, 'outside');
+      mkdirSync(outside);
+      writeFileSync(path.join(outside, 'id_rsa'), SECRET);
+      files = new DiskChangeFiles(path.join(scratch, 'workspace'));
+    });
+
+    it('is not followed out of the workspace: a file named through it is not read, now or the usual way', async () => {
+      // What a repository can hold: git checks a link out as a link.
+      symlinkSync(outside, path.join(scratch, 'workspace', 'docs'));
+      const named = path.join(scratch, 'workspace', 'docs', 'id_rsa');
+      assert.equal(readFileSync(named, 'utf8'), SECRET, 'the path does lead to the secret');
+      assert.deepEqual(files.readSmallNow(named, 1_000), { read: undefined, modifiedAfter: undefined });
+      assert.equal(await files.read(named, 1_000), undefined);
+      const stats = lstatSync(path.join(outside, 'id_rsa'));
+      assert.equal(await openedInsideByFolder(named, stats, [realpathSync(path.join(scratch, 'workspace'))]), false, 'nor without /proc');
+    });
+
+    it('is followed when it leads to another place inside the workspace (a monorepo package link)', async () => {
+      mkdirSync(path.join(scratch, 'workspace', 'packages'));
+      writeFileSync(path.join(scratch, 'workspace', 'packages', 'index.ts'), 'export {};\n');
+      symlinkSync(path.join(scratch, 'workspace', 'packages'), path.join(scratch, 'workspace', 'linked'));
+      const named = path.join(scratch, 'workspace', 'linked', 'index.ts');
+      assert.equal(Buffer.from((files.readSmallNow(named, 1_000)?.read as Uint8Array | undefined) ?? []).toString(), 'export {};\n');
+      const read = await files.read(named, 1_000);
+      assert.equal(read instanceof Uint8Array ? Buffer.from(read).toString() : read, 'export {};\n');
+      const stats = lstatSync(path.join(scratch, 'workspace', 'packages', 'index.ts'));
+      assert.equal(await openedInsideByFolder(named, stats, [realpathSync(path.join(scratch, 'workspace'))]), true, 'also without /proc');
+    });
+
+    it('never has the secret read while a folder is swapped for a link to it and back', async () => {
+      const folder = path.join(scratch, 'workspace', 'dir');
+      mkdirSync(folder);
+      writeFileSync(path.join(folder, 'id_rsa'), 'plain text');
+      const named = path.join(folder, 'id_rsa');
+      const stop = new SharedArrayBuffer(8);
+      const worker = new Worker(FOLDER_SWAPPER, { eval: true, workerData: { folder, outside, stop } });
+      const exited = new Promise<void>((resolve, reject) => {
+        worker.once('exit', () => resolve());
+        worker.once('error', reject);
+      });
+      const seen = new Map<string, number>();
+      const note = (read: SnapshotRead): void => {
+        const text = read instanceof Uint8Array ? Buffer.from(read).toString() : read === undefined ? '(none)' : '(hashed)';
+        seen.set(text, (seen.get(text) ?? 0) + 1);
+      };
+      try {
+        const until = Date.now() + 2_000;
+        while (Date.now() < until) {
+          for (let i = 0; i < 50; i += 1) note(files.readSmallNow(named, 1_000)?.read);
+          note(await files.read(named, 1_000));
+        }
+      } finally {
+        Atomics.store(new Int32Array(stop), 0, 1);
+        await exited;
+      }
+      assert.ok((new Int32Array(stop)[1] ?? 0) > 100, 'the swapper ran');
+      assert.ok((seen.get('plain text') ?? 0) > 0, `some reads found the plain file: ${JSON.stringify([...seen])}`);
+      assert.equal(seen.get(SECRET), undefined, `the secret was read: ${JSON.stringify([...seen])}`);
+    });
   });
 });
