@@ -46,9 +46,9 @@ export class Baseline {
   /** Reads ahead of the walk in flight, by path. */
   private readonly priming = new Map<string, Promise<void>>();
   /**
-   * Refreshes in flight, by path: the number of the latest. Only the latest may set what it read, and nothing set
-   * since it began is overwritten by it (a read from before a deletion, finishing after it, would bring a deleted
-   * file back); a folder's deletion counts the files being read in it as known there.
+   * Reads for the baseline in flight, by path: the number of the latest. Only the latest may record what it read,
+   * and nothing set since it began is overwritten by it (a read from before a deletion, finishing after it, would
+   * bring a deleted file back); a folder's deletion counts the files being read in it as known there.
    */
   private readonly refreshing = new Map<string, number>();
   private refreshes = 0;
@@ -126,15 +126,31 @@ export class Baseline {
 
   /** Reads the file as it is now into the store and the baseline (a change nobody attributes to the agent). */
   async refresh(absolutePath: string): Promise<FileState> {
-    const number = ++this.refreshes;
-    this.refreshing.set(absolutePath, number);
+    const read = this.beginRead(absolutePath);
+    let state: FileState | undefined;
     try {
-      const state = await snapshotFile(this.files, this.store, absolutePath);
-      if (this.refreshing.get(absolutePath) === number) this.record(absolutePath, state);
+      state = await snapshotFile(this.files, this.store, absolutePath);
       return state;
     } finally {
-      if (this.refreshing.get(absolutePath) === number) this.refreshing.delete(absolutePath);
+      this.endRead(absolutePath, read, state);
     }
+  }
+
+  /**
+   * A read of the file for the baseline begins elsewhere (a late change's, see ChangeTracker): until `endRead`, the
+   * file counts as known in its folder, and a newer read or `set` supersedes it.
+   */
+  beginRead(absolutePath: string): number {
+    const number = ++this.refreshes;
+    this.refreshing.set(absolutePath, number);
+    return number;
+  }
+
+  /** The read `number` is over: what it found (`state`) is recorded unless a newer read or `set` came meanwhile. */
+  endRead(absolutePath: string, number: number, state?: FileState): void {
+    if (this.refreshing.get(absolutePath) !== number) return;
+    this.refreshing.delete(absolutePath);
+    if (state) this.record(absolutePath, state);
   }
 
   /** A file the agent is about to work on, read ahead of the walk (nothing when its state is known already). */

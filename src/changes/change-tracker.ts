@@ -161,14 +161,21 @@ export class ChangeTracker {
 
   /** An event just after a turn: the turn's change reported late (its card grows), else a change by someone else. */
   private async lateOrOutside(capture: TurnCapture, path: string): Promise<void> {
-    // The card is out first: a late file is added to it, never raced by its first publication.
-    await Promise.all(this.finishing);
-    const file = await capture.lateChange(path);
+    // Counted as a read for the baseline from now: its folder deleted meanwhile re-reads it, and what this finds
+    // then is not recorded over that.
+    const read = this.baseline.beginRead(path);
+    let file: FileChangeRecord | undefined;
+    try {
+      // The card is out first: a late file is added to it, never raced by its first publication.
+      await Promise.all(this.finishing);
+      file = await capture.lateChange(path);
+    } finally {
+      this.baseline.endRead(path, read, file?.after);
+    }
     if (!file) {
       await this.baseline.refresh(path);
       return;
     }
-    this.baseline.set(path, file.after);
     await this.loaded;
     const index = this.records.findIndex((r) => r.turnId === capture.turnId && r.origin === 'turn');
     const record = this.records[index];

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { SnapshotRead } from '../../../src/changes/change-ports';
 import { ChangeLog } from '../../../src/changes/change-log';
 import { ChangeTracker } from '../../../src/changes/change-tracker';
 import { ContentStore } from '../../../src/changes/content-store';
@@ -588,6 +589,36 @@ describe('change tracking (engine)', () => {
     );
   });
 
+  it('a file the turn made, reported late, whose folder is deleted while it is read: the file does not come back', async () => {
+    // The watcher reports the turn's new folder only after the card is out (a loaded machine), and the folder is
+    // deleted while the late report's read of its file is under way: that read's content must not outlive the
+    // deletion, or the same file made again later would look unchanged.
+    const late = file('made/z.txt');
+    const held = new HeldAfterRead(root, late);
+    files = held;
+    tracker.dispose();
+    tracker = make();
+    await tracker.idle();
+    await runTurn(() => {
+      write('made/z.txt', 'z\n');
+      return [];
+    });
+    tracker.diskCreated(file('made'));
+    await held.readDone;
+    rmSync(file('made'), { recursive: true });
+    tracker.diskDeleted(file('made'));
+    held.release();
+    await tracker.idle();
+    const next = await runTurn(() => {
+      write('made/z.txt', 'z\n');
+      return ['made/z.txt'];
+    });
+    assert.deepEqual(
+      card(next)?.files.map((f) => [path.relative(root, f.path), f.change]),
+      [['made/z.txt', 'created']],
+    );
+  });
+
   it('says where the tool call the agent reported differs from the file on disk', async () => {
     const turnId = `t${++turn}`;
     transcript.dispatch({ type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'go' }] });
@@ -641,3 +672,30 @@ describe('change tracking (engine)', () => {
     assert.deepEqual([shown.change, shown.added, shown.removed, shown.note], ['modified', 1, 1, undefined]);
   });
 });
+
+/** Disk reads where the first read of `held` has its result kept back (the read itself done) until `release`. */
+class HeldAfterRead extends DiskChangeFiles {
+  readonly readDone: Promise<void>;
+  private markDone: () => void = () => undefined;
+  private released: Promise<void>;
+  release: () => void = () => undefined;
+  private holding = true;
+
+  constructor(
+    root: string,
+    private readonly held: string,
+  ) {
+    super(root);
+    this.readDone = new Promise((resolve) => (this.markDone = resolve));
+    this.released = new Promise((resolve) => (this.release = resolve));
+  }
+
+  override async read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
+    const read = await super.read(absolutePath, maxBytes);
+    if (absolutePath !== this.held || !this.holding) return read;
+    this.holding = false;
+    this.markDone();
+    await this.released;
+    return read;
+  }
+}
