@@ -54,6 +54,17 @@ describe('change tracking (engine)', () => {
   };
   const card = (turnId: string): ChangeSetEntry | undefined =>
     entriesOf(transcript.state).find((e): e is ChangeSetEntry => e.kind === 'changes' && e.turnId === turnId);
+  /** `made/z.txt`, gone from the disk, made again by the next turn: that turn's card shows it created. */
+  const madeAgainIsNew = async (): Promise<void> => {
+    const next = await runTurn(() => {
+      write('made/z.txt', 'z\n');
+      return ['made/z.txt'];
+    });
+    assert.deepEqual(
+      card(next)?.files.map((f) => [path.relative(root, f.path), f.change]),
+      [['made/z.txt', 'created']],
+    );
+  };
 
   beforeEach(async () => {
     scratch = mkdtempSync(path.join(tmpdir(), 'acp-changes-'));
@@ -579,14 +590,7 @@ describe('change tracking (engine)', () => {
     rmSync(file('made'), { recursive: true });
     tracker.diskDeleted(file('made'));
     await tracker.idle();
-    const next = await runTurn(() => {
-      write('made/z.txt', 'z\n');
-      return ['made/z.txt'];
-    });
-    assert.deepEqual(
-      card(next)?.files.map((f) => [path.relative(root, f.path), f.change]),
-      [['made/z.txt', 'created']],
-    );
+    await madeAgainIsNew();
   });
 
   it('a file the turn made, reported late, whose folder is deleted while it is read: the file does not come back', async () => {
@@ -609,14 +613,7 @@ describe('change tracking (engine)', () => {
     tracker.diskDeleted(file('made'));
     held.release();
     await tracker.idle();
-    const next = await runTurn(() => {
-      write('made/z.txt', 'z\n');
-      return ['made/z.txt'];
-    });
-    assert.deepEqual(
-      card(next)?.files.map((f) => [path.relative(root, f.path), f.change]),
-      [['made/z.txt', 'created']],
-    );
+    await madeAgainIsNew();
   });
 
   it('says where the tool call the agent reported differs from the file on disk', async () => {
