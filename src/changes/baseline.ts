@@ -50,8 +50,8 @@ export class Baseline {
    * and nothing set since it began is overwritten by it (a read from before a deletion, finishing after it, would
    * bring a deleted file back); a folder's deletion counts the files being read in it as known there.
    */
-  private readonly refreshing = new Map<string, number>();
-  private refreshes = 0;
+  private readonly readsInFlight = new Map<string, number>();
+  private readsBegun = 0;
   /** Turns running now, with when each began. */
   private readonly turns = new Map<object, number>();
   /** When the latest turn began: a turn that begins and ends during one read still counts for it. */
@@ -109,12 +109,12 @@ export class Baseline {
   knownUnder(folder: string): string[] {
     const prefix = folder.endsWith(sep) ? folder : folder + sep;
     const under = (path: string): boolean => path.startsWith(prefix);
-    const reading = [...this.refreshing.keys()].filter((path) => under(path) && !this.states.has(path));
+    const reading = [...this.readsInFlight.keys()].filter((path) => under(path) && !this.states.has(path));
     return [...this.states.keys()].filter(under).concat(reading);
   }
 
   set(absolutePath: string, state: FileState): void {
-    this.refreshing.delete(absolutePath);
+    this.readsInFlight.delete(absolutePath);
     this.record(absolutePath, state);
   }
 
@@ -141,15 +141,15 @@ export class Baseline {
    * file counts as known in its folder, and a newer read or `set` supersedes it.
    */
   beginRead(absolutePath: string): number {
-    const number = ++this.refreshes;
-    this.refreshing.set(absolutePath, number);
+    const number = ++this.readsBegun;
+    this.readsInFlight.set(absolutePath, number);
     return number;
   }
 
   /** The read `number` is over: what it found (`state`) is recorded unless a newer read or `set` came meanwhile. */
   endRead(absolutePath: string, number: number, state?: FileState): void {
-    if (this.refreshing.get(absolutePath) !== number) return;
-    this.refreshing.delete(absolutePath);
+    if (this.readsInFlight.get(absolutePath) !== number) return;
+    this.readsInFlight.delete(absolutePath);
     if (state) this.record(absolutePath, state);
   }
 

@@ -17,7 +17,7 @@ const descriptorPath = (descriptor: number): string => `/proc/self/fd/${descript
 const KERNEL_PATHS = process.platform === 'linux';
 
 /** `candidate` is `root` or inside it. */
-export function isInsideFolder(candidate: string, root: string): boolean {
+function isInsideFolder(candidate: string, root: string): boolean {
   const path = relative(root, candidate);
   return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path));
 }

@@ -68,8 +68,9 @@ export function readSmallNow(absolutePath: string, maxBytes: number, realRoots?:
     descriptor = openSync(absolutePath, OPEN_FOR_SNAPSHOT);
     const info = fstatSync(descriptor);
     if (!info.isFile()) return { read: undefined, modifiedAfter: undefined };
-    if (realRoots && !openedInsideNow(descriptor, absolutePath, info, realRoots)) return { read: undefined, modifiedAfter: undefined };
+    // Too large to read here: the usual read asks everything again.
     if (info.size > maxBytes) return undefined;
+    if (realRoots && !openedInsideNow(descriptor, absolutePath, info, realRoots)) return { read: undefined, modifiedAfter: undefined };
     const opened = descriptor;
     const read = readUpToNow(maxBytes, info.size, (buffer, at) => readSync(opened, buffer, at, buffer.length - at, at));
     // Grown past the cap since the fstat: too big to have been read here after all.
