@@ -23,6 +23,7 @@ import { VirtualTranscript } from './transcript/virtual-transcript';
 import { answerElicitation } from './transcript/elicitation-answer';
 import { parseUiState, toggled, type UiState } from './host/ui-state';
 import type { HostChannel } from './host/vscode-api';
+import { pickerIsOpen } from './picker-focus';
 
 /** Counters for benchmarks and end-to-end tests (see bench/ and test/e2e/). */
 export interface ChatStats {
@@ -431,7 +432,6 @@ function lastEntry(state: TranscriptState): Entry | undefined {
   return page?.[page.length - 1];
 }
 
-/** Runs `focus` when the webview's outer frame gains the focus and this page does not have it. */
 /** The focus is in this page or its outer frame (VS Code's webview host), not elsewhere in the workbench. */
 function focusIsInFrame(): boolean {
   if (document.hasFocus()) return true;
@@ -444,19 +444,9 @@ function focusIsInFrame(): boolean {
 }
 
 /**
- * The user is in the workbench's palette, a picker, a menu or a dialog: a focus taken now would close it. Readable
- * only where the workbench's page is of this page's origin (VS Code in the browser, code-server); elsewhere the
- * host's word goes (VS Code desktop answers its commands quickly enough for a person not to be in a picker yet).
+ * Runs `focus` when the webview's outer frame gains the focus and this page does not have it. Checked again when it
+ * runs: the palette opened meanwhile keeps the focus (a textarea focused in a frame without the focus takes it).
  */
-function pickerIsOpen(): boolean {
-  try {
-    const active = window.top?.document.activeElement;
-    return !!active?.closest('.quick-input-widget, .context-view, .monaco-dialog-box, [role="dialog"], [role="menu"]');
-  } catch {
-    return false;
-  }
-}
-
 function focusFollowsOuterFrame(focus: () => void, signal: AbortSignal): void {
   let outer: Window;
   try {
@@ -466,7 +456,7 @@ function focusFollowsOuterFrame(focus: () => void, signal: AbortSignal): void {
       'focus',
       () =>
         setTimeout(() => {
-          if (!document.hasFocus()) focus();
+          if (outer.document.hasFocus() && !document.hasFocus() && !pickerIsOpen()) focus();
         }, 0),
       { signal },
     );
