@@ -10,17 +10,12 @@
  */
 import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { lstat, readlink, realpath } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { isAtOrInside } from '../client/path-inside';
 
 /** Where Linux shows the path of an open descriptor, as the kernel resolved it. */
 const descriptorPath = (descriptor: number): string => `/proc/self/fd/${descriptor}`;
 const KERNEL_PATHS = process.platform === 'linux';
-
-/** `candidate` is `root` or inside it. */
-function isInsideFolder(candidate: string, root: string): boolean {
-  const path = relative(root, candidate);
-  return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path));
-}
 
 /** Whether the file open as `descriptor` (fstat: `opened`), opened as `absolutePath`, is inside one of `realRoots`. */
 export async function openedInside(
@@ -59,7 +54,7 @@ export function openedInsideNow(descriptor: number, absolutePath: string, opened
 }
 
 function insideAny(realPath: string, realRoots: readonly string[]): boolean {
-  return realRoots.some((root) => isInsideFolder(realPath, root));
+  return realRoots.some((root) => isAtOrInside(root, realPath));
 }
 
 function sameFile(a: Stats, b: Stats): boolean {

@@ -7,6 +7,7 @@
  */
 import { lstat, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
+import { isAtOrInside } from './path-inside';
 
 export type Confinement =
   | { readonly allowed: true; readonly realPath: string; readonly root: string }
@@ -37,14 +38,9 @@ export async function confineToRealRoots(requested: string, realRoots: readonly 
     return { allowed: false, reason: `${requested} goes through a symbolic link whose target is missing` };
   }
   for (const realRoot of realRoots) {
-    if (isInside(real, realRoot)) return { allowed: true, realPath: real, root: realRoot };
+    if (isAtOrInside(realRoot, real)) return { allowed: true, realPath: real, root: realRoot };
   }
   return { allowed: false, reason: `${requested} is outside the workspace folders` };
-}
-
-function isInside(candidate: string, root: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /**

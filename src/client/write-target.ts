@@ -8,6 +8,7 @@
  */
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
+import { isAtOrInside, isStrictlyInside } from './path-inside';
 
 export type WriteTarget =
   | { readonly kind: 'file' }
@@ -35,7 +36,7 @@ export async function inspectWriteTarget(
   if (!path.isAbsolute(target)) return blocked('the path is not absolute');
   const wanted = path.resolve(target);
   const realRoots = await Promise.all(roots.map((root) => disk.realpath(path.resolve(root)).catch(() => path.resolve(root))));
-  const start = [...roots.map((r) => path.resolve(r)), ...realRoots].find((root) => isInside(wanted, root) && wanted !== root);
+  const start = [...roots.map((r) => path.resolve(r)), ...realRoots].find((root) => isStrictlyInside(root, wanted));
   if (start === undefined) return blocked('it is outside the workspace folders');
   const names = path.relative(start, wanted).split(path.sep);
   let folder = start;
@@ -55,7 +56,8 @@ export async function inspectWriteTarget(
       if (last) return blocked(`it is now a symbolic link${(await dangling(disk, child)) ? ' whose target is missing' : ''}`);
       const resolved = await disk.realpath(child).catch(() => undefined);
       if (resolved === undefined) return blocked(`its folder ${shown} is now a symbolic link whose target is missing`);
-      if (!realRoots.some((root) => isInside(resolved, root))) return blocked(`its folder ${shown} is now a link to outside the workspace`);
+      if (!realRoots.some((root) => isAtOrInside(root, resolved)))
+        return blocked(`its folder ${shown} is now a link to outside the workspace`);
       folder = resolved;
       continue;
     }
@@ -88,9 +90,4 @@ async function dangling(disk: DirectoryLookup, link: string): Promise<boolean> {
 function isMissing(error: unknown): boolean {
   const code = error instanceof Error && 'code' in error ? error.code : undefined;
   return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-function isInside(candidate: string, root: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ChangeFiles } from '../changes/change-ports';
 import { DiskReads } from '../changes/disk-reads';
 import { globToRegExp, isExcluded } from '../changes/exclude-globs';
+import { isStrictlyInside } from '../client/path-inside';
 
 /** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
 const MAX_SEEDED_FILES = 50_000;
@@ -42,7 +43,9 @@ export class VscodeChangeFiles extends DiskReads implements ChangeFiles {
   }
 
   excluded(absolutePath: string): boolean {
-    const folder = (vscode.workspace.workspaceFolders ?? []).find((f) => f.uri.scheme === 'file' && isInside(f.uri.fsPath, absolutePath));
+    const folder = (vscode.workspace.workspaceFolders ?? []).find(
+      (f) => f.uri.scheme === 'file' && isStrictlyInside(f.uri.fsPath, absolutePath),
+    );
     if (!folder) return true;
     const relative = path.relative(folder.uri.fsPath, absolutePath).split(path.sep).join('/');
     this.patterns ??= this.globs().map(globToRegExp);
@@ -64,9 +67,4 @@ function untilTrusted(): Promise<void> {
       resolve();
     });
   });
-}
-
-function isInside(folder: string, target: string): boolean {
-  const relative = path.relative(folder, target);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }

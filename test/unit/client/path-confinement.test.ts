@@ -25,6 +25,13 @@ describe('path confinement', () => {
   });
   after(() => rmSync(base, { recursive: true, force: true }));
 
+  it('allows a file whose name begins with two dots (..env.local is a name, not a way up)', async () => {
+    writeFileSync(path.join(workspace, '..env.local'), 'x');
+    const verdict = await confinePath(path.join(workspace, '..env.local'), [workspace]);
+    assert.equal(verdict.allowed, true);
+    assert.equal(verdict.allowed && verdict.realPath, path.join(workspace, '..env.local'));
+  });
+
   it('allows an existing file inside the workspace', async () => {
     const verdict = await confinePath(path.join(workspace, 'src', 'a.ts'), [workspace]);
     assert.equal(verdict.allowed, true);

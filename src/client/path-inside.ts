@@ -1,0 +1,18 @@
+/**
+ * Whether one absolute path lies under another, by their text: the callers resolve links first where that matters.
+ * One rule for the agent's reads and writes (path-confinement.ts, write-target.ts), the change engine's snapshot
+ * reads (changes/opened-inside.ts) and the files a turn reports (editor/change-files.ts). A name that only begins
+ * with two dots (`..cache`, `..env.local`) is a name like any other, inside.
+ */
+import * as path from 'node:path';
+
+/** `candidate` is `root` itself or lies under it. */
+export function isAtOrInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+}
+
+/** `candidate` lies under `root`, and is not `root` itself. */
+export function isStrictlyInside(root: string, candidate: string): boolean {
+  return path.relative(root, candidate) !== '' && isAtOrInside(root, candidate);
+}
