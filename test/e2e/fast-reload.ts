@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { E2E_RESULTS } from '../support/e2e-home';
 import { openScriptedWorkbench } from './scripted-workbench';
-import { chatFrame, LONG, runFromPalette } from './page-steps';
+import { chatFrame, LONG, reloadWindow } from './page-steps';
 
 /** Our storage folder is `workspaceStorage/<folder>/acp-client.acp-client`. */
 const EXTENSION_FOLDER = 'acp-client.acp-client';
@@ -80,14 +80,6 @@ async function send(chat: Frame, text: string): Promise<void> {
   await prompt.press('Enter');
   // The echo agent's answer quotes the prompt: the turn has been answered (and recorded as it went).
   await chat.getByText(`"text":"${text}"`).last().waitFor({ timeout: LONG });
-}
-
-/** Reload Window from the palette, as a person does; resolves once the new page has started loading. */
-async function reloadWindow(page: Page): Promise<void> {
-  const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: LONG });
-  await runFromPalette(page, 'Developer: Reload Window');
-  await navigated;
-  await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
 }
 
 /** The prompts of the conversation the chat shows, once `expected` are all there (or what it shows after `timeoutMs`). */

@@ -19,7 +19,7 @@ import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { eventually, processesMarked } from '../support/processes';
 import { scriptedAgentPath } from '../support/repo-root';
 import { MatrixRecord } from './matrix-record';
-import { chatFrame, LONG, runFromPalette, selectFirstLinesOfHello } from './page-steps';
+import { chatFrame, LONG, reloadWindow, runFromPalette, selectFirstLinesOfHello } from './page-steps';
 
 const marks = { Alpha: randomUUID(), Beta: randomUUID(), Gate: randomUUID() };
 
@@ -327,8 +327,7 @@ async function main(): Promise<void> {
     );
 
     // Restored after Reload Window: the chat comes back by itself, its conversation shown, no agent started.
-    await page.reload({ timeout: LONG * 2 });
-    await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
+    await reloadWindow(page);
     chat = await chatFrame(page).catch(async () => {
       await screenshot(page, 'reload without the chat');
       fail('after Reload Window the chat, open before, is not back on screen by itself');
@@ -349,8 +348,7 @@ async function main(): Promise<void> {
     );
 
     // New Session given while the reloaded webview is still loading: a blank conversation on Alpha, Ready.
-    await page.reload({ timeout: LONG * 2 });
-    await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
+    await reloadWindow(page);
     await icon.waitFor({ timeout: LONG * 2 });
     await runFromPalette(page, 'ACP: New Session');
     chat = await chatFrame(page);

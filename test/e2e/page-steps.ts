@@ -56,6 +56,19 @@ export async function runFromPalette(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Reload Window from the palette, as a person does; resolves once the new workbench is on the page. Not the browser's
+ * own reload (page.reload): the command first waits for VS Code to write its state (the views open, each webview's
+ * saved state), where a browser reload leaves that write racing the page's unload (code-server keeps it in the
+ * browser's IndexedDB), and CI once lost the chat's saved preview to it.
+ */
+export async function reloadWindow(page: Page): Promise<void> {
+  const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: LONG });
+  await runFromPalette(page, 'Developer: Reload Window');
+  await navigated;
+  await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
+}
+
 /** Opens the fixture's src/hello.ts with Quick Open and selects its first two lines with the keyboard, as a person would. */
 export async function selectFirstLinesOfHello(page: Page): Promise<void> {
   await page.keyboard.press('Control+P');

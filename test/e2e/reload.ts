@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { reloadWindow } from './page-steps';
 import { transcriptGeometry, type TranscriptGeometry } from './transcript-geometry';
 
 export interface ReloadSteps {
@@ -93,8 +94,8 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   await page.waitForTimeout(1_000);
   tearNewestRecord(steps.userDataDir);
   await page.addInitScript({ content: PREVIEW_PROBE });
-  await page.reload();
-  await page.locator('.monaco-workbench').waitFor({ timeout: timeoutMs });
+  // The command, not the browser's reload: it waits for VS Code to write the page's saved state (page-steps.ts).
+  await reloadWindow(page);
   const reloaded = await steps.reopenChat(page);
   // The chat itself (not the saved preview, which has no header) is back.
   await reloaded.locator('.session-title, .agent-status').first().waitFor({ timeout: timeoutMs });
