@@ -6,13 +6,19 @@
  */
 import * as path from 'node:path';
 
+/** `candidate`'s path from `root` ('' for `root` itself) if it is `root` or lies under it, else undefined. */
+export function pathInside(root: string, candidate: string): string | undefined {
+  const relative = path.relative(root, candidate);
+  if (relative === '') return relative;
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative) ? relative : undefined;
+}
+
 /** `candidate` is `root` itself or lies under it. */
 export function isAtOrInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+  return pathInside(root, candidate) !== undefined;
 }
 
 /** `candidate` lies under `root`, and is not `root` itself. */
 export function isStrictlyInside(root: string, candidate: string): boolean {
-  return path.relative(root, candidate) !== '' && isAtOrInside(root, candidate);
+  return !!pathInside(root, candidate);
 }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { ChangeFiles } from '../changes/change-ports';
 import { DiskReads } from '../changes/disk-reads';
 import { globToRegExp, isExcluded } from '../changes/exclude-globs';
-import { isStrictlyInside } from '../client/path-inside';
+import { pathInside } from '../client/path-inside';
 
 /** A workspace larger than this is seeded only this far; later files' first change shows "before unknown". */
 const MAX_SEEDED_FILES = 50_000;
@@ -43,13 +43,15 @@ export class VscodeChangeFiles extends DiskReads implements ChangeFiles {
   }
 
   excluded(absolutePath: string): boolean {
-    const folder = (vscode.workspace.workspaceFolders ?? []).find(
-      (f) => f.uri.scheme === 'file' && isStrictlyInside(f.uri.fsPath, absolutePath),
-    );
-    if (!folder) return true;
-    const relative = path.relative(folder.uri.fsPath, absolutePath).split(path.sep).join('/');
+    // The first folder it lies under (not the folder itself), and its path there.
+    let relative: string | undefined;
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      relative = folder.uri.scheme === 'file' ? pathInside(folder.uri.fsPath, absolutePath) : undefined;
+      if (relative) break;
+    }
+    if (!relative) return true;
     this.patterns ??= this.globs().map(globToRegExp);
-    return isExcluded(relative, this.patterns);
+    return isExcluded(relative.split(path.sep).join('/'), this.patterns);
   }
 
   private globs(): string[] {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { isAtOrInside, isStrictlyInside } from '../../../src/client/path-inside';
+import { isAtOrInside, isStrictlyInside, pathInside } from '../../../src/client/path-inside';
 import { inspectWriteTarget } from '../../../src/client/write-target';
 
 describe('path inside a folder', () => {
@@ -22,6 +22,14 @@ describe('path inside a folder', () => {
     assert.equal(isAtOrInside(root, path.resolve('/work/other/file')), false);
     assert.equal(isAtOrInside(root, path.resolve('/work/ws-old/file')), false);
     assert.equal(isStrictlyInside(root, path.resolve('/work/ws-old/file')), false);
+  });
+
+  it('gives the path from the folder, and nothing for a path outside it', () => {
+    assert.equal(pathInside(root, root), '');
+    assert.equal(pathInside(root, path.join(root, 'src', 'a.ts')), path.join('src', 'a.ts'));
+    assert.equal(pathInside(root, path.join(root, '..env.local')), '..env.local');
+    assert.equal(pathInside(root, path.resolve('/work/ws-old/file')), undefined);
+    assert.equal(pathInside(root, path.resolve('/work')), undefined);
   });
 
   it('the agent may write a file named ..env.local at the top of the workspace, and still nothing above it', async () => {
