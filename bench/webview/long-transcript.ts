@@ -79,15 +79,15 @@ function turnActions(turn: number): TranscriptAction[] {
   return actions;
 }
 
-/** user + thought + 5 messages + 2 tool calls + turn end = 10 entries per turn. */
-export function longTranscript(): TranscriptState {
+/** user + thought + 5 messages + 2 tool calls + turn end = 10 entries per turn; `turns` of them (1,000: 10,000 entries). */
+export function longTranscript(turns = TURNS): TranscriptState {
   let state = reduce(initialState(), { type: 'agent_status', status: { phase: 'ready', agentName: 'Bench Agent' } });
   state = reduce(state, {
     type: 'session_started',
     sessionId: 'bench',
     promptCapabilities: { image: false, audio: false, embeddedContext: false },
   });
-  for (let turn = 0; turn < TURNS; turn++) {
+  for (let turn = 0; turn < turns; turn++) {
     for (const action of turnActions(turn)) state = reduce(state, action);
   }
   return reduce(state, { type: 'prompt_sent', turnId: 'turn-live', content: [{ type: 'text', text: 'Now stream a long answer.' }] });

@@ -20,6 +20,8 @@ const FIRST_PAINT_TARGET_MS = 150;
 const BLOCK_TARGET_MS = 50;
 /** At most this share of a big conversation's heap may stay after switching away from it. */
 const RETAINED_TARGET = 0.1;
+/** Turns of the conversation shown before the heap is first measured (bench/webview/long-transcript.ts). */
+const WARM_UP_TURNS = 20;
 
 function emptyConversation(): unknown {
   return reduce(initialState(), { type: 'agent_status', status: { phase: 'ready', agentName: 'Bench Agent' } });
@@ -66,6 +68,11 @@ export async function runSessionSwitchBench(browser: Browser, harness: string): 
     );
     // Typed as unknown for the page call: the transcript type is too deep for playwright's serializable check.
     const big: unknown = longTranscript();
+    // The same kinds of entries first, a few turns of them: what the page keeps after that is its compiled code and
+    // what it learned of the machine (layout pace), which a big conversation does not add to; the line is about
+    // what the big conversation's own data leaves behind.
+    await show(page, cdp, longTranscript(WARM_UP_TURNS), 'warm-up');
+    await page.waitForTimeout(600);
     await show(page, cdp, emptyConversation(), 'empty');
     await page.waitForTimeout(300);
     const heapEmpty = await heapMb(cdp);
