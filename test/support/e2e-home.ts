@@ -33,8 +33,8 @@ export function e2eHome(name: string, vsix = process.env['ACP_VSIX'] ?? path.joi
 }
 
 /**
- * Each suite's home holds a code-server's user data and extensions (some 40 MB): left behind, every run of the
- * suites added over half a gigabyte to the machine's temporary folder. Gone once the suite has passed; kept, and
+ * Each suite's home holds a code-server's user data and extensions (40-45 MB): left behind, one CI run of the
+ * suites added some 340 MB to the machine's temporary folder. Gone once the suite has passed; kept, and
  * named, when it failed (or with ACP_KEEP_E2E_HOME=1), for its logs and storage to be read.
  */
 function removeOnSuccess(name: string, home: string): void {
