@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints one line per figure with its target and ok/miss, and exits 0 — benchmarks inform, they
  * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
- * machine. Set BENCH_ONLY=host|limits|history|changes|editor-tools|webview|vscode|stream|open|floods|size to run a part. The machine's
+ * machine. Set BENCH_ONLY=host|limits|history|changes|editor-tools|webview|stream|open|floods|size to run a part. The machine's
  * physical-limit line comes first, whatever runs, so figures from two machines can be compared; each part's
  * wall time is printed after its lines (the whole bench is meant to stay under 10 minutes on a 2-core machine).
  */
@@ -40,7 +40,6 @@ async function main(): Promise<void> {
     { name: 'changes', run: runChangesBench },
     { name: 'editor-tools', run: runEditorToolsBench },
     { name: 'webview', run: () => optionalPart('./webview/webview-bench.js', 'runWebviewBench') },
-    { name: 'vscode', run: () => optionalPart('./webview/vscode-bench.js', 'runVscodeBench') },
     { name: 'stream', run: () => optionalPart('./webview/vscode-stream.js', 'runVscodeStreamBench') },
     { name: 'open', run: () => optionalPart('./webview/open-bench.js', 'runOpenBench') },
     { name: 'floods', run: () => optionalPart('./webview/vscode-floods.js', 'runVscodeFloodBench') },

@@ -28,7 +28,7 @@ import { describeOpenFailure } from './open-failure';
 import { OPEN_PROBE_SCRIPT, type OpenProbeRecord } from './open-probe';
 import { machineQuiet } from './machine-quiet';
 import { cpuBetween, processTree } from './process-cpu';
-import { activationTimes } from './vscode-bench';
+import { activationTimes } from './vscode-page';
 import {
   describePhases,
   ENTRY_SOURCE,

@@ -1,5 +1,5 @@
 /**
- * Injected into the chat webview inside code-server (the real VS Code) by bench/webview/vscode-bench.ts. The
+ * Injected into the chat webview inside code-server (the real VS Code) by bench/webview/vscode-stream.ts. The
  * bench agent stamps each chunk with its write time; after every frame that changed the DOM this records, for
  * each stamp the frame shows for the first time, paint time minus write time. Same machine, same clock.
  *

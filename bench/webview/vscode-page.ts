@@ -1,19 +1,13 @@
 /**
- * Issue 4, benchmark 4: in the real VS Code (code-server, the installed .vsix, Chromium), how long from the agent
- * writing a chunk to the chat painting it, at 1,000 chunks/s; and how long the extension takes to activate.
+ * What the benches in the real VS Code (code-server, the installed .vsix, Chromium) share: finding the chat's frame,
+ * injecting a probe into a page, reading the extension's log, and waiting for a stream's paints.
  */
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { launchBrowser } from '../../test/support/browser';
 import { repoRoot } from '../../test/support/repo-root';
-import type { Figure } from './figure';
-import { startPacedServer } from './paced-server';
-import { percentile } from './percentile';
 
-const RATE = 1_000;
-const SECONDS = 8;
 const LONG = 90_000;
 
 /** The frame with a prompt (our chat's, unless `title` names another page, the baseline's). */
@@ -72,12 +66,6 @@ export function activationTimes(userDataDir: string): ActivationTime[] {
   return times;
 }
 
-/** The extension logs its own activation time. */
-function activationMs(userDataDir: string): number | undefined {
-  const match = acpLogMatch(userDataDir, /Activated in ([\d.]+) ms/);
-  return match?.[1] ? Number(match[1]) : undefined;
-}
-
 /** A script of bench/webview/page bundled to inject into a page (`name` without .ts). */
 export async function pageScript(dir: string, name = 'paint-probe'): Promise<string> {
   const outfile = path.join(dir, `${name}.js`);
@@ -91,68 +79,6 @@ export async function pageScript(dir: string, name = 'paint-probe'): Promise<str
     logLevel: 'warning',
   });
   return readFileSync(outfile, 'utf8');
-}
-
-export async function runVscodeBench(): Promise<Figure[]> {
-  const root = repoRoot();
-  const count = RATE * SECONDS;
-  const { home, workspace, server } = await startPacedServer('acp-vscode-bench-', count, RATE);
-  const userDataDir = path.join(home, 'user-data');
-  const browser = await launchBrowser(home, { width: 1280, height: 860 });
-  try {
-    const probe = await pageScript(home);
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
-    const opened = performance.now();
-    await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: LONG });
-    const chat = await chatFrame(page);
-    const prompt = chat.locator('textarea[aria-label="Prompt"]');
-    await prompt.waitFor({ state: 'visible', timeout: LONG });
-    const chatReadyMs = performance.now() - opened;
-    await waitUntilChatCanSend(chat);
-    // Through the debugger protocol, so the webview's CSP does not apply to the probe.
-    await chat.evaluate(probe);
-    await prompt.fill('stream');
-    await prompt.press('Enter');
-    const latencies = await waitForLatencies(chat, count);
-    if (process.env['BENCH_VERBOSE']) {
-      await page.screenshot({ path: path.join(root, 'test-results', 'bench-vscode.png') });
-      console.log(
-        `  page: ${await chat.evaluate(() => JSON.stringify({ stamps: (Reflect.get(globalThis, 'document') as { body: { textContent: string } }).body.textContent.split('\u27e6').length - 1 }))}`,
-      );
-    }
-    const activation = activationMs(userDataDir);
-    const p95 = percentile(latencies, 0.95);
-    return [
-      {
-        name: `vscode: agent write to paint p95 at ${RATE} chunks/s (p50 ${Math.round(percentile(latencies, 0.5))} ms, max ${Math.round(Math.max(...latencies))} ms, ${latencies.length} chunks)`,
-        value: Math.round(p95),
-        unit: 'ms',
-        target: '<= 50 ms',
-        ok: p95 <= 50 && latencies.length === count,
-      },
-      activation === undefined
-        ? { name: 'vscode: extension activation time (not found in the ACP log)', value: -1, unit: 'ms', target: 'reported', ok: false }
-        : {
-            name: 'vscode: extension activation time (activate() start to end)',
-            value: activation,
-            unit: 'ms',
-            target: 'reported',
-            ok: true,
-          },
-      {
-        name: 'vscode: activity bar click to chat prompt visible (code-server webview start-up included)',
-        value: Math.round(chatReadyMs),
-        unit: 'ms',
-        target: 'reported',
-        ok: true,
-      },
-    ];
-  } finally {
-    await browser.close().catch(() => undefined);
-    server.stop();
-  }
 }
 
 /**
