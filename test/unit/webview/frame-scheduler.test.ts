@@ -1,6 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { FRAME_WORK_MS } from '../../../webview/transcript/frame-budget';
-import { FrameScheduler, LAID_OUT_FRAME_MS, REST_PER_LONG_FRAME, type FrameClock } from '../../../webview/transcript/frame-scheduler';
+import {
+  BACK_TO_BACK_MS,
+  FrameScheduler,
+  LAID_OUT_FRAME_MS,
+  REST_PER_LONG_FRAME,
+  WHOLE_FRAME_MS,
+  type FrameClock,
+} from '../../../webview/transcript/frame-scheduler';
 
 /** Frames and timers run only when the test says; `now` moves only when a drawing says it took time. */
 class ManualClock implements FrameClock {
@@ -156,6 +163,8 @@ describe('frame scheduler', () => {
     frames.laidOut();
     assert.equal(clock.frames.length, 1, 'deferring here halved the frame rate and a long message fell behind the stream');
     assert.equal(clock.timers.length, 0);
+    // It comes once the page's tasks have had their turn (straight after, see the back-to-back case below).
+    clock.time += BACK_TO_BACK_MS;
     clock.runFrame();
     clock.time += LAID_OUT_FRAME_MS + 1;
     frames.laidOut();
@@ -194,6 +203,61 @@ describe('frame scheduler', () => {
     clock.time += 5;
     frames.laidOut();
     assert.equal(clock.frames.length, 1, 'the next frame was asked for at once and stays');
+    assert.equal(clock.timers.length, 0);
+  });
+
+  it('a frame straight after one that ran long once painted draws nothing and comes again after the timers', () => {
+    const clock = new ManualClock();
+    let draws = 0;
+    const frames = clock.scheduler(() => {
+      draws++;
+      clock.time += 6;
+      frames.request();
+    });
+    frames.request();
+    clock.runFrame();
+    // Drawing and layout 16 ms: under the limit, so the next frame stays asked for at once.
+    clock.time += 10;
+    frames.laidOut();
+    assert.equal(clock.frames.length, 1);
+    // Its paint takes the whole frame past the limit, and the next frame is due at once, before any task.
+    clock.time += WHOLE_FRAME_MS - 16 + 1;
+    clock.runFrame();
+    assert.equal(draws, 1, 'the frame straight after it draws nothing');
+    assert.equal(clock.frames.length, 0);
+    assert.equal(clock.timers.length, 1, 'it asks for the next frame from a timer, after the tasks waiting');
+    clock.time += 2;
+    clock.runTimer();
+    clock.runFrame();
+    assert.equal(draws, 2, 'the frame after the timers draws');
+    assert.equal(frames.pending, true, 'and what it left is asked for');
+  });
+
+  it('a frame after a long one draws when time passed between them (a task ran, or the page was idle)', () => {
+    const clock = new ManualClock();
+    let draws = 0;
+    const frames = clock.scheduler(() => {
+      draws++;
+      clock.time += 6;
+    });
+    frames.request();
+    clock.runFrame();
+    clock.time += 10;
+    frames.laidOut();
+    // Painted, the frame ran past the limit, but the next one comes well after its layout.
+    clock.time += BACK_TO_BACK_MS + WHOLE_FRAME_MS;
+    frames.request();
+    clock.runFrame();
+    assert.equal(draws, 2);
+    // A short frame followed at once by the next: both draw.
+    frames.request();
+    clock.runFrame();
+    clock.time += 2;
+    frames.laidOut();
+    frames.request();
+    clock.time += 3;
+    clock.runFrame();
+    assert.equal(draws, 4);
     assert.equal(clock.timers.length, 0);
   });
 
