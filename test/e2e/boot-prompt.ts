@@ -6,7 +6,7 @@
  * sent. A stand-in for VS Code's webview API records what the page posts. Screenshot: test-results/e2e-boot-prompt.png.
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
 import { CHAT_STYLESHEET, PROMPT_GUARD_SCRIPT } from '../../src/shared/webview-bundles';
 import { chatHtml } from '../../src/views/chat-html';
 import { launchBrowser } from '../support/browser';
-import { E2E_RESULTS } from '../support/e2e-home';
+import { E2E_RESULTS, removeOnSuccess } from '../support/e2e-home';
 import { repoRoot } from '../support/repo-root';
 
 const NONCE = 'bootnonce';
@@ -131,6 +131,7 @@ async function until(what: string, test: () => Promise<boolean>): Promise<void> 
 
 async function main(): Promise<void> {
   const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-boot-prompt-'));
+  removeOnSuccess('boot-prompt', home);
   mkdirSync(E2E_RESULTS, { recursive: true });
   const browser = await launchBrowser(home, { width: 420, height: 700 });
   try {
@@ -189,7 +190,6 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    rmSync(home, { recursive: true, force: true });
   }
 }
 

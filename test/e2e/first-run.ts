@@ -7,7 +7,7 @@
  * (e2e-first-run-*.png), one per step, for the README and the closing note.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { binaryAgentEntry, RegistryFixture, sha256 } from '../support/registry-fixture';
 import { repoRoot } from '../support/repo-root';
+import { removeOnSuccess } from '../support/e2e-home';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   if (!existsSync(vsix)) throw new Error('acp-client.vsix is missing: run `npm run package` first');
   mkdirSync(results, { recursive: true });
   const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-first-run-'));
+  removeOnSuccess('first-run', home);
   const workspace = path.join(home, 'workspace');
   mkdirSync(workspace);
   const userDataDir = path.join(home, 'user-data');
@@ -187,12 +189,6 @@ async function main(): Promise<void> {
     await browser.close().catch(() => undefined);
     server.stop();
     await fixture.stop();
-    // Chromium may still be writing its profile as it exits: retry, and never let the clean-up hide the test's error.
-    try {
-      rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    } catch (error) {
-      console.warn(`could not remove ${home}: ${String(error)}`);
-    }
   }
 }
 

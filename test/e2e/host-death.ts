@@ -5,7 +5,7 @@
  * supervisor ends the group when its pipe to the host closes). The agent's processes are found by a marker in the
  * env the agent's settings give it, which its child inherits. Each row gets a fresh home and code-server.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { launchBrowser } from '../support/browser';
@@ -189,7 +189,6 @@ async function runRow(row: HostDeath): Promise<void> {
       }
     }
     server?.stop();
-    rmSync(home, { recursive: true, force: true });
   }
 }
 

@@ -5,7 +5,7 @@
  * agent. The workspace's own settings also name a registry URL and an agent; neither is used.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { binaryAgentEntry, RegistryFixture, sha256 } from '../support/registry-f
 import { repoRoot } from '../support/repo-root';
 import type { AttackCase } from '../support/attack-case';
 import { LONG, runFromPalette } from './page-steps';
+import { removeOnSuccess } from '../support/e2e-home';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   if (!existsSync(vsix)) throw new Error('acp-client.vsix is missing: run `npm run package` first');
   mkdirSync(results, { recursive: true });
   const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-restricted-'));
+  removeOnSuccess('restricted-mode', home);
   const workspace = path.join(home, 'workspace');
   const marker = path.join(home, 'workspace-agent-ran');
   mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
@@ -140,11 +142,6 @@ async function main(): Promise<void> {
     await browser.close().catch(() => undefined);
     server.stop();
     await fixture.stop();
-    try {
-      rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    } catch (error) {
-      console.warn(`could not remove ${home}: ${String(error)}`);
-    }
   }
 }
 

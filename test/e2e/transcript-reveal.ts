@@ -10,7 +10,7 @@
  * Run: node out/test/e2e/transcript-reveal.js
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -18,6 +18,7 @@ import { launchHarnessBrowser, loadHarness, writeHarness } from '../../bench/web
 import { longTranscript } from '../../bench/webview/long-transcript';
 import type { ProbeApi } from '../../bench/webview/probe-api';
 import { transcriptGeometry, type TranscriptGeometry } from './transcript-geometry';
+import { removeOnSuccess } from '../support/e2e-home';
 
 const WIDTH = 420;
 const HEIGHT = 900;
@@ -83,6 +84,7 @@ function assertAtBottomAndDrawn(geometry: TranscriptGeometry, what: string): voi
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-transcript-reveal-'));
+  removeOnSuccess('transcript-reveal', dir);
   const browser: Browser = await launchHarnessBrowser();
   const checks: string[] = [];
   const failures: string[] = [];
@@ -180,7 +182,6 @@ async function main(): Promise<void> {
     });
   } finally {
     await browser.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   console.log(`transcript-reveal: ${checks.length} passed, ${failures.length} failed`);
   if (failures.length > 0) process.exit(1);

@@ -9,13 +9,14 @@
  * Run: node out/test/e2e/transcript-scroll.js
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchHarnessBrowser, loadHarness, writeHarness } from '../../bench/webview/harness';
 import { longTranscript } from '../../bench/webview/long-transcript';
 import type { ProbeApi, StreamFigures, StreamOptions } from '../../bench/webview/probe-api';
+import { removeOnSuccess } from '../support/e2e-home';
 
 /** What each painted frame showed, sampled after the paint (so no read of ours forces a layout). */
 interface FrameSample {
@@ -97,6 +98,7 @@ function forcedLayouts(traceFile: string): string[] {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-transcript-scroll-'));
+  removeOnSuccess('transcript-scroll', dir);
   const browser: Browser = await launchHarnessBrowser();
   const checks: string[] = [];
   try {
@@ -197,7 +199,6 @@ async function main(): Promise<void> {
     assert.deepEqual(errors, [], 'the webview threw nothing');
   } finally {
     await browser.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   for (const check of checks) console.log(`  ✔ ${check}`);
   console.log(`transcript-scroll: ${checks.length} checks passed`);

@@ -9,14 +9,14 @@
  * Run: node out/test/e2e/transcript-terminal.js
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchHarnessBrowser, loadHarness, writeHarness } from '../../bench/webview/harness';
 import type { ProbeApi } from '../../bench/webview/probe-api';
 import type { TranscriptAction } from '../../src/shared/actions';
-import { E2E_RESULTS } from '../support/e2e-home';
+import { E2E_RESULTS, removeOnSuccess } from '../support/e2e-home';
 import { TERMINAL_DISPLAY_CHARS } from '../../src/shared/model';
 import { initialState, reduce } from '../../src/shared/reducer';
 import { TERMINAL_TAIL_CHARS } from '../../webview/transcript/terminal-text';
@@ -105,6 +105,7 @@ async function check(name: string, body: () => Promise<void>): Promise<void> {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-transcript-terminal-'));
+  removeOnSuccess('transcript-terminal', dir);
   const browser = await launchHarnessBrowser();
   try {
     mkdirSync(E2E_RESULTS, { recursive: true });
@@ -187,7 +188,6 @@ async function main(): Promise<void> {
     });
   } finally {
     await browser.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   console.log(`transcript-terminal: ${checks.length} passed, ${failures.length} failed`);
   if (failures.length > 0) process.exitCode = 1;

@@ -34,10 +34,11 @@ export function e2eHome(name: string, vsix = process.env['ACP_VSIX'] ?? path.joi
 
 /**
  * Each suite's home holds a code-server's user data and extensions (40-45 MB): left behind, one CI run of the
- * suites added some 340 MB to the machine's temporary folder. Gone once the suite has passed; kept, and
- * named, when it failed (or with ACP_KEEP_E2E_HOME=1), for its logs and storage to be read.
+ * suites added some 340 MB to the machine's temporary folder. Gone once the suite's process has passed; kept, and
+ * named, when it failed (or with ACP_KEEP_E2E_HOME=1), for its logs and storage to be read. Also for the suites
+ * that make a folder of their own (a browser profile, a home without the installed .vsix).
  */
-function removeOnSuccess(name: string, home: string): void {
+export function removeOnSuccess(name: string, home: string): void {
   process.once('exit', (code) => {
     if (code !== 0 || process.env['ACP_KEEP_E2E_HOME']) {
       console.log(`e2e ${name}: its code-server home is kept at ${home}`);
