@@ -41,7 +41,7 @@ export function e2eHome(name: string, vsix = process.env['ACP_VSIX'] ?? path.joi
 export function removeOnSuccess(name: string, home: string): void {
   process.once('exit', (code) => {
     if (code !== 0 || process.env['ACP_KEEP_E2E_HOME']) {
-      console.log(`e2e ${name}: its code-server home is kept at ${home}`);
+      console.log(`e2e ${name}: its folder (code-server home or browser profile) is kept at ${home}`);
       return;
     }
     try {
