@@ -4,8 +4,7 @@
  * ActionPoster, whose posts reach the real webview in Chromium. Chunks of the shown conversation carry their
  * write time; the paint probe (page/paint-probe.ts) records when each is first on screen.
  */
-import { build } from 'esbuild';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,30 +14,16 @@ import { TranscriptStore } from '../../src/session/transcript-store';
 import type { TranscriptAction } from '../../src/shared/actions';
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
 import { ActionPoster } from '../../src/views/action-poster';
-import { repoRoot } from '../../test/support/repo-root';
 import { throttlePage } from './harness';
 import type { Figure } from './figure';
 import { percentile } from './percentile';
+import { pageScript } from './vscode-page';
 
 const CONVERSATIONS = 20;
 const CHUNKS_PER_SECOND = 1_000;
 const SECONDS = 8;
 const TARGET_MS = 33;
 const STAMP = /\u27e6\d+@(\d+(?:\.\d+)?)\u27e7/g;
-
-async function paintProbeSource(dir: string): Promise<string> {
-  const outfile = path.join(dir, 'paint-probe.js');
-  await build({
-    entryPoints: [path.join(repoRoot(), 'bench', 'webview', 'page', 'paint-probe.ts')],
-    outfile,
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    logLevel: 'warning',
-  });
-  return readFileSync(outfile, 'utf8');
-}
 
 function prompt(turnId: string): TranscriptAction {
   return { type: 'prompt_sent', turnId, content: [{ type: 'text', text: 'Stream a long answer.' }] };
@@ -88,7 +73,7 @@ async function streamConversations(browser: Browser, harness: string, conversati
     await throttlePage(page);
     await page.goto(pathToFileURL(harness).href);
     await page.waitForFunction(() => Reflect.has(globalThis, '__acpChat'));
-    await page.evaluate(await paintProbeSource(dir));
+    await page.evaluate(await pageScript(dir));
     const history = await HistoryStore.open(path.join(dir, 'history'));
     const stores: TranscriptStore[] = [];
     for (let index = 0; index < conversations; index++) {

@@ -10,12 +10,13 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { binaryAgentEntry, RegistryFixture, sha256 } from '../support/registry-fixture';
 import { repoRoot } from '../support/repo-root';
 import { removeOnSuccess } from '../support/e2e-home';
+import { chatFrame } from './page-steps';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
@@ -28,24 +29,6 @@ const checks: string[] = [];
 function check(name: string): void {
   checks.push(name);
   console.log(`  ✔ ${name}`);
-}
-
-/** The chat webview's own document (the frame with the prompt box). */
-async function chatFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + LONG;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (
-        await frame
-          .locator('textarea[aria-label="Prompt"]')
-          .count()
-          .catch(() => 0)
-      )
-        return frame;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error('the chat webview did not load');
 }
 
 async function pickInQuickInput(page: Page, rowText: string): Promise<void> {
