@@ -70,8 +70,8 @@ export class FrameScheduler {
   private drawnAt: number | undefined;
   /** No frame is asked for before this time (ms): the rest after a long frame. */
   private restUntil = -Infinity;
-  /** When the last frame's drawing began, and when the browser had laid it out. */
-  private lastFrame: { began: number; laidOut: number | undefined } | undefined;
+  /** The last frame drawn, once the browser has laid it out: when its drawing began and when its layout was done. */
+  private lastLaidOut: { began: number; at: number } | undefined;
   /** Takes back the next frame, while it was asked for at once and has not come. */
   private cancelFrame: (() => void) | undefined;
 
@@ -104,7 +104,7 @@ export class FrameScheduler {
     const began = this.drawnAt;
     this.drawnAt = undefined;
     if (began === undefined) return;
-    if (this.lastFrame?.began === began) this.lastFrame.laidOut = this.clock.now();
+    this.lastLaidOut = { began, at: this.clock.now() };
     const took = this.clock.now() - began;
     if (took <= LAID_OUT_FRAME_MS) return;
     this.restUntil = this.clock.now() + took * REST_PER_LONG_FRAME;
@@ -121,13 +121,13 @@ export class FrameScheduler {
     this.cancelFrame = undefined;
     if (this.disposed) return;
     const began = this.clock.now();
-    if (this.cameStraightAfterLongFrame(began)) {
-      this.lastFrame = undefined;
+    const straightAfterLongFrame = this.cameStraightAfterLongFrame(began);
+    this.lastLaidOut = undefined;
+    if (straightAfterLongFrame) {
       this.requested = true;
       this.clock.afterTimers(() => this.askFrame());
       return;
     }
-    this.lastFrame = { began, laidOut: undefined };
     this.drawing = true;
     try {
       this.draw();
@@ -140,9 +140,8 @@ export class FrameScheduler {
   };
 
   private cameStraightAfterLongFrame(now: number): boolean {
-    const last = this.lastFrame;
-    if (!last || last.laidOut === undefined) return false;
-    return now - last.began > WHOLE_FRAME_MS && now - last.laidOut < BACK_TO_BACK_MS;
+    const last = this.lastLaidOut;
+    return last !== undefined && now - last.began > WHOLE_FRAME_MS && now - last.at < BACK_TO_BACK_MS;
   }
 
   private schedule(): void {
