@@ -194,8 +194,9 @@ export class AgentStart {
       detail: `${refusal.message.replace(/\.?$/, '.')} It offers: ${methods.join(', ')}.`,
       action: 'sign_in',
     });
+    // VS Code cannot withdraw the toast once the user signed in from the chat: its button then does nothing.
     void deps.notifier.warn(`${name} needs you to sign in.`, 'Sign In…').then((choice) => {
-      if (choice === 'Sign In…' && this.state.session === session) void this.hooks.signIn();
+      if (choice === 'Sign In…' && this.state.session === session && this.state.phase === 'sign_in_needed') void this.hooks.signIn();
     });
   }
 

@@ -216,8 +216,11 @@ export class PromptTurns {
       detail: `It was asked to cancel ${Math.round((deps.cancelGraceMs ?? CANCEL_GRACE_MS) / 1000)} s ago and has not answered.`,
       action: 'stop_agent',
     });
+    // The toast outlives the turn (VS Code cannot withdraw it): once that turn has ended, its button must not stop
+    // an agent that did answer and may be running the next turn.
     void deps.notifier.warn(`${name} has not stopped after cancel.`, 'Stop Agent').then((choice) => {
-      if (choice === 'Stop Agent') void this.stopUnresponsive();
+      const now = deps.store.state.turn;
+      if (choice === 'Stop Agent' && now.phase === 'cancelling' && now.turnId === turnId) void this.stopUnresponsive();
     });
   }
 

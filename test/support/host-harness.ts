@@ -111,6 +111,8 @@ export interface HostHarness {
   readonly prompt: ScriptedPermissionPrompt;
   readonly refused: RefusedAccess[];
   readonly warnings: string[];
+  /** Clicks a button of the warning shown `index`-th (its promise resolves then, as VS Code's does when clicked). */
+  clickWarning(index: number, button: string): void;
   /** Information notifications (VS Code's showInformationMessage in the product), in order. */
   readonly notifications: string[];
   readonly signIn: ScriptedSignInPrompts;
@@ -147,6 +149,7 @@ export function createHostHarness(
   const elicitationPorts = new RecordingElicitationPorts();
   const refused: RefusedAccess[] = [];
   const warnings: string[] = [];
+  const warningClicks: ((button: string | undefined) => void)[] = [];
   const notifications: string[] = [];
   const logLines: string[] = [];
   const signIn = new ScriptedSignInPrompts();
@@ -162,7 +165,11 @@ export function createHostHarness(
     permissions: new PermissionBroker(prompt),
     elicitations: new ElicitationBroker(elicitationPorts),
     notifier: {
-      warn: (message) => (warnings.push(message), Promise.resolve(undefined)),
+      warn: (message) =>
+        new Promise<string | undefined>((resolve) => {
+          warnings.push(message);
+          warningClicks.push(resolve);
+        }),
       info: (message) => void notifications.push(message),
     },
     log: { info: keep, warn: keep, error: keep, trace: keep },
@@ -197,5 +204,24 @@ export function createHostHarness(
         resolve(state);
       });
     });
-  return { elicitationPorts, store, controller, files, prompt, refused, warnings, notifications, signIn, secrets, logLines, waitFor };
+  const clickWarning = (index: number, button: string): void => {
+    const click = warningClicks[index];
+    if (!click) throw new Error(`no warning ${index}; shown: ${JSON.stringify(warnings)}`);
+    click(button);
+  };
+  return {
+    elicitationPorts,
+    store,
+    controller,
+    files,
+    prompt,
+    refused,
+    warnings,
+    clickWarning,
+    notifications,
+    signIn,
+    secrets,
+    logLines,
+    waitFor,
+  };
 }

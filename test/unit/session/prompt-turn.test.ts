@@ -138,6 +138,22 @@ describe('prompt turns against real agent processes', function () {
     assert.equal(textOf(entriesOf(state)[0]), 'never mind');
   });
 
+  it("the toast's Stop Agent does nothing once the turn it was shown for has ended (the agent answered late)", async () => {
+    harness = suite.start({ cancelGraceMs: 300 });
+    await harness.controller.start(scriptedAgent('ignore-cancel'));
+    await harness.controller.sendPrompt('never mind');
+    await harness.waitFor((state) => toolCall(state, 'run-1') !== undefined);
+    harness.controller.cancelTurn();
+    await harness.waitFor((state) => entriesOf(state).some((e) => e.kind === 'notice' && e.action === 'stop_agent'));
+    // The turn ends some other way before the user gets to the toast; the next turn starts on the same agent.
+    await harness.controller.stopUnresponsive();
+    await harness.controller.start(scriptedAgent('stream'));
+    assert.deepEqual(await harness.controller.sendPrompt('next'), { accepted: true });
+    harness.clickWarning(0, 'Stop Agent');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(harness.store.state.agent.phase, 'ready', 'the late click stopped nothing');
+  });
+
   it('a crash mid-turn ends the turn with the exit code and stderr, keeps the transcript and offers a restart', async () => {
     harness = suite.start();
     await harness.controller.start(scriptedAgent('crash'));

@@ -57,6 +57,25 @@ describe('signing in to an agent', function () {
     assert.deepEqual(await harness.controller.sendPrompt('hello'), { accepted: true });
   });
 
+  it("the toast's Sign In… opens the method picker while sign-in is needed, and does nothing once the user signed in from the chat", async () => {
+    const harness = suite.start();
+    await harness.controller.start(authAgent());
+    harness.signIn.choice = 'scripted-login';
+    await harness.controller.signIn();
+    assert.equal(harness.store.state.agent.phase, 'ready');
+    assert.equal(harness.signIn.offered.length, 1);
+    harness.clickWarning(0, 'Sign In…');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(harness.signIn.offered.length, 1, 'a toast left from before sign-in asks nothing');
+
+    const waiting = suite.start();
+    await waiting.controller.start(authAgent());
+    waiting.signIn.choice = undefined;
+    waiting.clickWarning(0, 'Sign In…');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(waiting.signIn.offered.length, 1, 'while sign-in is needed the button asks for a method');
+  });
+
   it('cancelling the sign-in progress leaves the agent waiting for sign-in', async () => {
     const harness = suite.start();
     await harness.controller.start(authAgent());
