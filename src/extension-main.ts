@@ -29,6 +29,7 @@ import type { ChatSurface } from './views/chat-binding';
 import { registerAddToChat } from './commands/add-to-chat';
 import { ChatCommands } from './commands/chat-commands';
 import { ChatViewProvider } from './views/chat-view-provider';
+import { PreviewFileKeeper } from './views/preview-file-keeper';
 import { CHAT_VIEW_ID } from './shared/view-ids';
 import type { ChatViewShell } from './boot/chat-view-shell';
 import type { DeferredTree } from './boot/deferred-tree';
@@ -54,6 +55,8 @@ let conversations: Conversations | undefined;
 let agentProcesses: AgentPool | undefined;
 /** The lock on a storage folder we took ourselves (history/storage-folder.ts): let go once history is flushed. */
 let storageLock: HeldLock | undefined;
+/** The folder the history is in, and what keeps the chat's preview there once a conversation is shown. */
+let previewFile: { readonly dir: string; keeper?: PreviewFileKeeper } | undefined;
 
 /** Which conversation the chat showed last, per workspace: a reload shows it again. */
 const SHOWN_KEY = 'acpClient.shownConversation';
@@ -223,11 +226,14 @@ async function restoreConversations(
           onError: (error) => log.error(`Storing history failed: ${errorMessage(error)}`),
         }),
       );
+      previewFile = { dir: storage };
     } catch (error) {
       log.error(`History is off: ${errorMessage(error)}`);
     }
   }
   await chats.restore(context.workspaceState.get<string>(SHOWN_KEY));
+  // Beside the history, where the next window's first bundle looks for it (src/views/preview-file.ts).
+  if (previewFile && conversations === chats) previewFile.keeper = new PreviewFileKeeper(chats, previewFile.dir, logChannelSink(log));
 }
 
 /** Change sets follow the history's folder; were tracking already under way, the history still moves without them. */
@@ -250,6 +256,9 @@ function toDisposable(subscription: { dispose(): void }): vscode.Disposable {
 }
 
 export function deactivateMain(): void {
+  // While the conversation is still there: its newest entries for the next window's first frame.
+  previewFile?.keeper?.dispose();
+  previewFile = undefined;
   // No agent process outlives the extension (each is killed synchronously), and what was recorded reaches the disk.
   conversations?.dispose();
   conversations = undefined;

@@ -35,7 +35,8 @@ let main: typeof ExtensionMain | undefined;
 
 export function activate(context: vscode.ExtensionContext): AcpClientApi {
   const activated = performance.now();
-  const shell = new ChatViewShell(context.extensionUri);
+  const storage = context.storageUri;
+  const shell = new ChatViewShell(context.extensionUri, storage?.scheme === 'file' ? storage.fsPath : undefined);
   const sessionsTree = new DeferredTree<unknown>();
   const forwarders = forwardCommands(
     contributedCommandIds(context.extension.packageJSON),

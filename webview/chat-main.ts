@@ -10,7 +10,7 @@ import { ChatApp, type ChatStats } from './app';
 import { BOOT_PROMPT_SELECTOR, SEND_REQUESTED_ATTRIBUTE, type BootHandoff } from './boot-handoff';
 import './elements';
 import { MessagePump } from './host/message-pump';
-import { PreviewKeeper } from './host/preview-keeper';
+import { PreviewKeeper } from '../src/shared/preview-keeper';
 import { SnapshotAssembler } from './host/snapshot-assembler';
 import { UiStore } from './host/ui-store';
 import { acquireHostApi, connectToHost, isHostMessage } from './host/vscode-api';
@@ -136,7 +136,10 @@ function restorePreview(): ShownPreview | undefined {
  * draft: VS Code in the browser persists a webview's state about once a minute (its storage cannot be written while
  * the page unloads), so the saved draft can be older than the host's, and typing onto it would replace the newer.
  */
-if (!early.some((event) => isHostMessage(event.data) && event.data.type === 'snapshot')) preview = restorePreview();
+// The page's HTML holds a preview already: the host's (src/views/preview-file.ts), as new as the host's transcript,
+// where the saved state's may be a minute old. It stays until the snapshot replaces it.
+const inHtml = document.querySelector('.boot-preview') !== null;
+if (!inHtml && !early.some((event) => isHostMessage(event.data) && event.data.type === 'snapshot')) preview = restorePreview();
 for (const event of early) pump.push(event);
 window.addEventListener('message', (event: MessageEvent<unknown>) => pump.push(event));
 // The boot script said `ready` already; a page without it says it here.

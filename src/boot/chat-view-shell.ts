@@ -7,7 +7,8 @@
  * (src/views/chat-view-provider.ts) exists; from then on it only passes views on.
  */
 import * as vscode from 'vscode';
-import { loadChatPage, savedPreviewHtml } from '../views/chat-page';
+import { loadChatPage } from '../views/chat-page';
+import { savedPreviewHtml } from '../views/restored-preview';
 
 /** What the shell hands views to: the chat view provider, once loaded. */
 export interface ChatViewTarget {
@@ -29,12 +30,16 @@ export class ChatViewShell implements vscode.WebviewViewProvider {
   /** That page said its first word (it runs, its prompt is on screen): time to load the rest. */
   onEarlyViewSpoke: (() => void) | undefined;
 
-  constructor(private readonly extensionUri: vscode.Uri) {}
+  /** `storageDir`: the extension's workspace storage folder, where the host keeps the chat's preview (views/preview-file.ts). */
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly storageDir?: string,
+  ) {}
 
   async resolveWebviewView(view: vscode.WebviewView, context?: vscode.WebviewViewResolveContext): Promise<void> {
     if (this.target) return this.target.resolveWebviewView(view, context);
     // The conversation the page showed, put in its HTML (after Reload Window). Its part loads in a microtask.
-    const previewHtml = await savedPreviewHtml(context?.state);
+    const previewHtml = await savedPreviewHtml(context?.state, this.storageDir);
     // The chat may have been handed over meanwhile (another chain of promises loaded the rest).
     const target = this.handedTo();
     if (target) return target.resolveWebviewView(view, context);

@@ -1,5 +1,5 @@
 /**
- * The preview of a conversation that the chat's page keeps in its saved state (webview/host/transcript-preview.ts
+ * The preview of a conversation that the chat's page keeps in its saved state (src/shared/transcript-preview.ts
  * makes it, webview/host/ui-store.ts keeps it), read back: by the page, to draw it before the host's snapshot comes,
  * and by the host, to put it in the page's HTML after Reload Window (src/views/preview-html.ts). Pure.
  *
@@ -42,10 +42,26 @@ export function previewOnScreen(saved: unknown): TranscriptPreview | undefined {
   if (!isRecord(saved)) return undefined;
   const preview = parsePreview(saved['preview']);
   if (!preview || preview.conversationId !== saved['current']) return undefined;
+  return scrolledUp(saved, preview.conversationId) ? undefined : preview;
+}
+
+/**
+ * The preview for a page VS Code restores: the host's (src/views/preview-file.ts: written as the conversation
+ * changed, where the page's saved state may be a minute old or gone) unless the page's state says that conversation
+ * was scrolled up; else the one in the page's saved state.
+ */
+export function previewToRestore(saved: unknown, fromHost: TranscriptPreview | undefined): TranscriptPreview | undefined {
+  if (fromHost && !scrolledUp(saved, fromHost.conversationId)) return fromHost;
+  return previewOnScreen(saved);
+}
+
+/** The page's saved state says the view of `conversationId` was scrolled up from its newest entries. */
+function scrolledUp(saved: unknown, conversationId: string): boolean {
+  if (!isRecord(saved)) return false;
   const conversations = Array.isArray(saved['conversations']) ? saved['conversations'] : [];
-  const shown: unknown = conversations.find((item: unknown) => isRecord(item) && item['id'] === preview.conversationId);
+  const shown: unknown = conversations.find((item: unknown) => isRecord(item) && item['id'] === conversationId);
   const ui = isRecord(shown) ? shown['ui'] : undefined;
   const scroll = isRecord(ui) ? ui['scroll'] : undefined;
   // As the page reads its UI state (webview/host/ui-state.ts): a position not saved is at the bottom.
-  return isRecord(scroll) && scroll['atBottom'] === false ? undefined : preview;
+  return isRecord(scroll) && scroll['atBottom'] === false;
 }

@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chatHtml } from './chat-html';
-import { previewOnScreen } from '../shared/saved-preview';
 import { BOOT_SCRIPT, CHAT_SCRIPT, CHAT_STYLESHEET, PROMPT_GUARD_SCRIPT } from '../shared/webview-bundles';
 
 /** The prompt's guard, by file: read once (a few hundred bytes; it goes into every chat page's HTML). */
@@ -21,23 +20,6 @@ function promptGuard(distUri: vscode.Uri): string {
     promptGuards.set(file, source);
   }
   return source;
-}
-
-/**
- * The saved preview in a page's saved state (VS Code hands it to a view resolving again: `context.state`) as HTML for
- * the page (src/views/preview-html.ts), or '' if there is none to show. A preview that cannot be drawn is left out:
- * the page then waits for its scripts, as it does without one.
- */
-export async function savedPreviewHtml(savedState: unknown): Promise<string> {
-  const preview = previewOnScreen(savedState);
-  if (!preview) return '';
-  try {
-    const { previewHtml } = await import('./preview-html');
-    return previewHtml(preview);
-  } catch (error) {
-    console.warn('ACP: the saved preview of the conversation could not be put in the page', error);
-    return '';
-  }
 }
 
 export function loadChatPage(webview: vscode.Webview, extensionUri: vscode.Uri, previewHtml = ''): void {

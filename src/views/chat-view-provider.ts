@@ -7,7 +7,7 @@ import type { Attachment } from '../shared/attachments';
 import type { HostInfo } from '../shared/webview-protocol';
 import type { Conversations } from '../conversations/conversations';
 import { ChatBinding, type ChatBindingDeps } from './chat-binding';
-import { savedPreviewHtml } from './chat-page';
+import { savedPreviewHtml } from './restored-preview';
 import { CHAT_VIEW_ID } from '../shared/view-ids';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {

@@ -1,11 +1,11 @@
 /**
- * Draws a saved preview (host/transcript-preview.ts) in the page's transcript area, with the chat's own transcript,
+ * Draws a saved preview (src/shared/transcript-preview.ts) in the page's transcript area, with the chat's own transcript,
  * until the chat replaces the page's first content with the host's snapshot. Read-only (`inert`): its buttons would
  * act on entries the host has not confirmed yet. A preview that fails to draw is dropped: the view then waits for
  * the host, as it does without one.
  */
 import type { TranscriptPreview } from '../../src/shared/saved-preview';
-import { previewState } from '../host/transcript-preview';
+import { previewState } from '../../src/shared/transcript-preview';
 import type { UiState } from '../host/ui-state';
 import { VirtualTranscript } from './virtual-transcript';
 

@@ -7,9 +7,9 @@ import * as assert from 'node:assert/strict';
 import type { Entry, MessageEntry, TerminalRecord, ToolCallEntry, TranscriptState } from '../../../src/shared/model';
 import { allEntries, fromEntries } from '../../../src/shared/pages';
 import { initialState } from '../../../src/shared/reducer';
-import { PreviewKeeper, type Timers } from '../../../webview/host/preview-keeper';
+import { PreviewKeeper, type Timers } from '../../../src/shared/preview-keeper';
 import { parsePreview } from '../../../src/shared/saved-preview';
-import { previewOf, previewState } from '../../../webview/host/transcript-preview';
+import { previewOf, previewState } from '../../../src/shared/transcript-preview';
 import { UiStore } from '../../../webview/host/ui-store';
 
 function message(index: number, text = `message ${index}`): MessageEntry {

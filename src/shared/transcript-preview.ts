@@ -1,6 +1,7 @@
 /**
- * The newest entries of the conversation on screen, kept in the webview's saved state so that after Reload Window
- * they are on screen before the rest of the extension has loaded and read the history: the host puts them in the
+ * The newest entries of the conversation on screen, kept in the webview's saved state and by the host in a file of
+ * its own (src/views/preview-file.ts: VS Code in a browser does not always keep a page's saved state over a reload),
+ * so that after Reload Window they are on screen before the rest of the extension has loaded and read the history: the host puts them in the
  * page's HTML (src/views/preview-html.ts, read back with src/shared/saved-preview.ts), and the page draws them
  * with the chat's own views as soon as its chat script has run. Only a preview: the host's snapshot replaces it.
  *
@@ -9,10 +10,10 @@
  * than that alone, or a view scrolled up, leave no preview, and the view waits for the host as before. A turn that
  * was running is shown as it was last saved: the host's snapshot says it was interrupted.
  */
-import type { Entry, TerminalRecord, TranscriptState } from '../../src/shared/model';
-import { fromEntries } from '../../src/shared/pages';
-import { initialState } from '../../src/shared/reducer';
-import type { TranscriptPreview } from '../../src/shared/saved-preview';
+import type { Entry, TerminalRecord, TranscriptState } from './model';
+import { fromEntries } from './pages';
+import { initialState } from './reducer';
+import type { TranscriptPreview } from './saved-preview';
 
 export const PREVIEW_MAX_CHARS = 32_000;
 /** A terminal's output in the preview: the tail a screen shows of it. */

@@ -1,12 +1,13 @@
 /**
- * Keeps the preview of the conversation on screen (transcript-preview.ts) in the page's saved state: at once on the
+ * Keeps the preview of the conversation on screen (transcript-preview.ts): in the page's saved state (the chat's
+ * page) and in a file of the host's (src/views/preview-file.ts). At once on the
  * first change after a quiet second, then at most once a second while changes keep coming (the last one always
  * saved), so that computing and saving it (up to 32 KB of JSON) is not paid per streamed chunk. At once, because a
  * page may not live a second: VS Code takes a hidden view's page away without a last event it could save in (the
  * open bench's reloads lost every preview when the save waited for a quiet second that a later message reset).
  */
-import type { TranscriptState } from '../../src/shared/model';
-import type { TranscriptPreview } from '../../src/shared/saved-preview';
+import type { TranscriptState } from './model';
+import type { TranscriptPreview } from './saved-preview';
 import { previewOf } from './transcript-preview';
 
 const AT_MOST_EVERY_MS = 1_000;

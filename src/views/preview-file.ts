@@ -1,0 +1,64 @@
+/**
+ * The host's own copy of the chat's preview (src/shared/transcript-preview.ts), in a file beside the history, for the
+ * page's HTML after Reload Window. The page keeps one in its saved state too, but VS Code in a browser (code-server,
+ * Codespaces) writes a webview's state to the browser's storage about once a minute and not as the page unloads: the
+ * open bench's first reload after a conversation came back with no preview in 2 of 2 runs (the chat on screen
+ * 0.5-0.6 s later, from the host's snapshot), and a later one may show entries a minute old. This file is on the
+ * extension host's disk, written while the conversation changes (at most once a second, preview-keeper.ts) and as the
+ * extension deactivates.
+ *
+ * Read by the first bundle as the view resolves: a regular file only (opened without following a link), at most
+ * MAX_FILE_BYTES, its shape checked (saved-preview.ts), every string escaped where it is drawn (preview-html.ts).
+ */
+import { constants, promises as fs, renameSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parsePreview, type TranscriptPreview } from '../shared/saved-preview';
+
+export const PREVIEW_FILE = 'chat-preview.json';
+/** The preview is 32 KB of JSON at most (transcript-preview.ts); anything much larger is not one of ours. */
+const MAX_FILE_BYTES = 256 * 1024;
+/** VS Code names a stand-in storage folder `<id>-1` … `<id>-9` (src/history/storage-folder.ts). */
+const STAND_IN = /^(.+)-[1-9]$/;
+
+/**
+ * The preview the host last wrote for this workspace, given the extension's storage folder as VS Code gave it
+ * (`workspaceStorage/<folder>/<extension>`). After a fast reload on a remote VS Code gives a stand-in folder while the
+ * old window lets go of `<id>` (storage-folder.ts), and the preview is there, beside the history.
+ */
+export async function readPreviewFile(given: string): Promise<TranscriptPreview | undefined> {
+  const folder = path.dirname(given);
+  const standIn = STAND_IN.exec(path.basename(folder));
+  const candidates = [given, ...(standIn?.[1] ? [path.join(path.dirname(folder), standIn[1], path.basename(given))] : [])];
+  for (const dir of candidates) {
+    const preview = await readOne(path.join(dir, PREVIEW_FILE));
+    if (preview) return preview;
+  }
+  return undefined;
+}
+
+async function readOne(file: string): Promise<TranscriptPreview | undefined> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stat = await handle.stat();
+    if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
+    return parsePreview(JSON.parse(await handle.readFile('utf8')));
+  } catch {
+    return undefined; // none yet, a link, or not ours to read: the page waits for the host, as without one
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * Writes the preview into `dir` (or removes it: a conversation with nothing to preview must not show the last one's).
+ * Synchronous, so that the last one is on disk when deactivate returns; a temporary file renamed over the old one, so
+ * that a window reading it meanwhile gets one whole preview or the other.
+ */
+export function writePreviewFile(dir: string, preview: TranscriptPreview | undefined): void {
+  const file = path.join(dir, PREVIEW_FILE);
+  if (!preview) return rmSync(file, { force: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(preview), { mode: 0o600 });
+  renameSync(temporary, file);
+}

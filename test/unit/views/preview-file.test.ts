@@ -1,0 +1,114 @@
+/**
+ * The host's copy of the chat's preview (src/views/preview-file.ts, kept by preview-file-keeper.ts): written as the
+ * shown conversation changes and when the extension goes, read back by the first bundle after Reload Window (also
+ * from `<id>` when VS Code gave a stand-in `<id>-1`), and never read through a link or when it is not a preview.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Conversations } from '../../../src/conversations/conversations';
+import type { TranscriptPreview } from '../../../src/shared/saved-preview';
+import { savedPreviewHtml } from '../../../src/views/restored-preview';
+import { PREVIEW_FILE, readPreviewFile, writePreviewFile } from '../../../src/views/preview-file';
+import { PreviewFileKeeper } from '../../../src/views/preview-file-keeper';
+import { createHostHarness, type HostHarness } from '../../support/host-harness';
+import { tempRootPerTest } from '../history/temp-root';
+
+const preview = (text: string, conversationId = 'c1'): TranscriptPreview => ({
+  conversationId,
+  entries: [{ kind: 'message', key: 'msg:agent:1', role: 'agent', content: [{ type: 'text', text }] }],
+  terminals: {},
+});
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, trace: () => undefined };
+
+describe("the host's copy of the chat's preview", function () {
+  this.timeout(10_000);
+  const root = tempRootPerTest();
+  const harnesses: HostHarness[] = [];
+  afterEach(async () => {
+    for (const harness of harnesses.splice(0)) await harness.controller.stop();
+  });
+
+  /** `workspaceStorage/<folder>/<extension>`, made. */
+  function storage(folder: string): string {
+    const dir = path.join(root(), 'workspaceStorage', folder, 'acp-client.acp-client');
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+
+  it('reads back what was written, whole; none once removed (a conversation with nothing to preview)', async () => {
+    const dir = storage('abc');
+    writePreviewFile(dir, preview('first'));
+    writePreviewFile(dir, preview('second'));
+    assert.deepEqual(await readPreviewFile(dir), preview('second'));
+    assert.deepEqual(readdirSync(dir), [PREVIEW_FILE], 'no temporary file left');
+    writePreviewFile(dir, undefined);
+    assert.equal(await readPreviewFile(dir), undefined);
+  });
+
+  it("in a stand-in folder <id>-1 (the old window still letting go of <id>), reads <id>'s, where the history is", async () => {
+    writePreviewFile(storage('abc'), preview('kept by the old window'));
+    assert.deepEqual(await readPreviewFile(storage('abc-1')), preview('kept by the old window'));
+    writePreviewFile(storage('abc-1'), preview('its own', 'c2'));
+    assert.equal((await readPreviewFile(storage('abc-1')))?.conversationId, 'c2', 'a second window that wrote its own reads its own');
+  });
+
+  it('reads no link, no file that is not a preview, nothing oversized', async () => {
+    const dir = storage('abc');
+    const elsewhere = path.join(root(), 'elsewhere.json');
+    writeFileSync(elsewhere, JSON.stringify(preview('planted')));
+    symlinkSync(elsewhere, path.join(dir, PREVIEW_FILE));
+    assert.equal(await readPreviewFile(dir), undefined, 'a link is not followed');
+    const other = storage('def');
+    writeFileSync(path.join(other, PREVIEW_FILE), JSON.stringify({ conversationId: 'c1', entries: [{ kind: 'message' }] }));
+    assert.equal(await readPreviewFile(other), undefined, 'not the shape of a preview');
+    writeFileSync(path.join(other, PREVIEW_FILE), JSON.stringify({ ...preview('x'), padding: 'x'.repeat(300 * 1024) }));
+    assert.equal(await readPreviewFile(other), undefined, 'over the size any preview has');
+    writeFileSync(path.join(other, PREVIEW_FILE), '{"conversationId":');
+    assert.equal(await readPreviewFile(other), undefined, 'half a file');
+  });
+
+  it("goes into the restored page's HTML when VS Code kept no state for the page, escaped", async () => {
+    const dir = storage('abc');
+    writePreviewFile(dir, preview('<img src=x onerror=alert(1)> **done**'));
+    const html = await savedPreviewHtml(undefined, dir);
+    assert.match(html, /boot-preview/);
+    assert.match(html, /<strong>done<\/strong>/);
+    assert.doesNotMatch(html, /<img/);
+    assert.equal(await savedPreviewHtml(undefined, storage('empty')), '', 'no file, no state: no preview');
+  });
+
+  it('is kept as the shown conversation changes, follows a switch, and is written once more when disposed', async () => {
+    const dir = storage('abc');
+    const conversations = new Conversations({
+      factory: {
+        controller: (store) => {
+          const harness = createHostHarness(root(), { store });
+          harnesses.push(harness);
+          return harness.controller;
+        },
+      },
+      log: silent,
+    });
+    const first = await conversations.create(undefined);
+    const keeper = new PreviewFileKeeper(conversations, dir, silent);
+    assert.equal(await readPreviewFile(dir), undefined, 'an empty conversation has none');
+    first.store.dispatch({ type: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'first question' }] });
+    assert.equal(await readPreviewFile(dir), undefined, 'within a second of the last write: not yet');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    assert.match(JSON.stringify(await readPreviewFile(dir)), /first question/, 'the change that waited, a second after the last write');
+    first.store.dispatch({ type: 'turn_ended', turnId: 't1', stopReason: 'end_turn' });
+    first.store.dispatch({ type: 'prompt_sent', turnId: 't2', content: [{ type: 'text', text: 'second question' }] });
+    assert.doesNotMatch(JSON.stringify(await readPreviewFile(dir)), /second question/, 'at most once a second');
+    keeper.dispose();
+    assert.match(JSON.stringify(await readPreviewFile(dir)), /second question/, 'the last change, as the extension goes');
+
+    const again = new PreviewFileKeeper(conversations, dir, silent);
+    const second = await conversations.create(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    assert.equal(await readPreviewFile(dir), undefined, 'another conversation shown, with nothing in it yet');
+    second.store.dispatch({ type: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'in the second' }] });
+    again.dispose();
+    assert.equal((await readPreviewFile(dir))?.conversationId, second.id);
+  });
+});
