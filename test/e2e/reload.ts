@@ -53,8 +53,10 @@ const DRAFT = 'a draft typed just before the reload';
 
 /**
  * Put in every frame of the reloaded page before its scripts run: the entries the chat's frame showed in the saved
- * preview (in the page's HTML, src/views/preview-html.ts; then drawn by the chat's script, webview/transcript/
- * preview-view.ts; both before the extension has answered), the first time it showed any, and which of the two. A timer, not an observer: VS Code writes the webview's HTML with document.open.
+ * preview (in the page's HTML, src/views/preview-html.ts, from the host's kept preview or the page's saved state; or
+ * drawn by the chat's script from its saved state, webview/transcript/preview-view.ts, where the HTML had none; both
+ * before the extension has answered), the first time it showed any, and which of the two. A timer, not an observer:
+ * VS Code writes the webview's HTML with document.open.
  */
 const PREVIEW_PROBE = `(() => {
   if (window.top === window) return;

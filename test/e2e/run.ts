@@ -410,7 +410,7 @@ async function main(): Promise<void> {
       userDataDir,
     });
     check(
-      "after Reload Window, with the last stored record torn as a kill mid-write leaves it, the newest entries are drawn from the page's saved state before the extension answers, then the transcript, title and draft are back before any agent starts, the next prompt is answered, and the Sessions view lists the conversation",
+      "after Reload Window, with the last stored record torn as a kill mid-write leaves it, the newest entries are in the page's HTML (the host's kept preview) before the extension answers, then the transcript, title and draft are back before any agent starts, the next prompt is answered, and the Sessions view lists the conversation",
     );
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {
