@@ -137,7 +137,7 @@ function restorePreview(): ShownPreview | undefined {
  * the page unloads), so the saved draft can be older than the host's, and typing onto it would replace the newer.
  */
 // The page's HTML holds a preview already: the host's (src/views/preview-file.ts), as new as the host's transcript,
-// where the saved state's may be a minute old. It stays until the snapshot replaces it.
+// where the saved state's may be older. It stays until the snapshot replaces it.
 const inHtml = document.querySelector('.boot-preview') !== null;
 if (!inHtml && !early.some((event) => isHostMessage(event.data) && event.data.type === 'snapshot')) preview = restorePreview();
 for (const event of early) pump.push(event);

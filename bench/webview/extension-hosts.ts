@@ -7,34 +7,7 @@
  * next sample. The open bench stops them (stopClosedExtensionHosts) before it opens the next window: waiting
  * for code-server to let them go took 4.9-5.1 s a window, 50 s of the open bench's cold round.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The pids of the live processes that hold a workspace storage lock under `userDataDir`. */
-export function storageLockHolders(userDataDir: string): number[] {
-  const storage = path.join(userDataDir, 'User', 'workspaceStorage');
-  if (!existsSync(storage)) return [];
-  const holders: number[] = [];
-  for (const folder of readdirSync(storage)) {
-    let pid: unknown;
-    try {
-      pid = (JSON.parse(readFileSync(path.join(storage, folder, 'vscode.lock'), 'utf8')) as { pid?: unknown }).pid;
-    } catch {
-      continue; // no lock, or one being written: nobody holds it for long
-    }
-    if (typeof pid === 'number' && alive(pid)) holders.push(pid);
-  }
-  return holders;
-}
+import { storageLockHolders } from '../../test/support/storage-locks';
 
 /**
  * Once every window is closed: stops the extension hosts still holding a storage lock, and resolves when none

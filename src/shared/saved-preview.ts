@@ -47,7 +47,7 @@ export function previewOnScreen(saved: unknown): TranscriptPreview | undefined {
 
 /**
  * The preview for a page VS Code restores: the host's (src/views/preview-file.ts: written as the conversation
- * changed, where the page's saved state may be a minute old or gone) unless the page's state says that conversation
+ * changed, where the page's saved state may be older or gone) unless the page's state says that conversation
  * was scrolled up; else the one in the page's saved state.
  */
 export function previewToRestore(saved: unknown, fromHost: TranscriptPreview | undefined): TranscriptPreview | undefined {

@@ -1,17 +1,18 @@
 /**
  * The host's own copy of the chat's preview (src/shared/transcript-preview.ts), in a file beside the history, for the
- * page's HTML after Reload Window. The page keeps one in its saved state too, but VS Code in a browser (code-server,
- * Codespaces) writes a webview's state to the browser's storage about once a minute and not as the page unloads: the
- * open bench's first reload after a conversation came back with no preview in 2 of 2 runs (the chat on screen
- * 0.5-0.6 s later, from the host's snapshot), and a later one may show entries a minute old. This file is on the
- * extension host's disk, written while the conversation changes (at most once a second, preview-keeper.ts) and as the
- * extension deactivates.
+ * page's HTML after a reload. The page keeps one in its saved state too, but that is VS Code's to keep, in the
+ * browser's storage when the workbench runs in a browser (code-server, Codespaces), and it does not always come back:
+ * the open bench's first browser reload after a conversation was made restored no preview in 2 of 2 runs (the chat
+ * on screen 0.5-0.6 s later, from the host's snapshot). This file is on the extension host's disk, as new as the
+ * host's transcript: written while the shown conversation changes (at most once a second, preview-keeper.ts) and as
+ * the extension deactivates.
  *
  * Read by the first bundle as the view resolves: a regular file only (opened without following a link), at most
  * MAX_FILE_BYTES, its shape checked (saved-preview.ts), every string escaped where it is drawn (preview-html.ts).
  */
 import { constants, promises as fs, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { LOCK_FILE, lockVerdict, processAlive, readLock } from '../history/storage-lock';
 import { parsePreview, type TranscriptPreview } from '../shared/saved-preview';
 
 export const PREVIEW_FILE = 'chat-preview.json';
@@ -22,18 +23,20 @@ const STAND_IN = /^(.+)-[1-9]$/;
 
 /**
  * The preview the host last wrote for this workspace, given the extension's storage folder as VS Code gave it
- * (`workspaceStorage/<folder>/<extension>`). After a fast reload on a remote VS Code gives a stand-in folder while the
- * old window lets go of `<id>` (storage-folder.ts), and the preview is there, beside the history.
+ * (`workspaceStorage/<folder>/<extension>`). After a fast reload on a remote VS Code gives a stand-in folder `<id>-N`
+ * while the old window lets go of `<id>` (storage-folder.ts), which this window then takes, with its history and
+ * preview: read there once the old window is letting go. Not while a window holds `<id>` with no release in sight: that
+ * is another window on the workspace (a second browser tab), whose conversation this window will not show.
  */
 export async function readPreviewFile(given: string): Promise<TranscriptPreview | undefined> {
+  const own = await readOne(path.join(given, PREVIEW_FILE));
+  if (own) return own;
   const folder = path.dirname(given);
   const standIn = STAND_IN.exec(path.basename(folder));
-  const candidates = [given, ...(standIn?.[1] ? [path.join(path.dirname(folder), standIn[1], path.basename(given))] : [])];
-  for (const dir of candidates) {
-    const preview = await readOne(path.join(dir, PREVIEW_FILE));
-    if (preview) return preview;
-  }
-  return undefined;
+  if (!standIn?.[1]) return undefined;
+  const baseFolder = path.join(path.dirname(folder), standIn[1]);
+  const holder = lockVerdict(await readLock(path.join(baseFolder, LOCK_FILE)), Date.now(), processAlive);
+  return holder.kind === 'held' ? undefined : readOne(path.join(baseFolder, path.basename(given), PREVIEW_FILE));
 }
 
 async function readOne(file: string): Promise<TranscriptPreview | undefined> {

@@ -7,7 +7,9 @@ import * as assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { reloadWindow } from './page-steps';
+import { launchBrowser } from '../support/browser';
+import { storageLocksReleased } from '../support/storage-locks';
+import { chatFrame, reloadWindow } from './page-steps';
 import { transcriptGeometry, type TranscriptGeometry } from './transcript-geometry';
 
 export interface ReloadSteps {
@@ -161,4 +163,43 @@ export async function reloadKeepsTheConversation(steps: ReloadSteps): Promise<Fr
   // What the Sessions view showed instead, for a failure to say (the picture is saved either way).
   if (!listed) assert.fail(`the Sessions view lists "${title}" after the reload; it shows: ${JSON.stringify(await tree.innerText())}`);
   return reloaded;
+}
+
+/**
+ * The same workspace in a new browser (another machine's, or this one's with its site data cleared), once the last
+ * window has gone: VS Code has no saved state for the chat's page there, so the page's own preview is not there
+ * either, and the chat came up empty until the extension had loaded and read the history. The page's HTML now holds
+ * the conversation's newest entries from the first frame: the host kept them (src/views/preview-file.ts).
+ */
+export async function newBrowserShowsTheConversation(options: {
+  readonly chat: Frame;
+  /** Closes the browser the conversation was had in. */
+  readonly close: () => Promise<void>;
+  readonly home: string;
+  readonly url: string;
+  readonly userDataDir: string;
+  readonly timeoutMs: number;
+  readonly screenshot: string;
+}): Promise<void> {
+  const newest = (await transcriptGeometry(options.chat)).keys.filter((key) => key.startsWith('msg:') || key.startsWith('tool:')).at(-1);
+  assert.ok(newest, 'a conversation is on screen');
+  await options.close();
+  // Its extension host lets the workspace's storage go (code-server's grace time, 5 s): the new window gets it.
+  await storageLocksReleased(options.userDataDir, 60_000);
+  const browser = await launchBrowser(options.home, { width: 1280, height: 860 });
+  try {
+    await browser.addInitScript({ content: PREVIEW_PROBE });
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(options.url, { timeout: options.timeoutMs });
+    await page.locator('.monaco-workbench').waitFor({ timeout: options.timeoutMs });
+    await page.locator('.activitybar [aria-label^="ACP"]').first().click({ timeout: options.timeoutMs });
+    const chat = await chatFrame(page);
+    await chat.locator('.user-bubble').first().waitFor({ timeout: options.timeoutMs });
+    const preview = await chat.evaluate(() => Reflect.get(globalThis, '__acpPreviewSeen') as PreviewSeen | undefined);
+    assert.ok(preview?.inHtml && preview.beforeScript, `the conversation was in the page's HTML: ${JSON.stringify(preview)}`);
+    assert.equal(preview.keys?.at(-1), newest, `the preview ends with the newest entry (${JSON.stringify(preview)})`);
+    await page.screenshot({ path: options.screenshot });
+  } finally {
+    await browser.close().catch(() => undefined);
+  }
 }

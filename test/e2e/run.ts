@@ -15,7 +15,7 @@ import { CodeServer } from '../support/code-server';
 import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { scriptedAgentPath } from '../support/repo-root';
 import { auditThemes, describeAudit } from './theme-audit';
-import { reloadKeepsTheConversation } from './reload';
+import { newBrowserShowsTheConversation, reloadKeepsTheConversation } from './reload';
 import { chatFrame, runFromPalette, selectFirstLinesOfHello } from './page-steps';
 
 const results = E2E_RESULTS;
@@ -411,6 +411,18 @@ async function main(): Promise<void> {
     });
     check(
       "after Reload Window, with the last stored record torn as a kill mid-write leaves it, the newest entries are in the page's HTML (the host's kept preview) before the extension answers, then the transcript, title and draft are back before any agent starts, the next prompt is answered, and the Sessions view lists the conversation",
+    );
+    await newBrowserShowsTheConversation({
+      chat,
+      close: () => browser.close(),
+      home,
+      url: `${server.url}/?folder=${encodeURIComponent(workspace)}`,
+      userDataDir,
+      timeoutMs: LONG,
+      screenshot: path.join(results, 'e2e-new-browser.png'),
+    });
+    check(
+      "the workspace in a new browser (no state VS Code kept for the chat's page): the conversation's newest entries are in the page's HTML (the host kept them)",
     );
     console.log(`${checks.length} passed, 0 failed`);
   } catch (error) {

@@ -1,10 +1,11 @@
 /**
  * The host's copy of the chat's preview (src/views/preview-file.ts, kept by preview-file-keeper.ts): written as the
- * shown conversation changes and when the extension goes, read back by the first bundle after Reload Window (also
- * from `<id>` when VS Code gave a stand-in `<id>-1`), and never read through a link or when it is not a preview.
+ * shown conversation changes and when the extension goes, read back by the first bundle after a reload (also from
+ * `<id>` when VS Code gave a stand-in `<id>-1` and the old window is letting go), never through a link or when it is
+ * not a preview.
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Conversations } from '../../../src/conversations/conversations';
 import type { TranscriptPreview } from '../../../src/shared/saved-preview';
@@ -46,11 +47,19 @@ describe("the host's copy of the chat's preview", function () {
     assert.equal(await readPreviewFile(dir), undefined);
   });
 
-  it("in a stand-in folder <id>-1 (the old window still letting go of <id>), reads <id>'s, where the history is", async () => {
+  it("in a stand-in folder <id>-1, reads <id>'s once the old window is letting go of it; not another live window's", async () => {
     writePreviewFile(storage('abc'), preview('kept by the old window'));
+    const lock = path.join(root(), 'workspaceStorage', 'abc', 'vscode.lock');
+    // A live holder with no release scheduled: another window on the workspace (this process stands for it).
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, willReleaseAt: 0 }));
+    assert.equal(await readPreviewFile(storage('abc-1')), undefined, "another window's conversation is not this one's");
+    // The old window of a reload says when it will have let go: this window will take <id>, and its preview.
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, willReleaseAt: Date.now() + 5_000 }));
     assert.deepEqual(await readPreviewFile(storage('abc-1')), preview('kept by the old window'));
+    rmSync(lock);
+    assert.deepEqual(await readPreviewFile(storage('abc-1')), preview('kept by the old window'), 'no holder at all');
     writePreviewFile(storage('abc-1'), preview('its own', 'c2'));
-    assert.equal((await readPreviewFile(storage('abc-1')))?.conversationId, 'c2', 'a second window that wrote its own reads its own');
+    assert.equal((await readPreviewFile(storage('abc-1')))?.conversationId, 'c2', 'a window that wrote its own reads its own');
   });
 
   it('reads no link, no file that is not a preview, nothing oversized', async () => {
