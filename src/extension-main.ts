@@ -194,6 +194,12 @@ export function activateMain(context: vscode.ExtensionContext, views: BootViews,
     `Activated in ${(performance.now() - boot.loadStarted).toFixed(1)} ms, ` +
       `${(boot.loadStarted - boot.activated).toFixed(1)} ms after the first bundle's activation, for ${boot.reason}`,
   );
+  const first = views.shell.firstPage;
+  if (first)
+    log.info(
+      `The chat's first page: its preview (${first.previewChars} characters of HTML, from ${first.from}) in ${first.previewMs.toFixed(1)} ms, ` +
+        `then the page's HTML in ${first.pageMs.toFixed(1)} ms`,
+    );
   return acpClientApi({ context, chats, commands, view, shown, restore, agentSessions, approvalDialog });
 }
 

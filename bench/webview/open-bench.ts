@@ -13,7 +13,7 @@
  *   reload: Reload Window with the view shown, until the restored conversation (ours: a transcript entry; the
  *         baseline: its textarea) is on screen.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -28,7 +28,7 @@ import { describeOpenFailure } from './open-failure';
 import { OPEN_PROBE_SCRIPT, type OpenProbeRecord } from './open-probe';
 import { machineQuiet } from './machine-quiet';
 import { cpuBetween, processTree } from './process-cpu';
-import { activationTimes } from './vscode-page';
+import { activationTimes, filesUnder } from './vscode-page';
 import {
   describePhases,
   ENTRY_SOURCE,
@@ -174,7 +174,7 @@ async function collectGarbage(page: Page): Promise<void> {
   }
 }
 
-async function reload(page: Page, which: Which): Promise<Phases> {
+async function reload(page: Page, which: Which, userDataDir: string): Promise<Phases> {
   await collectGarbage(page);
   await settle(`reloading with ${which}`);
   const since = Date.now();
@@ -187,7 +187,29 @@ async function reload(page: Page, which: Which): Promise<Phases> {
       .then(() => Date.now() - since),
     probeRecord(page, which, since, which === 'ours' ? 'entry' : 'typeable'),
   ]);
+  if (process.env['BENCH_VERBOSE']) console.log(`  reload ${which}: ${extensionHostSteps(userDataDir, since)}`);
   return phasesOf(record, since, icon);
+}
+
+/**
+ * Verbose: when, after `since`, the newest extension host started and activated each extension whose view is shown
+ * (its remoteexthost.log, in local time), to tell VS Code's start-up from ours within the HTML phase.
+ */
+function extensionHostSteps(userDataDir: string, since: number): string {
+  const logs = filesUnder(path.join(userDataDir, 'logs')).filter((file) => file.endsWith('remoteexthost.log'));
+  const newest = logs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) return 'no extension host log';
+  const steps: string[] = [];
+  for (const line of readFileSync(newest, 'utf8').split('\n')) {
+    const match =
+      /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[info\] (Extension host with pid \d+ started|ExtensionService#_doActivateExtension (acp-client\.acp-client|acp-bench\.[\w-]+))/.exec(
+        line,
+      );
+    if (!match?.[1]) continue;
+    const at = new Date(match[1].replace(' ', 'T')).getTime() - since;
+    steps.push(`${match[3] ?? 'host started'} +${at} ms`);
+  }
+  return steps.join(', ');
 }
 
 /** A fresh browser (nothing cached, no service worker) on the workbench, with `which`'s icon shown. */
@@ -362,7 +384,7 @@ export async function runOpenBench(): Promise<Figure[]> {
       await open(page, which);
       if (which === 'ours') await conversationDrawn(page);
       await page.waitForTimeout(500);
-      const sample = { which, phases: await reload(page, which) };
+      const sample = { which, phases: await reload(page, which, userDataDir) };
       log('reload', sample);
       reloaded.push(sample);
     }
@@ -373,7 +395,11 @@ export async function runOpenBench(): Promise<Figure[]> {
     // Per window: the rest of our extension loading, and when it began after the first bundle's activate(). Begun
     // well after it (the 1 s timer) means VS Code had not asked for the chat's page by then.
     const activations = activationTimes(userDataDir);
-    if (process.env['BENCH_VERBOSE']) for (const time of activations) console.log(`  the rest loaded for ${time.why}`);
+    if (process.env['BENCH_VERBOSE']) {
+      for (const time of activations) console.log(`  the rest loaded for ${time.why}`);
+      for (const file of filesUnder(path.join(userDataDir, 'logs')).filter((name) => name.endsWith('ACP.log')))
+        for (const match of readFileSync(file, 'utf8').matchAll(/The chat's first page: (.*)/g)) console.log(`  ${match[1]}`);
+    }
     return [
       {
         name:

@@ -29,7 +29,7 @@ export async function chatFrame(page: Page, title?: string): Promise<Frame> {
   throw new Error('the chat webview did not load');
 }
 
-function filesUnder(dir: string): string[] {
+export function filesUnder(dir: string): string[] {
   let found: string[] = [];
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);

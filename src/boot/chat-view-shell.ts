@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { loadChatPage } from '../views/chat-page';
-import { savedPreviewHtml } from '../views/restored-preview';
+import { restoredPreview, type PreviewSource } from '../views/restored-preview';
 
 /** What the shell hands views to: the chat view provider, once loaded. */
 export interface ChatViewTarget {
@@ -27,6 +27,13 @@ export class ChatViewShell implements vscode.WebviewViewProvider {
   private early: EarlyView | undefined;
   /** A view got its page before the extension had loaded: its page is on its way. */
   onEarlyView: (() => void) | undefined;
+  /**
+   * The first page this shell loaded: how long its preview took (read, and drawn as HTML) and then the page's HTML,
+   * for the log once it exists (issue 31: what of a restored chat's start-up is ours).
+   */
+  firstPage:
+    | { readonly previewMs: number; readonly pageMs: number; readonly previewChars: number; readonly from: PreviewSource }
+    | undefined;
   /** That page said its first word (it runs, its prompt is on screen): time to load the rest. */
   onEarlyViewSpoke: (() => void) | undefined;
 
@@ -38,13 +45,16 @@ export class ChatViewShell implements vscode.WebviewViewProvider {
 
   async resolveWebviewView(view: vscode.WebviewView, context?: vscode.WebviewViewResolveContext): Promise<void> {
     if (this.target) return this.target.resolveWebviewView(view, context);
+    const asked = performance.now();
     // The conversation the page showed, put in its HTML (after Reload Window). Its part loads in a microtask.
-    const previewHtml = await savedPreviewHtml(context?.state, this.storageDir);
+    const { html: previewHtml, from } = await restoredPreview(context?.state, this.storageDir);
+    const previewed = performance.now();
     // The chat may have been handed over meanwhile (another chain of promises loaded the rest).
     const target = this.handedTo();
     if (target) return target.resolveWebviewView(view, context);
     this.early?.listeners.dispose();
     loadChatPage(view.webview, this.extensionUri, previewHtml);
+    this.firstPage ??= { previewMs: previewed - asked, pageMs: performance.now() - previewed, previewChars: previewHtml.length, from };
     const messages: unknown[] = [];
     const received = view.webview.onDidReceiveMessage((message: unknown) => {
       if (messages.push(message) === 1) this.onEarlyViewSpoke?.();

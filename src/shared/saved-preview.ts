@@ -45,18 +45,8 @@ export function previewOnScreen(saved: unknown): TranscriptPreview | undefined {
   return scrolledUp(saved, preview.conversationId) ? undefined : preview;
 }
 
-/**
- * The preview for a page VS Code restores: the host's (src/views/preview-file.ts: written as the conversation
- * changed, where the page's saved state may be older or gone) unless the page's state says that conversation
- * was scrolled up; else the one in the page's saved state.
- */
-export function previewToRestore(saved: unknown, fromHost: TranscriptPreview | undefined): TranscriptPreview | undefined {
-  if (fromHost && !scrolledUp(saved, fromHost.conversationId)) return fromHost;
-  return previewOnScreen(saved);
-}
-
 /** The page's saved state says the view of `conversationId` was scrolled up from its newest entries. */
-function scrolledUp(saved: unknown, conversationId: string): boolean {
+export function scrolledUp(saved: unknown, conversationId: string): boolean {
   if (!isRecord(saved)) return false;
   const conversations = Array.isArray(saved['conversations']) ? saved['conversations'] : [];
   const shown: unknown = conversations.find((item: unknown) => isRecord(item) && item['id'] === conversationId);

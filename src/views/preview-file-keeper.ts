@@ -1,11 +1,13 @@
 /**
  * Keeps the host's copy of the shown conversation's preview (preview-file.ts) up to date: as its transcript changes
  * (at most once a second, the last change always written: src/shared/preview-keeper.ts), when another conversation
- * is shown, and once more when disposed (the extension deactivates: the window reloads or closes).
+ * is shown, and once more when disposed (the extension deactivates: the window reloads or closes). Drawn as the
+ * page's HTML here (preview-html.ts, loaded once, off the activation path), so the next window only reads it.
  */
 import type { Conversations } from '../conversations/conversations';
 import type { LogSink } from '../acp/log-sink';
 import { PreviewKeeper } from '../shared/preview-keeper';
+import type { TranscriptPreview } from '../shared/saved-preview';
 import { writePreviewFile } from './preview-file';
 
 export class PreviewFileKeeper {
@@ -13,23 +15,31 @@ export class PreviewFileKeeper {
   private watched: { dispose(): void } | undefined;
   private readonly switched: { dispose(): void };
   private failed = false;
+  private draw: ((preview: TranscriptPreview) => string) | undefined;
+  /** A preview that came before the drawing code had loaded (null: none waiting). */
+  private waiting: TranscriptPreview | undefined | null = null;
+  /** Settles once the drawing code is loaded (tests wait on it). */
+  readonly drawing: Promise<void>;
 
-  constructor(chats: Conversations, dir: string, log: LogSink) {
+  constructor(
+    chats: Conversations,
+    private readonly dir: string,
+    private readonly log: LogSink,
+  ) {
+    this.drawing = import('./preview-html').then(
+      ({ previewHtml }) => {
+        this.draw = previewHtml;
+        if (this.waiting !== null) this.write(this.waiting);
+        this.waiting = null;
+      },
+      (error: unknown) => log.warn(`The chat's preview will not be kept for the next reload: ${String(error)}`),
+    );
     this.keeper = new PreviewKeeper(
       () => {
         const shown = chats.shown;
         return shown && { conversationId: shown.id, state: shown.store.state };
       },
-      (preview) => {
-        try {
-          writePreviewFile(dir, preview);
-          this.failed = false;
-        } catch (error) {
-          // Once per run of failures: the page's own saved preview still stands in.
-          if (!this.failed) log.warn(`The chat's preview could not be kept for the next reload: ${String(error)}`);
-          this.failed = true;
-        }
-      },
+      (preview) => (this.draw ? this.write(preview) : void (this.waiting = preview)),
     );
     const watch = (): void => {
       this.watched?.dispose();
@@ -38,6 +48,17 @@ export class PreviewFileKeeper {
     };
     this.switched = chats.onDidSwitch(watch);
     watch();
+  }
+
+  private write(preview: TranscriptPreview | undefined): void {
+    try {
+      writePreviewFile(this.dir, preview && this.draw && { conversationId: preview.conversationId, html: this.draw(preview) });
+      this.failed = false;
+    } catch (error) {
+      // Once per run of failures: the page's own saved preview still stands in.
+      if (!this.failed) this.log.warn(`The chat's preview could not be kept for the next reload: ${String(error)}`);
+      this.failed = true;
+    }
   }
 
   /** Writes a change not written yet, and stops. */

@@ -1,23 +1,35 @@
 /**
- * The host's own copy of the chat's preview (src/shared/transcript-preview.ts), in a file beside the history, for the
- * page's HTML after a reload. The page keeps one in its saved state too, but that is VS Code's to keep, in the
+ * The host's own copy of the chat's preview (src/shared/transcript-preview.ts), drawn as the page's HTML already
+ * (preview-html.ts), in a file beside the history, for the page after a reload. The page keeps one in its saved state too, but that is VS Code's to keep, in the
  * browser's storage when the workbench runs in a browser (code-server, Codespaces), and it does not always come back:
  * the open bench's first browser reload after a conversation was made restored no preview in 2 of 2 runs (the chat
  * on screen 0.5-0.6 s later, from the host's snapshot). This file is on the extension host's disk, as new as the
  * host's transcript: written while the shown conversation changes (at most once a second, preview-keeper.ts) and as
  * the extension deactivates.
  *
+ * Drawn when written, not when read: the restored window's extension host, busy starting, took 40-190 ms to load
+ * markdown-it and draw a 5 KB preview from the saved state before it could hand the page its HTML (the open bench's
+ * reloads), where reading this file takes a millisecond.
+ *
  * Read by the first bundle as the view resolves: a regular file only (opened without following a link), at most
- * MAX_FILE_BYTES, its shape checked (saved-preview.ts), every string escaped where it is drawn (preview-html.ts).
+ * MAX_FILE_BYTES, and only HTML that preview-html.ts made (its outer element); it is in the extension's own storage,
+ * which no workspace writes, and the page's CSP runs no script it could hold.
  */
-import { constants, promises as fs, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { LOCK_FILE, lockVerdict, processAlive, readLock } from '../history/storage-lock';
-import { parsePreview, type TranscriptPreview } from '../shared/saved-preview';
 
 export const PREVIEW_FILE = 'chat-preview.json';
-/** The preview is 32 KB of JSON at most (transcript-preview.ts); anything much larger is not one of ours. */
+/** The preview's HTML is 96 KB at most (preview-html.ts); anything much larger is not one of ours. */
 const MAX_FILE_BYTES = 256 * 1024;
+/** How preview-html.ts's HTML begins. */
+const PREVIEW_HTML_START = '<div class="transcript boot-preview"';
+
+/** A conversation's preview as the page's HTML, and which conversation it is of. */
+export interface HostPreview {
+  readonly conversationId: string;
+  readonly html: string;
+}
 /** VS Code names a stand-in storage folder `<id>-1` … `<id>-9` (src/history/storage-folder.ts). */
 const STAND_IN = /^(.+)-[1-9]$/;
 
@@ -28,8 +40,8 @@ const STAND_IN = /^(.+)-[1-9]$/;
  * preview: read there once the old window is letting go. Not while a window holds `<id>` with no release in sight: that
  * is another window on the workspace (a second browser tab), whose conversation this window will not show.
  */
-export async function readPreviewFile(given: string): Promise<TranscriptPreview | undefined> {
-  const own = await readOne(path.join(given, PREVIEW_FILE));
+export async function readPreviewFile(given: string): Promise<HostPreview | undefined> {
+  const own = readOne(path.join(given, PREVIEW_FILE));
   if (own) return own;
   const folder = path.dirname(given);
   const standIn = STAND_IN.exec(path.basename(folder));
@@ -39,17 +51,25 @@ export async function readPreviewFile(given: string): Promise<TranscriptPreview 
   return holder.kind === 'held' ? undefined : readOne(path.join(baseFolder, path.basename(given), PREVIEW_FILE));
 }
 
-async function readOne(file: string): Promise<TranscriptPreview | undefined> {
-  let handle: fs.FileHandle | undefined;
+/**
+ * Synchronous on purpose: a few kilobytes read in well under a millisecond, where the same read through the thread
+ * pool waited 150-180 ms behind what a starting extension host has queued there (the open bench's reloads).
+ */
+function readOne(file: string): HostPreview | undefined {
+  let descriptor: number | undefined;
   try {
-    handle = await fs.open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-    const stat = await handle.stat();
+    descriptor = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stat = fstatSync(descriptor);
     if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
-    return parsePreview(JSON.parse(await handle.readFile('utf8')));
+    const read: unknown = JSON.parse(readFileSync(descriptor, 'utf8'));
+    const conversationId: unknown = typeof read === 'object' && read !== null ? Reflect.get(read, 'conversationId') : undefined;
+    const html: unknown = typeof read === 'object' && read !== null ? Reflect.get(read, 'html') : undefined;
+    if (typeof conversationId !== 'string' || typeof html !== 'string' || !html.startsWith(PREVIEW_HTML_START)) return undefined;
+    return { conversationId, html };
   } catch {
     return undefined; // none yet, a link, or not ours to read: the page waits for the host, as without one
   } finally {
-    await handle?.close();
+    if (descriptor !== undefined) closeSync(descriptor);
   }
 }
 
@@ -58,9 +78,9 @@ async function readOne(file: string): Promise<TranscriptPreview | undefined> {
  * Synchronous, so that the last one is on disk when deactivate returns; a temporary file renamed over the old one, so
  * that a window reading it meanwhile gets one whole preview or the other.
  */
-export function writePreviewFile(dir: string, preview: TranscriptPreview | undefined): void {
+export function writePreviewFile(dir: string, preview: HostPreview | undefined): void {
   const file = path.join(dir, PREVIEW_FILE);
-  if (!preview) return rmSync(file, { force: true });
+  if (!preview?.html) return rmSync(file, { force: true });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(preview), { mode: 0o600 });
   renameSync(temporary, file);

@@ -1,24 +1,27 @@
 /**
- * The host's copy of the chat's preview (src/views/preview-file.ts, kept by preview-file-keeper.ts): written as the
- * shown conversation changes and when the extension goes, read back by the first bundle after a reload (also from
- * `<id>` when VS Code gave a stand-in `<id>-1` and the old window is letting go), never through a link or when it is
- * not a preview.
+ * The host's copy of the chat's preview, drawn as the page's HTML (src/views/preview-file.ts, kept by
+ * preview-file-keeper.ts): written as the shown conversation changes and when the extension goes, read back by the
+ * first bundle after a reload (also from `<id>` when VS Code gave a stand-in `<id>-1` and the old window is letting
+ * go), never through a link or when it is not the HTML our preview drawing makes.
  */
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Conversations } from '../../../src/conversations/conversations';
-import type { TranscriptPreview } from '../../../src/shared/saved-preview';
-import { savedPreviewHtml } from '../../../src/views/restored-preview';
-import { PREVIEW_FILE, readPreviewFile, writePreviewFile } from '../../../src/views/preview-file';
+import { PREVIEW_FILE, readPreviewFile, writePreviewFile, type HostPreview } from '../../../src/views/preview-file';
 import { PreviewFileKeeper } from '../../../src/views/preview-file-keeper';
+import { previewHtml } from '../../../src/views/preview-html';
+import { savedPreviewHtml } from '../../../src/views/restored-preview';
 import { createHostHarness, type HostHarness } from '../../support/host-harness';
 import { tempRootPerTest } from '../history/temp-root';
 
-const preview = (text: string, conversationId = 'c1'): TranscriptPreview => ({
+const drawn = (text: string, conversationId = 'c1'): HostPreview => ({
   conversationId,
-  entries: [{ kind: 'message', key: 'msg:agent:1', role: 'agent', content: [{ type: 'text', text }] }],
-  terminals: {},
+  html: previewHtml({
+    conversationId,
+    entries: [{ kind: 'message', key: 'msg:agent:1', role: 'agent', content: [{ type: 'text', text }] }],
+    terminals: {},
+  }),
 });
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, trace: () => undefined };
 
@@ -39,55 +42,67 @@ describe("the host's copy of the chat's preview", function () {
 
   it('reads back what was written, whole; none once removed (a conversation with nothing to preview)', async () => {
     const dir = storage('abc');
-    writePreviewFile(dir, preview('first'));
-    writePreviewFile(dir, preview('second'));
-    assert.deepEqual(await readPreviewFile(dir), preview('second'));
+    writePreviewFile(dir, drawn('first'));
+    writePreviewFile(dir, drawn('second'));
+    assert.deepEqual(await readPreviewFile(dir), drawn('second'));
     assert.deepEqual(readdirSync(dir), [PREVIEW_FILE], 'no temporary file left');
     writePreviewFile(dir, undefined);
     assert.equal(await readPreviewFile(dir), undefined);
   });
 
   it("in a stand-in folder <id>-1, reads <id>'s once the old window is letting go of it; not another live window's", async () => {
-    writePreviewFile(storage('abc'), preview('kept by the old window'));
+    writePreviewFile(storage('abc'), drawn('kept by the old window'));
     const lock = path.join(root(), 'workspaceStorage', 'abc', 'vscode.lock');
     // A live holder with no release scheduled: another window on the workspace (this process stands for it).
     writeFileSync(lock, JSON.stringify({ pid: process.pid, willReleaseAt: 0 }));
     assert.equal(await readPreviewFile(storage('abc-1')), undefined, "another window's conversation is not this one's");
     // The old window of a reload says when it will have let go: this window will take <id>, and its preview.
     writeFileSync(lock, JSON.stringify({ pid: process.pid, willReleaseAt: Date.now() + 5_000 }));
-    assert.deepEqual(await readPreviewFile(storage('abc-1')), preview('kept by the old window'));
+    assert.deepEqual(await readPreviewFile(storage('abc-1')), drawn('kept by the old window'));
     rmSync(lock);
-    assert.deepEqual(await readPreviewFile(storage('abc-1')), preview('kept by the old window'), 'no holder at all');
-    writePreviewFile(storage('abc-1'), preview('its own', 'c2'));
+    assert.deepEqual(await readPreviewFile(storage('abc-1')), drawn('kept by the old window'), 'no holder at all');
+    writePreviewFile(storage('abc-1'), drawn('its own', 'c2'));
     assert.equal((await readPreviewFile(storage('abc-1')))?.conversationId, 'c2', 'a window that wrote its own reads its own');
   });
 
-  it('reads no link, no file that is not a preview, nothing oversized', async () => {
+  it('reads no link, no HTML our preview drawing did not make, nothing oversized', async () => {
     const dir = storage('abc');
     const elsewhere = path.join(root(), 'elsewhere.json');
-    writeFileSync(elsewhere, JSON.stringify(preview('planted')));
+    writeFileSync(elsewhere, JSON.stringify(drawn('planted')));
     symlinkSync(elsewhere, path.join(dir, PREVIEW_FILE));
     assert.equal(await readPreviewFile(dir), undefined, 'a link is not followed');
     const other = storage('def');
-    writeFileSync(path.join(other, PREVIEW_FILE), JSON.stringify({ conversationId: 'c1', entries: [{ kind: 'message' }] }));
-    assert.equal(await readPreviewFile(other), undefined, 'not the shape of a preview');
-    writeFileSync(path.join(other, PREVIEW_FILE), JSON.stringify({ ...preview('x'), padding: 'x'.repeat(300 * 1024) }));
+    writeFileSync(path.join(other, PREVIEW_FILE), JSON.stringify({ conversationId: 'c1', html: '<img src=x onerror=alert(1)>' }));
+    assert.equal(await readPreviewFile(other), undefined, 'not the preview drawing');
+    writeFileSync(path.join(other, PREVIEW_FILE), JSON.stringify({ conversationId: 1, html: drawn('x').html }));
+    assert.equal(await readPreviewFile(other), undefined, 'not the shape of one');
+    writeFileSync(path.join(other, PREVIEW_FILE), JSON.stringify({ ...drawn('x'), padding: 'x'.repeat(300 * 1024) }));
     assert.equal(await readPreviewFile(other), undefined, 'over the size any preview has');
     writeFileSync(path.join(other, PREVIEW_FILE), '{"conversationId":');
     assert.equal(await readPreviewFile(other), undefined, 'half a file');
   });
 
-  it("goes into the restored page's HTML when VS Code kept no state for the page, escaped", async () => {
+  it("is the restored page's HTML before the page's saved preview, unless the page says that conversation was scrolled up", async () => {
     const dir = storage('abc');
-    writePreviewFile(dir, preview('<img src=x onerror=alert(1)> **done**'));
-    const html = await savedPreviewHtml(undefined, dir);
-    assert.match(html, /boot-preview/);
-    assert.match(html, /<strong>done<\/strong>/);
-    assert.doesNotMatch(html, /<img/);
-    assert.equal(await savedPreviewHtml(undefined, storage('empty')), '', 'no file, no state: no preview');
+    const host = drawn('newer, from the host');
+    writePreviewFile(dir, host);
+    const saved = (atBottom: boolean): unknown => ({
+      current: 'c1',
+      conversations: [{ id: 'c1', ui: { scroll: { atBottom } } }],
+      preview: {
+        conversationId: 'c1',
+        entries: [{ kind: 'message', key: 'msg:agent:1', role: 'agent', content: [{ type: 'text', text: 'older, the page' }] }],
+        terminals: {},
+      },
+    });
+    assert.equal(await savedPreviewHtml(undefined, dir), host.html, 'VS Code kept no state for the page');
+    assert.equal(await savedPreviewHtml(saved(true), dir), host.html, "the host's is as new as its transcript");
+    assert.equal(await savedPreviewHtml(saved(false), dir), '', 'scrolled up: the view reopens where it was');
+    assert.match(await savedPreviewHtml(saved(true), storage('empty')), /older, the page/, "no file: the page's own");
+    assert.equal(await savedPreviewHtml(undefined, storage('empty')), '', 'neither: none');
   });
 
-  it('is kept as the shown conversation changes, follows a switch, and is written once more when disposed', async () => {
+  it('is kept, drawn and escaped, as the shown conversation changes, follows a switch, and is written once more when disposed', async () => {
     const dir = storage('abc');
     const conversations = new Conversations({
       factory: {
@@ -101,18 +116,22 @@ describe("the host's copy of the chat's preview", function () {
     });
     const first = await conversations.create(undefined);
     const keeper = new PreviewFileKeeper(conversations, dir, silent);
+    await keeper.drawing;
     assert.equal(await readPreviewFile(dir), undefined, 'an empty conversation has none');
-    first.store.dispatch({ type: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'first question' }] });
+    first.store.dispatch({ type: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'first <img src=x onerror=alert(1)>' }] });
     assert.equal(await readPreviewFile(dir), undefined, 'within a second of the last write: not yet');
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    assert.match(JSON.stringify(await readPreviewFile(dir)), /first question/, 'the change that waited, a second after the last write');
+    const written = (await readPreviewFile(dir))?.html ?? '';
+    assert.match(written, /first &lt;img/, 'the change that waited, a second after the last write, escaped');
+    assert.doesNotMatch(written, /<img/);
     first.store.dispatch({ type: 'turn_ended', turnId: 't1', stopReason: 'end_turn' });
     first.store.dispatch({ type: 'prompt_sent', turnId: 't2', content: [{ type: 'text', text: 'second question' }] });
-    assert.doesNotMatch(JSON.stringify(await readPreviewFile(dir)), /second question/, 'at most once a second');
+    assert.doesNotMatch((await readPreviewFile(dir))?.html ?? '', /second question/, 'at most once a second');
     keeper.dispose();
-    assert.match(JSON.stringify(await readPreviewFile(dir)), /second question/, 'the last change, as the extension goes');
+    assert.match((await readPreviewFile(dir))?.html ?? '', /second question/, 'the last change, as the extension goes');
 
     const again = new PreviewFileKeeper(conversations, dir, silent);
+    await again.drawing;
     const second = await conversations.create(undefined);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     assert.equal(await readPreviewFile(dir), undefined, 'another conversation shown, with nothing in it yet');

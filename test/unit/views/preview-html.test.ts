@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Entry, MessageEntry, ToolCallEntry } from '../../../src/shared/model';
-import { previewOnScreen, previewToRestore, type TranscriptPreview } from '../../../src/shared/saved-preview';
+import { previewOnScreen, type TranscriptPreview } from '../../../src/shared/saved-preview';
 import { chatHtml } from '../../../src/views/chat-html';
 import { PREVIEW_HTML_MAX_CHARS, previewHtml } from '../../../src/views/preview-html';
 
@@ -119,16 +119,5 @@ describe('which saved preview the page and the host draw', () => {
       undefined,
       'garbage',
     );
-  });
-
-  it("after a reload, the host's preview before the page's saved one, unless the page says that conversation was scrolled up", () => {
-    const fromHost: TranscriptPreview = { conversationId: 'c1', entries: [message('agent', 2, 'newer')], terminals: {} };
-    const textOf = (chosen: TranscriptPreview | undefined): string =>
-      JSON.stringify(chosen?.entries.map((entry) => (entry.kind === 'message' ? entry.content : entry.kind)));
-    assert.match(textOf(previewToRestore(saved({ scroll: { atBottom: true } }), fromHost)), /newer/, 'the host wrote it as it changed');
-    assert.match(textOf(previewToRestore(undefined, fromHost)), /newer/, 'VS Code kept no state for the page');
-    assert.match(textOf(previewToRestore(saved({ scroll: { atBottom: true } }), undefined)), /hi/, "no file: the page's own");
-    assert.equal(previewToRestore(saved({ scroll: { atBottom: false, anchorKey: 'msg:agent:1' } }), fromHost), undefined, 'scrolled up');
-    assert.equal(previewToRestore(undefined, undefined), undefined);
   });
 });
