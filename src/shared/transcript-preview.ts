@@ -24,12 +24,22 @@ export function previewOf(conversationId: string, state: TranscriptState, maxCha
   const entries: Entry[] = [];
   let left = maxChars;
   for (const entry of newestFirst(state)) {
+    // Its text alone over the bound: no need to serialize it to know (a 20 MB answer, once a second while it streams).
+    if (textLength(entry) > left) break;
     const size = JSON.stringify(entry).length;
     if (size > left) break;
     left -= size;
     entries.push(entry);
   }
   return finish(conversationId, entries.reverse(), state.terminals, left);
+}
+
+/** The characters of a message's text blocks: less than its JSON, so a bound it is over, its JSON is over too. */
+function textLength(entry: Entry): number {
+  if (entry.kind !== 'message') return 0;
+  let length = 0;
+  for (const block of entry.content) if (block.type === 'text') length += block.text.length;
+  return length;
 }
 
 function* newestFirst(state: TranscriptState): Generator<Entry> {
