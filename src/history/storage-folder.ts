@@ -15,9 +15,8 @@
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { LOCK_FILE, lockVerdict, processAlive, readLock, takeLock, type HeldLock } from './storage-lock';
+import { suffixedFolder } from './stand-in-folder';
 
-/** VS Code tries `<id>-1` to `<id>-9` after `<id>`. */
-const SUFFIXED = /^(.+)-([1-9])$/;
 const POLL_MS = 100;
 /**
  * A holder rewriting its lock (to say when it will release it) truncates the file first: an empty or half-written
@@ -42,12 +41,6 @@ export interface ChosenStorage {
   readonly lock?: HeldLock;
   /** What happened, for the log. */
   readonly note?: string;
-}
-
-/** `<id>` and the suffix when `folderName` is `<id>-N` (N in 1..9), as VS Code names the next free folder. */
-export function suffixedFolder(folderName: string): { readonly base: string; readonly suffix: number } | undefined {
-  const match = SUFFIXED.exec(folderName);
-  return match?.[1] && match[2] ? { base: match[1], suffix: Number(match[2]) } : undefined;
 }
 
 /**

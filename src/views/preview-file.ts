@@ -17,6 +17,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { suffixedFolder } from '../history/stand-in-folder';
 import { LOCK_FILE, lockVerdict, processAlive, readLock } from '../history/storage-lock';
 
 export const PREVIEW_FILE = 'chat-preview.json';
@@ -30,8 +31,6 @@ export interface HostPreview {
   readonly conversationId: string;
   readonly html: string;
 }
-/** VS Code names a stand-in storage folder `<id>-1` … `<id>-9` (src/history/storage-folder.ts). */
-const STAND_IN = /^(.+)-[1-9]$/;
 
 /**
  * The preview the host last wrote for this workspace, given the extension's storage folder as VS Code gave it
@@ -44,9 +43,9 @@ export async function readPreviewFile(given: string): Promise<HostPreview | unde
   const own = readOne(path.join(given, PREVIEW_FILE));
   if (own) return own;
   const folder = path.dirname(given);
-  const standIn = STAND_IN.exec(path.basename(folder));
-  if (!standIn?.[1]) return undefined;
-  const baseFolder = path.join(path.dirname(folder), standIn[1]);
+  const standIn = suffixedFolder(path.basename(folder));
+  if (!standIn) return undefined;
+  const baseFolder = path.join(path.dirname(folder), standIn.base);
   const holder = lockVerdict(await readLock(path.join(baseFolder, LOCK_FILE)), Date.now(), processAlive);
   return holder.kind === 'held' ? undefined : readOne(path.join(baseFolder, path.basename(given), PREVIEW_FILE));
 }

@@ -5,11 +5,12 @@
 import * as assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { Conversations } from '../../../src/conversations/conversations';
+import type { Conversations } from '../../../src/conversations/conversations';
 import { INTERRUPTED } from '../../../src/conversations/restored-actions';
 import { HistoryStore } from '../../../src/history/history-store';
 import { entriesOf } from '../../../src/shared/selectors';
-import { createHostHarness, type HostHarness } from '../../support/host-harness';
+import { harnessedConversations } from '../../support/harnessed-conversations';
+import type { HostHarness } from '../../support/host-harness';
 import { tempRootPerTest } from '../history/temp-root';
 
 describe('conversations over stored history', () => {
@@ -23,20 +24,11 @@ describe('conversations over stored history', () => {
   });
 
   async function open(): Promise<Conversations> {
-    const conversations = new Conversations({
-      factory: {
-        controller: (store) => {
-          const harness = createHostHarness(root(), { store });
-          harnesses.push(harness);
-          return harness.controller;
-        },
-      },
-      log: {
-        info: () => undefined,
-        warn: (line) => void logLines.push(line),
-        error: (line) => void logLines.push(line),
-        trace: () => undefined,
-      },
+    const conversations = harnessedConversations(root(), harnesses, {
+      info: () => undefined,
+      warn: (line) => void logLines.push(line),
+      error: (line) => void logLines.push(line),
+      trace: () => undefined,
     });
     conversations.useHistory(await HistoryStore.open(path.join(root(), 'history'), { flushWindowMs: 5 }));
     return conversations;

@@ -5,13 +5,14 @@
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { Conversations } from '../../../src/conversations/conversations';
+import type { Conversations } from '../../../src/conversations/conversations';
 import { ForkFromMessage } from '../../../src/conversations/fork-from-message';
 import { HistoryStore } from '../../../src/history/history-store';
 import type { TranscriptState } from '../../../src/shared/model';
 import { entriesOf } from '../../../src/shared/selectors';
 import { messageText } from '../../../src/shared/transcript-fork';
-import { createHostHarness, type HostHarness } from '../../support/host-harness';
+import { harnessedConversations } from '../../support/harnessed-conversations';
+import type { HostHarness } from '../../support/host-harness';
 import { sessionsAgent, type SessionsAgent } from '../../support/sessions-agent';
 import { tempRootPerTest } from '../history/temp-root';
 
@@ -30,15 +31,11 @@ describe('restore and fork from a message', function () {
   });
 
   async function open(): Promise<Conversations> {
-    const conversations = new Conversations({
-      factory: {
-        controller: (store) => {
-          const harness = createHostHarness(root(), { store });
-          harnesses.push(harness);
-          return harness.controller;
-        },
-      },
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined, trace: () => undefined },
+    const conversations = harnessedConversations(root(), harnesses, {
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+      trace: () => undefined,
     });
     conversations.useHistory(await HistoryStore.open(path.join(root(), 'history'), { flushWindowMs: 5 }));
     return conversations;

@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { chooseStorageFolder, suffixedFolder, type StorageWait } from '../../../src/history/storage-folder';
+import { chooseStorageFolder, type StorageWait } from '../../../src/history/storage-folder';
+import { suffixedFolder } from '../../../src/history/stand-in-folder';
 import { tempRootPerTest } from './temp-root';
 
 const EXTENSION = 'acp-client.acp-client';

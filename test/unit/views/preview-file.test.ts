@@ -7,12 +7,12 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Conversations } from '../../../src/conversations/conversations';
 import { PREVIEW_FILE, readPreviewFile, writePreviewFile, type HostPreview } from '../../../src/views/preview-file';
 import { PreviewFileKeeper } from '../../../src/views/preview-file-keeper';
 import { previewHtml } from '../../../src/views/preview-html';
 import { savedPreviewHtml } from '../../../src/views/restored-preview';
-import { createHostHarness, type HostHarness } from '../../support/host-harness';
+import { harnessedConversations } from '../../support/harnessed-conversations';
+import type { HostHarness } from '../../support/host-harness';
 import { tempRootPerTest } from '../history/temp-root';
 
 const drawn = (text: string, conversationId = 'c1'): HostPreview => ({
@@ -104,16 +104,7 @@ describe("the host's copy of the chat's preview", function () {
 
   it('is kept, drawn and escaped, as the shown conversation changes, follows a switch, and is written once more when disposed', async () => {
     const dir = storage('abc');
-    const conversations = new Conversations({
-      factory: {
-        controller: (store) => {
-          const harness = createHostHarness(root(), { store });
-          harnesses.push(harness);
-          return harness.controller;
-        },
-      },
-      log: silent,
-    });
+    const conversations = harnessedConversations(root(), harnesses, silent);
     const first = await conversations.create(undefined);
     const keeper = new PreviewFileKeeper(conversations, dir, silent);
     await keeper.drawing;
