@@ -194,9 +194,13 @@ export class AgentStart {
       detail: `${refusal.message.replace(/\.?$/, '.')} It offers: ${methods.join(', ')}.`,
       action: 'sign_in',
     });
-    // VS Code cannot withdraw the toast once the user signed in from the chat: its button then does nothing.
+    // VS Code cannot withdraw the toast once the user signed in from the chat (or the agent stopped): a late click
+    // says why there is nothing to do rather than asking for a method again or doing nothing without a word.
     void deps.notifier.warn(`${name} needs you to sign in.`, 'Sign In…').then((choice) => {
-      if (choice === 'Sign In…' && this.state.session === session && this.state.phase === 'sign_in_needed') void this.hooks.signIn();
+      if (choice !== 'Sign In…') return;
+      if (this.state.session === session && this.state.phase === 'sign_in_needed') void this.hooks.signIn();
+      else if (this.state.session === session) deps.notifier.info(`${name} is signed in already.`);
+      else deps.notifier.info(`${name} is not waiting for a sign-in any more: that session has ended.`);
     });
   }
 

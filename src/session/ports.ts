@@ -12,7 +12,10 @@ export interface AgentCatalog {
 export interface UserNotifier {
   /** A non-modal warning with action buttons; resolves with the chosen button, if any. */
   warn(message: string, ...actions: string[]): Promise<string | undefined>;
-  /** A non-modal information message, for news about a conversation no longer open to say it in. */
+  /**
+   * A non-modal information message: news about a conversation no longer open to say it in, or why a toast's button
+   * clicked after its moment passed does nothing.
+   */
   info(message: string): void;
 }
 

@@ -219,8 +219,10 @@ export class PromptTurns {
     // The toast outlives the turn (VS Code cannot withdraw it): once that turn has ended, its button must not stop
     // an agent that did answer and may be running the next turn.
     void deps.notifier.warn(`${name} has not stopped after cancel.`, 'Stop Agent').then((choice) => {
+      if (choice !== 'Stop Agent') return;
       const now = deps.store.state.turn;
-      if (choice === 'Stop Agent' && now.phase === 'cancelling' && now.turnId === turnId) void this.stopUnresponsive();
+      if (now.phase === 'cancelling' && now.turnId === turnId) void this.stopUnresponsive();
+      else deps.notifier.info(`That turn of ${name} has ended already: nothing was stopped.`);
     });
   }
 

@@ -152,6 +152,7 @@ describe('prompt turns against real agent processes', function () {
     harness.clickWarning(0, 'Stop Agent');
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(harness.store.state.agent.phase, 'ready', 'the late click stopped nothing');
+    assert.deepEqual(harness.notifications, ['That turn of Scripted has ended already: nothing was stopped.'], 'and says so');
   });
 
   it('a crash mid-turn ends the turn with the exit code and stderr, keeps the transcript and offers a restart', async () => {

@@ -67,6 +67,7 @@ describe('signing in to an agent', function () {
     harness.clickWarning(0, 'Sign In…');
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(harness.signIn.offered.length, 1, 'a toast left from before sign-in asks nothing');
+    assert.deepEqual(harness.notifications, ['Scripted is signed in already.'], 'and says why');
 
     const waiting = suite.start();
     await waiting.controller.start(authAgent());
@@ -74,6 +75,15 @@ describe('signing in to an agent', function () {
     waiting.clickWarning(0, 'Sign In…');
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(waiting.signIn.offered.length, 1, 'while sign-in is needed the button asks for a method');
+    assert.deepEqual(waiting.notifications, []);
+
+    const stopped = suite.start();
+    await stopped.controller.start(authAgent());
+    await stopped.controller.stop();
+    stopped.clickWarning(0, 'Sign In…');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(stopped.signIn.offered.length, 0, 'a stopped agent is not asked to sign in');
+    assert.deepEqual(stopped.notifications, ['Scripted is not waiting for a sign-in any more: that session has ended.']);
   });
 
   it('cancelling the sign-in progress leaves the agent waiting for sign-in', async () => {
