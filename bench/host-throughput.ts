@@ -12,6 +12,7 @@ import type { AgentConfig } from '../src/agents/agent-config';
 import { ActionPoster } from '../src/views/action-poster';
 import type { TranscriptStore } from '../src/session/transcript-store';
 import { createHostHarness } from '../test/support/host-harness';
+import { removeOnSuccess } from '../test/support/remove-on-success';
 import { repoRoot } from '../test/support/repo-root';
 import type { Figure } from './webview/figure';
 
@@ -94,7 +95,9 @@ interface OurRun {
 
 /** Ours: process, framing, vscode-jsonrpc, zod, reducer, coalesced posts to a counting webview sink. */
 async function ourHostPath(prefill: (store: TranscriptStore) => void): Promise<OurRun> {
-  const harness = createHostHarness(mkdtempSync(path.join(tmpdir(), 'acp-bench-')));
+  const storage = mkdtempSync(path.join(tmpdir(), 'acp-bench-'));
+  removeOnSuccess('host bench', storage);
+  const harness = createHostHarness(storage);
   prefill(harness.store);
   let postedBytes = 0;
   const poster = new ActionPoster((message) => {

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { CodeServer } from '../../test/support/code-server';
+import { removeOnSuccess } from '../../test/support/remove-on-success';
 import { repoRoot } from '../../test/support/repo-root';
 import { packageBaselineExtension } from './baseline-extension';
 
@@ -19,6 +20,7 @@ export interface PacedServer {
 export async function startPacedServer(prefix: string, count: number, rate: number, withBaseline = false): Promise<PacedServer> {
   const root = repoRoot();
   const home = mkdtempSync(path.join(tmpdir(), prefix));
+  removeOnSuccess(prefix, home);
   const workspace = path.join(home, 'workspace');
   mkdirSync(workspace);
   writeFileSync(path.join(workspace, 'README.md'), '# bench\n');

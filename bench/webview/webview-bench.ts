@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { SIMULATED_POST_MS as CHUNK_WINDOW_MS } from './host-pace';
 import type { Figure } from './figure';
+import { removeOnSuccess } from '../../test/support/remove-on-success';
 import { launchHarnessBrowser, throttleNote, throttlePage, writeHarness } from './harness';
 import { longTranscript } from './long-transcript';
 import { runLongMessageBench } from './long-message-bench';
@@ -156,6 +157,7 @@ async function runTranscriptBench(browser: Browser, harness: string): Promise<Fi
 /** BENCH_WEBVIEW=transcript|switch|reload|many|message runs one part. */
 export async function runWebviewBench(): Promise<Figure[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-webview-bench-'));
+  removeOnSuccess('webview bench', dir);
   mkdirSync(dir, { recursive: true });
   const harness = await writeHarness(dir);
   const only = process.env['BENCH_WEBVIEW'];

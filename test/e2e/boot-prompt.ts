@@ -17,7 +17,8 @@ import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
 import { CHAT_STYLESHEET, PROMPT_GUARD_SCRIPT } from '../../src/shared/webview-bundles';
 import { chatHtml } from '../../src/views/chat-html';
 import { launchBrowser } from '../support/browser';
-import { E2E_RESULTS, removeOnSuccess } from '../support/e2e-home';
+import { E2E_RESULTS } from '../support/e2e-home';
+import { removeOnSuccess } from '../support/remove-on-success';
 import { repoRoot } from '../support/repo-root';
 
 const NONCE = 'bootnonce';
@@ -131,7 +132,7 @@ async function until(what: string, test: () => Promise<boolean>): Promise<void> 
 
 async function main(): Promise<void> {
   const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-boot-prompt-'));
-  removeOnSuccess('boot-prompt', home);
+  removeOnSuccess('e2e boot-prompt', home);
   mkdirSync(E2E_RESULTS, { recursive: true });
   const browser = await launchBrowser(home, { width: 420, height: 700 });
   try {

@@ -15,7 +15,7 @@ import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { binaryAgentEntry, RegistryFixture, sha256 } from '../support/registry-fixture';
 import { repoRoot } from '../support/repo-root';
-import { removeOnSuccess } from '../support/e2e-home';
+import { removeOnSuccess } from '../support/remove-on-success';
 import { chatFrame } from './page-steps';
 
 const root = repoRoot();
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   if (!existsSync(vsix)) throw new Error('acp-client.vsix is missing: run `npm run package` first');
   mkdirSync(results, { recursive: true });
   const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-first-run-'));
-  removeOnSuccess('first-run', home);
+  removeOnSuccess('e2e first-run', home);
   const workspace = path.join(home, 'workspace');
   mkdirSync(workspace);
   const userDataDir = path.join(home, 'user-data');

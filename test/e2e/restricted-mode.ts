@@ -15,7 +15,7 @@ import { binaryAgentEntry, RegistryFixture, sha256 } from '../support/registry-f
 import { repoRoot } from '../support/repo-root';
 import type { AttackCase } from '../support/attack-case';
 import { LONG, runFromPalette } from './page-steps';
-import { removeOnSuccess } from '../support/e2e-home';
+import { removeOnSuccess } from '../support/remove-on-success';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   if (!existsSync(vsix)) throw new Error('acp-client.vsix is missing: run `npm run package` first');
   mkdirSync(results, { recursive: true });
   const home = mkdtempSync(path.join(tmpdir(), 'acp-e2e-restricted-'));
-  removeOnSuccess('restricted-mode', home);
+  removeOnSuccess('e2e restricted-mode', home);
   const workspace = path.join(home, 'workspace');
   const marker = path.join(home, 'workspace-agent-ran');
   mkdirSync(path.join(workspace, '.vscode'), { recursive: true });

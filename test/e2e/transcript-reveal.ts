@@ -18,7 +18,7 @@ import { launchHarnessBrowser, loadHarness, writeHarness } from '../../bench/web
 import { longTranscript } from '../../bench/webview/long-transcript';
 import type { ProbeApi } from '../../bench/webview/probe-api';
 import { transcriptGeometry, type TranscriptGeometry } from './transcript-geometry';
-import { removeOnSuccess } from '../support/e2e-home';
+import { removeOnSuccess } from '../support/remove-on-success';
 
 const WIDTH = 420;
 const HEIGHT = 900;
@@ -84,7 +84,7 @@ function assertAtBottomAndDrawn(geometry: TranscriptGeometry, what: string): voi
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-transcript-reveal-'));
-  removeOnSuccess('transcript-reveal', dir);
+  removeOnSuccess('e2e transcript-reveal', dir);
   const browser: Browser = await launchHarnessBrowser();
   const checks: string[] = [];
   const failures: string[] = [];

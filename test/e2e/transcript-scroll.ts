@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchHarnessBrowser, loadHarness, writeHarness } from '../../bench/webview/harness';
 import { longTranscript } from '../../bench/webview/long-transcript';
 import type { ProbeApi, StreamFigures, StreamOptions } from '../../bench/webview/probe-api';
-import { removeOnSuccess } from '../support/e2e-home';
+import { removeOnSuccess } from '../support/remove-on-success';
 
 /** What each painted frame showed, sampled after the paint (so no read of ours forces a layout). */
 interface FrameSample {
@@ -98,7 +98,7 @@ function forcedLayouts(traceFile: string): string[] {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-transcript-scroll-'));
-  removeOnSuccess('transcript-scroll', dir);
+  removeOnSuccess('e2e transcript-scroll', dir);
   const browser: Browser = await launchHarnessBrowser();
   const checks: string[] = [];
   try {

@@ -16,7 +16,8 @@ import type { Page } from 'playwright-core';
 import { launchHarnessBrowser, loadHarness, writeHarness } from '../../bench/webview/harness';
 import type { ProbeApi } from '../../bench/webview/probe-api';
 import type { TranscriptAction } from '../../src/shared/actions';
-import { E2E_RESULTS, removeOnSuccess } from '../support/e2e-home';
+import { E2E_RESULTS } from '../support/e2e-home';
+import { removeOnSuccess } from '../support/remove-on-success';
 import { TERMINAL_DISPLAY_CHARS } from '../../src/shared/model';
 import { initialState, reduce } from '../../src/shared/reducer';
 import { TERMINAL_TAIL_CHARS } from '../../webview/transcript/terminal-text';
@@ -105,7 +106,7 @@ async function check(name: string, body: () => Promise<void>): Promise<void> {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-transcript-terminal-'));
-  removeOnSuccess('transcript-terminal', dir);
+  removeOnSuccess('e2e transcript-terminal', dir);
   const browser = await launchHarnessBrowser();
   try {
     mkdirSync(E2E_RESULTS, { recursive: true });

@@ -7,11 +7,13 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { removeOnSuccess } from '../support/remove-on-success';
 import { repoRoot } from '../support/repo-root';
 
 async function main(): Promise<void> {
   const root = repoRoot();
   const scratch = mkdtempSync(path.join(tmpdir(), 'acp-integration-'));
+  removeOnSuccess('integration', scratch);
   const workspace = path.join(scratch, 'workspace');
   cpSync(path.join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
   const desktop = process.env['ACP_TEST_VSCODE'] === 'desktop';

@@ -12,6 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { CodeServer } from './code-server';
 import { recordProfile, recordTimeline } from './page-recording';
+import { removeOnSuccess } from './remove-on-success';
 import { keysOf } from './workbench-keys';
 
 interface LaunchArgs {
@@ -53,6 +54,8 @@ async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const timeoutMs = Number(process.env['ACP_TEST_TIMEOUT_MS'] ?? 10 * 60_000);
   const home = mkdtempSync(path.join(tmpdir(), 'acp-vscode-'));
+  // Its browser profile alone is ~250 MB.
+  removeOnSuccess('code-server launcher', home);
   const userDataDir = args.userDataDir ?? path.join(home, 'user-data');
   const extensionsDir = args.extensionsDir ?? path.join(home, 'extensions');
   mkdirSync(userDataDir, { recursive: true });

@@ -2,10 +2,11 @@
  * A fresh home for one end-to-end suite: the packaged `.vsix` installed into code-server folders of its own, and a
  * copy of the fixture workspace to open, so no suite sees another's settings, storage or files.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { CodeServer } from './code-server';
+import { removeOnSuccess } from './remove-on-success';
 import { repoRoot } from './repo-root';
 
 export interface E2eHome {
@@ -28,26 +29,6 @@ export function e2eHome(name: string, vsix = process.env['ACP_VSIX'] ?? path.joi
   const userDataDir = path.join(home, 'user-data');
   const extensionsDir = path.join(home, 'extensions');
   CodeServer.installExtension(vsix, { home, userDataDir, extensionsDir });
-  removeOnSuccess(name, home);
+  removeOnSuccess(`e2e ${name}`, home);
   return { home, workspace, userDataDir, extensionsDir };
-}
-
-/**
- * Each suite's home holds a code-server's user data and extensions (40-45 MB): left behind, one CI run of the
- * suites added some 340 MB to the machine's temporary folder. Gone once the suite's process has passed; kept, and
- * named, when it failed (or with ACP_KEEP_E2E_HOME=1), for its logs and storage to be read. Also for the suites
- * that make a folder of their own (a browser profile, a home without the installed .vsix).
- */
-export function removeOnSuccess(name: string, home: string): void {
-  process.once('exit', (code) => {
-    if (code !== 0 || process.env['ACP_KEEP_E2E_HOME']) {
-      console.log(`e2e ${name}: its folder (code-server home or browser profile) is kept at ${home}`);
-      return;
-    }
-    try {
-      rmSync(home, { recursive: true, force: true, maxRetries: 3 });
-    } catch (error) {
-      console.log(`e2e ${name}: its home ${home} could not be removed: ${String(error)}`);
-    }
-  });
 }
