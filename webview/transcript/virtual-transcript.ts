@@ -220,14 +220,7 @@ export class VirtualTranscript {
    * entries above wait for the next frame, so a cold first frame stays short and shows the newest first.
    */
   private reconcile(start: number, end: number, budget: FrameBudget, fromBottom = false): void {
-    const wanted = new Set<string>();
-    for (let i = start; i < end; i++) wanted.add(this.index.entry(i).key);
-    for (const [key, rendered] of this.rendered) {
-      if (wanted.has(key)) continue;
-      this.layoutObserver.unobserve(rendered.view.element);
-      rendered.view.element.remove();
-      this.rendered.delete(key);
-    }
+    this.keepOnly(start, end);
     let first = start;
     if (fromBottom) {
       let below: Element = this.bottomSpacer;
@@ -280,17 +273,20 @@ export class VirtualTranscript {
         grew = true;
       }
     }
-    if (first > start || last < end) {
-      const kept = new Set<string>();
-      for (let i = first; i < last; i++) kept.add(this.index.entry(i).key);
-      for (const [key, rendered] of this.rendered) {
-        if (kept.has(key)) continue;
-        this.layoutObserver.unobserve(rendered.view.element);
-        rendered.view.element.remove();
-        this.rendered.delete(key);
-      }
-    }
+    if (first > start || last < end) this.keepOnly(first, last);
     return { start: first, end: last };
+  }
+
+  /** Drops the views of entries outside [start, end). */
+  private keepOnly(start: number, end: number): void {
+    const kept = new Set<string>();
+    for (let i = start; i < end; i++) kept.add(this.index.entry(i).key);
+    for (const [key, rendered] of this.rendered) {
+      if (kept.has(key)) continue;
+      this.layoutObserver.unobserve(rendered.view.element);
+      rendered.view.element.remove();
+      this.rendered.delete(key);
+    }
   }
 
   /** The view of entry `index`, created or brought up to date. */
