@@ -79,14 +79,20 @@ async function runTranscriptBench(browser: Browser, harness: string): Promise<Fi
   const profileFile = process.env['BENCH_PROFILE'];
   if (profileFile) {
     await cdp.send('Profiler.enable');
+    // Fine enough to split one frame's work (the default, about 1 ms, is several samples per function at most).
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
   await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
+  // BENCH_TRANSCRIPT_TRACE=<file.json> records a Chromium trace (script, style, layout, paint) while the snapshot loads.
+  const traceFile = process.env['BENCH_TRANSCRIPT_TRACE'];
+  if (traceFile) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'blink', 'v8.execute'] });
   const snapshot = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).loadSnapshot());
   // The stream follows the whole snapshot (its older pages arrive after the first paint), as it would from the host.
   await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).wholeDrawn());
   // Long-frame reports arrive after the frame: let them land before splitting snapshot from stream.
   await page.waitForTimeout(300);
+  if (traceFile) await browser.stopTracing();
   const snapshotTasks = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
   await sampleHeap();
   const heapTimer = setInterval(() => void sampleHeap().catch(() => undefined), 500);
