@@ -120,7 +120,7 @@ function dispatch(message: HostToWebviewMessage): void {
 const pump = new MessagePump(
   (data) => (isHostMessage(data) ? snapshots.accept(data) : []),
   dispatch,
-  () => app?.framePending ?? false,
+  () => ({ pending: app?.framePending ?? false, drawn: stats.renders }),
   // The task after an animation frame's callbacks runs after that frame's paint.
   (next) => requestAnimationFrame(() => setTimeout(next, 0)),
 );

@@ -12,8 +12,24 @@
  */
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
 
-/** Frames the pump gives the chat to draw after a big message, at most, before it goes on. */
+/** Frames of its own the pump lets the chat draw after a big message, at most, before it goes on. */
 const MAX_FRAMES_YIELDED = 4;
+/**
+ * Paints the pump waits through after a big message, at most, whether the chat drew in them or not. After a long
+ * frame the chat rests about that frame's length before its next one (webview/transcript/frame-scheduler.ts), so
+ * counted in paints the chat's patience ran out while it rested: with the CPU throttled 2x (issue 31), the part taken
+ * then was copied in (11-17 ms) just before the chat's frame that filled the view in, and the two held the thread
+ * 51-66 ms. Counted in the chat's own frames, with this bound for a chat that never draws.
+ */
+const MAX_PAINTS_WAITED = 12;
+
+/** What the pump needs to know of the chat's frames. */
+export interface ChatFrames {
+  /** A frame is asked for and not drawn yet. */
+  readonly pending: boolean;
+  /** Frames drawn so far (only ever grows). */
+  readonly drawn: number;
+}
 
 function typeOf(data: unknown): unknown {
   return typeof data === 'object' && data !== null ? Reflect.get(data, 'type') : undefined;
@@ -26,13 +42,13 @@ export class MessagePump {
   /**
    * @param accept checks and unpacks one message's data: what it returns is ready for the chat, in order
    * @param deliver hands one ready message to the chat
-   * @param drawing whether the chat has a frame to draw: the next big message waits until it has drawn
+   * @param chatFrames the chat's frames: the next big message waits until it has drawn what it asked for
    * @param afterPaint runs its callback in a task after the next frame has been painted
    */
   constructor(
     private readonly accept: (data: unknown) => readonly HostToWebviewMessage[],
     private readonly deliver: (message: HostToWebviewMessage) => void,
-    private readonly drawing: () => boolean,
+    private readonly chatFrames: () => ChatFrames,
     private readonly afterPaint: (next: () => void) => void,
   ) {}
 
@@ -66,12 +82,15 @@ export class MessagePump {
     if (ready.some((message) => message.type === 'snapshot')) this.pause(() => undefined);
   }
 
-  private pause(then: () => void, patience = MAX_FRAMES_YIELDED): void {
+  private pause(then: () => void, patience = MAX_FRAMES_YIELDED, paints = MAX_PAINTS_WAITED): void {
     this.waiting = true;
+    const drawnBefore = this.chatFrames().drawn;
     this.afterPaint(() => {
-      // The chat drew, and wants another frame (more of the view to fill in): let it have that one too, within
-      // reason: a chat that always wants frames must not hold the messages up.
-      if (patience > 1 && this.drawing()) return this.pause(then, patience - 1);
+      // The chat wants a frame (more of the view to fill in, or the rest after a long one): let it have that one
+      // too, within reason: a chat that always wants frames must not hold the messages up.
+      const frames = this.chatFrames();
+      const left = frames.drawn > drawnBefore ? patience - 1 : patience;
+      if (frames.pending && left > 0 && paints > 1) return this.pause(then, left, paints - 1);
       this.waiting = false;
       then();
       this.drain();

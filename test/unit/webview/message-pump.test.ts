@@ -8,16 +8,21 @@ import { chunk, promptTranscript } from './prompt-transcript';
 
 const actions: HostToWebviewMessage = { type: 'actions', firstSeq: 1, actions: [chunk] };
 
-/** A page whose paints the test makes happen, and a chat that records what it was handed. */
-function harness(options: { alwaysDrawing?: boolean } = {}) {
+/**
+ * A page whose paints the test makes happen, and a chat that records what it was handed. `chat`: whether it always
+ * wants another frame, and in which paints it draws one (all of them unless told).
+ */
+function harness(chat: { alwaysWantsFrame?: boolean; drawsIn?: (paint: number) => boolean } = {}) {
   const waitingForPaint: (() => void)[] = [];
   const delivered: HostToWebviewMessage[] = [];
   const unpacked: string[] = [];
   const assembler = new SnapshotAssembler();
+  let paints = 0;
+  let drawn = 0;
   const pump = new MessagePump(
     (data) => assembler.accept(data as HostToWebviewMessage),
     (message) => delivered.push(message),
-    () => options.alwaysDrawing === true,
+    () => ({ pending: chat.alwaysWantsFrame === true, drawn }),
     (next) => waitingForPaint.push(next),
   );
   return {
@@ -33,6 +38,8 @@ function harness(options: { alwaysDrawing?: boolean } = {}) {
       });
     },
     paint(): void {
+      paints++;
+      if (chat.alwaysWantsFrame && (chat.drawsIn?.(paints) ?? true)) drawn++;
       const due = waitingForPaint.splice(0);
       due.forEach((next) => next());
     },
@@ -97,7 +104,7 @@ describe('the webview takes the host messages in order, letting the chat draw be
   });
 
   it('does not hold messages up for a chat that always wants another frame', () => {
-    const page = harness({ alwaysDrawing: true });
+    const page = harness({ alwaysWantsFrame: true });
     const [preview] = snapshotMessages(0, promptTranscript(ENTRY_PAGE_SIZE * 3 + 1), { conversationId: 'c', draft: '' }, 1);
     page.post(preview!);
     page.post({ type: 'focus_composer' });
@@ -108,5 +115,29 @@ describe('the webview takes the host messages in order, letting the chat draw be
     }
     assert.equal(page.delivered.at(-1)?.type, 'focus_composer');
     assert.ok(paints > 1 && paints <= 4, `it gave the chat a few frames, then went on (after ${paints})`);
+  });
+
+  it('counts the frames the chat drew, not the paints: a chat resting after a long frame keeps its turn', () => {
+    // Draws in paints 1 and 5 only (it rested three paints after a long frame in between).
+    const page = harness({ alwaysWantsFrame: true, drawsIn: (paint) => paint === 1 || paint === 5 });
+    const [newest, part] = snapshotMessages(0, promptTranscript(ENTRY_PAGE_SIZE * 3 + 1), { conversationId: 'c', draft: '' }, 1);
+    page.post(newest!);
+    page.post(part!);
+    for (let paint = 1; paint <= 4; paint++) page.paint();
+    assert.deepEqual(page.unpacked, ['snapshot'], 'after four paints and one frame drawn, the part still waits');
+  });
+
+  it('goes on after twelve paints for a chat that wants a frame and never draws one', () => {
+    const page = harness({ alwaysWantsFrame: true, drawsIn: () => false });
+    const [newest] = snapshotMessages(0, promptTranscript(ENTRY_PAGE_SIZE * 3 + 1), { conversationId: 'c', draft: '' }, 1);
+    page.post(newest!);
+    page.post({ type: 'focus_composer' });
+    let paints = 0;
+    while (page.delivered.length < 2 && paints < 30) {
+      page.paint();
+      paints++;
+    }
+    assert.equal(page.delivered.at(-1)?.type, 'focus_composer');
+    assert.equal(paints, 12);
   });
 });
