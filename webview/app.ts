@@ -61,6 +61,16 @@ const PLAIN_INTENTS = new Map<
   ['manage-trust', 'manage_trust'],
 ]);
 
+/** What the page's first content hands the chat that replaces it (webview/chat-main.ts). */
+export interface BootContent {
+  /** The page's prompt, with what was typed into it. */
+  readonly prompt: HTMLTextAreaElement;
+  /** Enter was pressed in it before the chat loaded. */
+  readonly sendRequested: boolean;
+  /** The conversation's preview in the page's HTML (after Reload Window), if any. */
+  readonly preview: Element | undefined;
+}
+
 export class ChatApp {
   // The webview's one main landmark: every part of the chat is inside it.
   readonly element = h('main', { className: 'chat' });
@@ -95,17 +105,26 @@ export class ChatApp {
   private readonly emptyState = new EmptyState();
   private readonly transcript: VirtualTranscript;
   private readonly composer: Composer;
-
   /**
-   * @param boot the prompt from the page's HTML, for the first chat of the page to take (see webview/chat-main.ts),
-   * and whether Enter was pressed in it before the chat loaded
+   * The chat that replaces the page's first content draws its chrome in its first frame and its transcript in the
+   * next. It is built in the task of the first snapshot's message (lit's first render of its elements included), and
+   * that task with a frame drawing and laying out the transcript held the thread 69-89 ms with the CPU throttled 2x
+   * (issue 31, the webview bench's 10,000-entry snapshot: a task of ~35 ms, drawing ~20, layout ~17). Split, the
+   * task and the chrome's frame read 51-57 ms (a task of 32-37 ms, 6 drawing, 12-14 layout) and the transcript's
+   * frame is one of its own. The page's own preview stays over the transcript until then, so nothing blinks.
    */
+  private transcriptWaits: boolean;
+  private bootPreview: Element | undefined;
+
+  /** @param boot the page's first content, for the first chat of the page to take (see webview/chat-main.ts) */
   constructor(
     private readonly channel: HostChannel,
     private readonly reduce: Reducer,
     readonly stats: ChatStats = { renders: 0, framesScheduled: 0 },
-    boot?: { readonly prompt: HTMLTextAreaElement; readonly sendRequested: boolean },
+    boot?: BootContent,
   ) {
+    this.transcriptWaits = boot !== undefined;
+    this.bootPreview = boot?.preview;
     this.ui = parseUiState(channel.loadUiState());
     const requestFrame = (): void => this.requestFrame();
     this.header = new Header((message) => channel.post(message));
@@ -129,7 +148,8 @@ export class ChatApp {
     this.element.append(
       this.header.element,
       this.banner.element,
-      h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element),
+      // The preview after the transcript: both fill the area, and the later one is drawn over the other.
+      h('div', { className: 'transcript-area' }, this.transcript.element, this.emptyState.element, this.bootPreview),
       // The session's options sit by the composer, as chips that wrap, so the header stays one line.
       h(
         'div',
@@ -272,8 +292,17 @@ export class ChatApp {
       this.composer.update(state, this.host);
       this.emptyState.update(state, this.host, (state?.entryCount ?? 0) === 0);
     }
+    if (this.transcriptWaits) {
+      this.transcriptWaits = false;
+      this.requestFrame();
+      return;
+    }
     this.transcript.render();
     this.stats.drawnEntries = this.transcript.entryCount;
+    if (state && this.bootPreview) {
+      this.bootPreview.remove();
+      this.bootPreview = undefined;
+    }
   }
 
   private context(): RenderContext {
