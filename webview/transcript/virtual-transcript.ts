@@ -249,19 +249,36 @@ export class VirtualTranscript {
   }
 
   /**
-   * Draws the entries in view whatever the budget (the user is looking at them), then the margin around it (kept
-   * for smooth scrolling) nearest first: entries drawn already always, new ones only while the frame's budget lasts,
-   * the rest in the next frames. Returns the range drawn, and drops what was drawn outside it (the spacers stand for
-   * it). Measured with the CPU throttled 2x (issue 31, the webview bench's 10,000-entry snapshot): the frame that drew
-   * the whole margin at once spent 19-27 ms drawing, past the 8 ms budget, and with the message task before it and its
-   * layout held the thread 53-73 ms (6 runs of 6); drawn as the budget allows, no such frame (5 runs of 5).
+   * Draws the entries in view first, from where the user's eye is (the newest, at the bottom, while the view sticks
+   * there; else its top), past the frame's budget (the user is looking at them) but within the allowance for them
+   * (IN_VIEW_WORK_MS); then the margin around it (kept for smooth scrolling) nearest first: entries drawn already
+   * always, new ones only while the frame's budget lasts, the rest in the next frames. Returns the range drawn, and
+   * drops what was drawn outside it (the spacers stand for it). Measured with the CPU throttled 2x (issue 31, the
+   * webview bench's 10,000-entry snapshot): the frame that drew the whole margin at once spent 19-27 ms drawing, past
+   * the 8 ms budget, and with the message task before it and its layout held the thread 53-73 ms (6 runs of 6); drawn
+   * as the budget allows, no such frame (5 runs of 5).
    */
   private drawAroundView(start: number, end: number, budget: FrameBudget): { start: number; end: number } {
     const view = this.wantedRange(this.targetScrollTop(), 0);
-    let first = Math.min(Math.max(view.start, start), end);
-    let last = Math.min(Math.max(view.end, first), end);
-    for (let i = first; i < last; i++) this.renderEntry(i, budget);
-    const mayDraw = (index: number): boolean => this.rendered.has(this.index.entry(index).key) || !budget.exhausted();
+    const viewStart = Math.min(Math.max(view.start, start), end);
+    const viewEnd = Math.min(Math.max(view.end, viewStart), end);
+    let first = this.stick ? viewEnd : viewStart;
+    let last = first;
+    const drawn = (index: number): boolean => this.rendered.has(this.index.entry(index).key);
+    // One entry at least, so the view fills in however slow the machine.
+    const mayDrawInView = (index: number): boolean => drawn(index) || first === last || !budget.inViewExhausted();
+    for (let grew = true; grew; ) {
+      grew = false;
+      if (last < viewEnd && mayDrawInView(last)) {
+        this.renderEntry(last++, budget);
+        grew = true;
+      }
+      if (first > viewStart && mayDrawInView(first - 1)) {
+        this.renderEntry(--first, budget);
+        grew = true;
+      }
+    }
+    const mayDraw = (index: number): boolean => drawn(index) || !budget.exhausted();
     for (let grew = true; grew; ) {
       grew = false;
       if (last < end && mayDraw(last)) {
