@@ -11,8 +11,11 @@ import { repoRoot } from '../../test/support/repo-root';
 import type { ProbeApi } from './probe-api';
 import { THEME_CSS } from './theme';
 
-/** Writes the page into `dir`; returns its path. */
-export async function writeHarness(dir: string): Promise<string> {
+/**
+ * Writes the page into `dir`; returns its path. `previewHtml`: the conversation's preview in the page's HTML, as
+ * after Reload Window (src/views/preview-html.ts); such a page is written as chat-preview.html.
+ */
+export async function writeHarness(dir: string, previewHtml?: string): Promise<string> {
   const root = repoRoot();
   const file = (relative: string): string => pathToFileURL(path.join(root, relative)).href;
   await build({
@@ -35,6 +38,7 @@ export async function writeHarness(dir: string): Promise<string> {
     chatScriptUri: file('dist/webview-chat.js'),
     styleUri: file(`dist/${CHAT_STYLESHEET}`),
     codiconsUri: file('dist/codicons/codicon.css'),
+    previewHtml,
   });
   // VS Code injects its theme variables into the webview; the probe must run before the bundle asks for the API.
   html = html.replace(
@@ -45,7 +49,7 @@ export async function writeHarness(dir: string): Promise<string> {
     `<script nonce="${nonce}" src="${scriptUri}">`,
     `<script nonce="${nonce}" src="${pathToFileURL(path.join(dir, 'probe.js')).href}"></script>\n    <script nonce="${nonce}" src="${scriptUri}">`,
   );
-  const harness = path.join(dir, 'chat.html');
+  const harness = path.join(dir, previewHtml === undefined ? 'chat.html' : 'chat-preview.html');
   writeFileSync(harness, html);
   return harness;
 }

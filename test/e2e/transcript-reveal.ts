@@ -19,6 +19,9 @@ import { longTranscript } from '../../bench/webview/long-transcript';
 import type { ProbeApi } from '../../bench/webview/probe-api';
 import { transcriptGeometry, type TranscriptGeometry } from './transcript-geometry';
 import { removeOnSuccess } from '../support/remove-on-success';
+import type { TranscriptState } from '../../src/shared/model';
+import { previewOf } from '../../src/shared/transcript-preview';
+import { previewHtml } from '../../src/views/preview-html';
 
 const WIDTH = 420;
 const HEIGHT = 900;
@@ -180,6 +183,38 @@ async function main(): Promise<void> {
       sameAsPlain(grown, 'grown to full height');
       await restored.close();
     });
+
+    await check(
+      "after Reload Window the preview in the page's HTML stays until the chat has drawn the transcript: no frame without entries",
+      async () => {
+        const saved = previewOf('plain', state as TranscriptState);
+        assert.ok(saved, 'the conversation has a preview');
+        const reloaded = await openHarness(browser, await writeHarness(dir, previewHtml(saved)), HEIGHT);
+        assert.ok((await reloaded.locator('.boot-preview [data-entry-key]').count()) > 0, 'the page opens with the preview');
+        // Every frame from the snapshot on: the entries in the page then (what the last frame painted).
+        await reloaded.evaluate(`{
+          const counts = [];
+          globalThis.__entryCounts = counts;
+          const sample = () => {
+            counts.push(document.querySelectorAll('[data-entry-key]').length);
+            if (counts.length < 120) requestAnimationFrame(sample);
+          };
+          requestAnimationFrame(sample);
+        }`);
+        await deliver(reloaded, state, 'plain');
+        const counts = (await reloaded.evaluate(() => Reflect.get(globalThis, '__entryCounts'))) as number[];
+        assert.ok(counts.length > 5, `frames sampled: ${counts.length}`);
+        assert.ok(
+          counts.every((count) => count > 0),
+          `a frame showed no entry between the preview and the transcript: ${counts.join(',')}`,
+        );
+        assert.equal(await reloaded.locator('.boot-preview').count(), 0, 'the preview is gone once the transcript is drawn');
+        const drawn = await settled(reloaded);
+        assertAtBottomAndDrawn(drawn, 'after the preview');
+        sameAsPlain(drawn, 'after the preview');
+        await reloaded.close();
+      },
+    );
   } finally {
     await browser.close();
   }
