@@ -110,8 +110,9 @@ export class ChatApp {
    * next. It is built in the task of the first snapshot's message (lit's first render of its elements included), and
    * that task with a frame drawing and laying out the transcript held the thread 69-89 ms with the CPU throttled 2x
    * (issue 31, the webview bench's 10,000-entry snapshot: a task of ~35 ms, drawing ~20, layout ~17). Split, the
-   * task and the chrome's frame read 51-57 ms (a task of 32-37 ms, 6 drawing, 12-14 layout) and the transcript's
-   * frame is one of its own. The page's own preview stays over the transcript until then, so nothing blinks.
+   * transcript's frame is one of its own, and the task with the chrome's frame (6 ms drawing, 5-14 layout) stays
+   * under 50 ms in about half the runs (the task itself varies, 32-48 ms). The page's own preview stays over the
+   * transcript until then, so nothing blinks.
    */
   private transcriptWaits: boolean;
   private bootPreview: Element | undefined;

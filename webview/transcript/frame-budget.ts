@@ -31,11 +31,10 @@ export const IN_VIEW_WORK_MS = 12;
 
 export class FrameBudget implements WorkBudget {
   private readonly deadline: number;
+  private readonly inViewDeadline: number;
   private chars = 0;
 
   /** `maxChars`: this frame's character allowance (the transcript learns it from layout: layout-pace.ts). */
-  private readonly inViewDeadline: number;
-
   constructor(
     milliseconds = FRAME_WORK_MS,
     private readonly maxChars = FRAME_CHARS,
