@@ -264,32 +264,24 @@ export class VirtualTranscript {
     const viewEnd = Math.min(Math.max(view.end, viewStart), end);
     let first = this.stick ? viewEnd : viewStart;
     let last = first;
+    // Grows [first, last) one entry each side at a time within [from, to), while mayDraw allows.
+    const grow = (from: number, to: number, mayDraw: (index: number) => boolean): void => {
+      for (let grew = true; grew; ) {
+        grew = false;
+        if (last < to && mayDraw(last)) {
+          this.renderEntry(last++, budget);
+          grew = true;
+        }
+        if (first > from && mayDraw(first - 1)) {
+          this.renderEntry(--first, budget);
+          grew = true;
+        }
+      }
+    };
     const drawn = (index: number): boolean => this.rendered.has(this.index.entry(index).key);
     // One entry at least, so the view fills in however slow the machine.
-    const mayDrawInView = (index: number): boolean => drawn(index) || first === last || !budget.inViewExhausted();
-    for (let grew = true; grew; ) {
-      grew = false;
-      if (last < viewEnd && mayDrawInView(last)) {
-        this.renderEntry(last++, budget);
-        grew = true;
-      }
-      if (first > viewStart && mayDrawInView(first - 1)) {
-        this.renderEntry(--first, budget);
-        grew = true;
-      }
-    }
-    const mayDraw = (index: number): boolean => drawn(index) || !budget.exhausted();
-    for (let grew = true; grew; ) {
-      grew = false;
-      if (last < end && mayDraw(last)) {
-        this.renderEntry(last++, budget);
-        grew = true;
-      }
-      if (first > start && mayDraw(first - 1)) {
-        this.renderEntry(--first, budget);
-        grew = true;
-      }
-    }
+    grow(viewStart, viewEnd, (index) => drawn(index) || first === last || !budget.inViewExhausted());
+    grow(start, end, (index) => drawn(index) || !budget.exhausted());
     if (first > start || last < end) this.keepOnly(first, last);
     return { start: first, end: last };
   }
