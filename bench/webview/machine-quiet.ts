@@ -8,6 +8,7 @@
  * under a busy neighbour, and counted as busy it made every wait run to its limit (20 s, four times in one open
  * bench) without the machine's own work getting any quieter.
  */
+import { contention } from '../contention';
 import { cpuTicks } from '../cpu-ticks';
 
 export interface QuietOptions {
@@ -24,6 +25,17 @@ export const SETTLED: QuietOptions = { busyBelow: 0.2, forMs: 500, atMostMs: 20_
 
 /** Resolves with the ms waited once the machine has been quiet for `forMs` (or `atMostMs` passed). */
 export async function machineQuiet(options: QuietOptions = SETTLED): Promise<number> {
+  // The bench's own busy loops (BENCH_CONTEND) would keep the machine from ever going quiet: stopped meanwhile.
+  const loops = contention();
+  loops?.pause();
+  try {
+    return await quietFor(options);
+  } finally {
+    loops?.resume();
+  }
+}
+
+async function quietFor(options: QuietOptions): Promise<number> {
   const started = Date.now();
   const step = 100;
   let quietSince = started;
