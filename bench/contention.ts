@@ -31,19 +31,30 @@ export function contention(): Contention | undefined {
 }
 
 export function startContention(loops: number): Contention {
-  const children: ChildProcess[] = [];
-  for (let index = 0; index < loops; index++) children.push(spawn(process.execPath, ['-e', LOOP], { stdio: 'ignore' }));
-  const signal = (name: NodeJS.Signals): void => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(name);
+  let children: ChildProcess[] = [];
+  const spawnLoops = (): void => {
+    for (let index = 0; index < loops; index++) children.push(spawn(process.execPath, ['-e', LOOP], { stdio: 'ignore' }));
+  };
+  // Killed rather than stopped (SIGSTOP) while paused: a stopped loop would outlive a bench killed meanwhile.
+  const killLoops = (): void => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    children = [];
   };
   const stop = (): void => {
-    signal('SIGCONT');
-    signal('SIGKILL');
+    killLoops();
     process.off('exit', stop);
     if (current === handle) current = undefined;
   };
   process.on('exit', stop);
-  const handle: Contention = { loops, pause: () => signal('SIGSTOP'), resume: () => signal('SIGCONT'), stop };
+  spawnLoops();
+  const handle: Contention = {
+    loops,
+    pause: killLoops,
+    resume: () => {
+      if (children.length === 0) spawnLoops();
+    },
+    stop,
+  };
   current = handle;
   return handle;
 }
