@@ -16,8 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 const LOOP = `const parent = process.ppid; for (;;) { let x = 0; for (let i = 0; i < 5e6; i++) x += i; if (x < 0 || process.ppid !== parent) process.exit(0); }`;
 
 export interface Contention {
-  readonly loops: number;
-  /** Stops the loops for a while (the open bench's wait for a quiet machine), until `resume`. */
+  /** Ends the loops for a while (the open bench's wait for a quiet machine), until `resume` starts them again. */
   pause(): void;
   resume(): void;
   stop(): void;
@@ -48,7 +47,6 @@ export function startContention(loops: number): Contention {
   process.on('exit', stop);
   spawnLoops();
   const handle: Contention = {
-    loops,
     pause: killLoops,
     resume: () => {
       if (children.length === 0) spawnLoops();

@@ -25,7 +25,7 @@ export const SETTLED: QuietOptions = { busyBelow: 0.2, forMs: 500, atMostMs: 20_
 
 /** Resolves with the ms waited once the machine has been quiet for `forMs` (or `atMostMs` passed). */
 export async function machineQuiet(options: QuietOptions = SETTLED): Promise<number> {
-  // The bench's own busy loops (BENCH_CONTEND) would keep the machine from ever going quiet: stopped meanwhile.
+  // The bench's own busy loops (BENCH_CONTEND) would keep the machine from ever going quiet: ended meanwhile.
   const loops = contention();
   loops?.pause();
   try {
