@@ -32,6 +32,10 @@ const BLOCKS_PER_GROUP = 64;
  * Characters of HTML per group, at most (a block longer than this has a group of its own). Only a group off
  * screen is skipped: 64 paragraphs of 4 KB made a group 90,000px tall, on screen and laid out whole. A group
  * shown is laid out whole in one frame: 24,000 characters took 30-40 ms of that on a slow 2-core machine.
+ * Groups drawn while behind are this size too. Sized instead to a frame's layout allowance (layout-pace.ts, which
+ * a slow machine lowers), so that catching up shows less at once, a 2 MB message's longest block with the CPU
+ * throttled 2x was no better (54-79 ms in 4 runs against 56-65): in a run that logged both, 3 of its 5 blocks
+ * over 50 ms came when it was not catching up.
  */
 const GROUP_CHARS = 16_000;
 

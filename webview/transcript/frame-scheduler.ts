@@ -50,6 +50,10 @@ export const WHOLE_FRAME_MS = 20;
 // 30 a second cut the workbench renderer's CPU over the stream by about 30% (in code-server each frame of the
 // chat re-runs the lifecycle of the whole workbench page), but the chunks waited that much longer for their frame
 // and p95 write-to-paint did not improve (63 ms against 53-70).
+// Nor does a chain of short frames yield to the page's tasks. With the CPU throttled 2x, a 2 MB message's frames
+// (about 15 ms each, drawing and layout) ran back to back and the longest blocks were three of them; a rule that
+// put the next frame after the timers once a timer had waited 20 ms made it worse (longest block 78-87 ms in 4
+// runs against 56-65): the frames it skipped let the stream fall behind, and catching up costs a longer frame.
 
 /** The page's frames and timers; DOM-free here so the scheduler is unit-tested with a clock of its own. */
 export interface FrameClock {
