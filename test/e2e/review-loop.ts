@@ -65,6 +65,23 @@ async function main(): Promise<void> {
     await prompt.press('Enter');
     const open = chat.locator('button[data-action="open-change"]', { hasText: 'client.txt' });
     await open.waitFor({ timeout: LONG });
+    // Each file's counts read as one token ("+0", not "+" over "0"): the renamed file's row, its label the longest,
+    // broke them between sign and digits in the chat's default width. A range over a count's text has a box per line.
+    await chat.locator('.changes-file', { hasText: 'new-name.txt' }).waitFor({ timeout: LONG });
+    const stats = await chat.locator('.changes-file .diff-stat').evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = element.ownerDocument.createRange();
+        range.selectNodeContents(element);
+        return { text: element.textContent ?? '', lines: new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size };
+      }),
+    );
+    assert.ok(stats.length >= 8, `the five files' counts are shown (${JSON.stringify(stats)})`);
+    assert.deepEqual(
+      stats.filter((stat) => stat.lines !== 1),
+      [],
+      'every count is on one line',
+    );
+    console.log('  ✔ each changed file’s +/− counts stay on one line');
     await open.click();
     // The agent's side of the diff editor: the comment goes on its first line, through the palette's command.
     await page.locator('.monaco-diff-editor .editor.modified').first().waitFor({ timeout: LONG });
@@ -102,7 +119,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1500);
     await page.screenshot({ path: path.join(E2E_RESULTS, 'e2e-review-conversation.png') });
     console.log('  ✔ the conversation review opens the multi-file diff of its 5 files');
-    console.log('3 passed, 0 failed');
+    console.log('4 passed, 0 failed');
   } catch (error) {
     const page = browser.pages()[0];
     await page?.screenshot({ path: path.join(E2E_RESULTS, 'e2e-review-failure.png') }).catch(() => undefined);
