@@ -31,7 +31,7 @@ step() {
       # An e2e suite marks each failed check with ✘ (and goes on to the next); those lines come first, since the
       # final assertion only says that some check failed.
       whatFailed+=("$name:" "$(grep -a '✘' "$log" | head -n 8 | cut -c 1-600)")
-      whatFailed+=("$(grep -a -i -E 'error|fail|expected|timed out|assert' "$log" | grep -a -v '✘' | tail -n 6 | cut -c 1-300)")
+      whatFailed+=("$(grep -a -i -E 'error|fail|expected|timed out|timeout|exceeded|assert' "$log" | grep -a -v '✘' | tail -n 6 | cut -c 1-300)")
     fi
   fi
 }

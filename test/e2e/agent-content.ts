@@ -13,6 +13,8 @@ import { CodeServer } from '../support/code-server';
 import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { scriptedAgentPath } from '../support/repo-root';
 import { chatFrame, LONG, runFromPalette } from './page-steps';
+import { checkList } from './check-list';
+import { recordFailureScene } from './failure-scene';
 
 const results = E2E_RESULTS;
 /** Characters that reorder or hide text: none may reach the page as themselves. */
@@ -42,11 +44,7 @@ const UNSAFE = `(() => ({
   remoteImages: [...document.querySelectorAll('.transcript img')].filter((el) => /evil\\.example|^x$/.test(el.getAttribute('src') || '')).length,
 }))()`;
 
-const checks: string[] = [];
-function check(name: string): void {
-  checks.push(name);
-  console.log(`  ✔ ${name}`);
-}
+const { check, allPassed, failed } = checkList();
 
 async function main(): Promise<void> {
   const { home, workspace, userDataDir, extensionsDir } = e2eHome('content');
@@ -114,12 +112,9 @@ async function main(): Promise<void> {
     assert.doesNotMatch(cardText, HIDDEN, `the card shows no hidden characters: ${cardText}`);
     assert.match(cardText, /<U\+202E>/, 'the card shows the override as a code');
     check('reordering and invisible characters in a title, a path and an option are shown visibly in the dialog and the card');
-    console.log(`${checks.length} passed, 0 failed`);
+    allPassed();
   } catch (error) {
-    await browser
-      .pages()[0]
-      ?.screenshot({ path: path.join(results, 'e2e-agent-content-failure.png') })
-      .catch(() => undefined);
+    await recordFailureScene(browser, path.join(results, 'e2e-agent-content-failure.png'));
     throw error;
   } finally {
     await browser.close().catch(() => undefined);
@@ -127,8 +122,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  console.log(`${checks.length} passed, 1 failed`);
-  process.exit(1);
-});
+main().catch(failed);

@@ -17,6 +17,8 @@ import { binaryAgentEntry, RegistryFixture, sha256 } from '../support/registry-f
 import { repoRoot } from '../support/repo-root';
 import { removeOnSuccess } from '../support/remove-on-success';
 import { chatFrame } from './page-steps';
+import { checkList } from './check-list';
+import { recordFailureScene } from './failure-scene';
 
 const root = repoRoot();
 const results = path.join(root, 'test-results');
@@ -25,11 +27,7 @@ const LONG = 60_000;
 const ARCHIVE_PADDING = 3 * 1024 * 1024;
 const THROTTLE_BYTES_PER_50MS = 64 * 1024;
 
-const checks: string[] = [];
-function check(name: string): void {
-  checks.push(name);
-  console.log(`  ✔ ${name}`);
-}
+const { check, allPassed, failed } = checkList();
 
 async function pickInQuickInput(page: Page, rowText: string): Promise<void> {
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: rowText }).first();
@@ -161,12 +159,9 @@ async function main(): Promise<void> {
     await notice.locator('vscode-button[aria-disabled="true"]', { hasText: 'Sign in…' }).waitFor({ timeout: LONG });
     await page.screenshot({ path: path.join(results, 'e2e-first-run-signed-in.png') });
     check('"Sign in…" lists the agent\'s methods; the agent method signs in and the chat is Ready');
-    console.log(`${checks.length} passed, 0 failed`);
+    allPassed();
   } catch (error) {
-    await browser
-      .pages()[0]
-      ?.screenshot({ path: path.join(results, 'e2e-first-run-failure.png') })
-      .catch(() => undefined);
+    await recordFailureScene(browser, path.join(results, 'e2e-first-run-failure.png'));
     throw error;
   } finally {
     await browser.close().catch(() => undefined);
@@ -175,8 +170,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  console.log(`${checks.length} passed, 1 failed`);
-  process.exit(1);
-});
+main().catch(failed);

@@ -17,6 +17,8 @@ import { scriptedAgentPath } from '../support/repo-root';
 import { auditThemes, describeAudit } from './theme-audit';
 import { newBrowserShowsTheConversation, reloadKeepsTheConversation } from './reload';
 import { chatFrame, runFromPalette, selectFirstLinesOfHello } from './page-steps';
+import { checkList } from './check-list';
+import { recordFailureScene } from './failure-scene';
 
 const results = E2E_RESULTS;
 const LONG = 60_000;
@@ -102,11 +104,7 @@ async function revealInTranscript(chat: Frame, locator: ReturnType<Frame['locato
   assert.fail(`not found anywhere in the transcript: ${String(locator)}`);
 }
 
-const checks: string[] = [];
-function check(name: string): void {
-  checks.push(name);
-  console.log(`  ✔ ${name}`);
-}
+const { check, allPassed, failed } = checkList();
 
 async function main(): Promise<void> {
   const { home, workspace, userDataDir, extensionsDir } = e2eHome('main');
@@ -424,12 +422,9 @@ async function main(): Promise<void> {
     check(
       "the workspace in a new browser (no state VS Code kept for the chat's page): the conversation's newest entries are in the page's HTML (the host kept them)",
     );
-    console.log(`${checks.length} passed, 0 failed`);
+    allPassed();
   } catch (error) {
-    await browser
-      .pages()[0]
-      ?.screenshot({ path: path.join(results, 'e2e-failure.png') })
-      .catch(() => undefined);
+    await recordFailureScene(browser, path.join(results, 'e2e-failure.png'));
     throw error;
   } finally {
     await browser.close().catch(() => undefined);
@@ -437,8 +432,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  console.log(`${checks.length} passed, 1 failed`);
-  process.exit(1);
-});
+main().catch(failed);
