@@ -13,3 +13,12 @@ export function describeExit(agentName: string, exit: AgentExit): { title: strin
   const tail = exit.stderrTail.length ? `Last output:\n${exit.stderrTail.join('\n')}` : 'It wrote nothing to stderr.';
   return { title: `${agentName} ${how}`, detail: tail };
 }
+
+/**
+ * How a turn the agent's exit cut short ends in the transcript. The crash notice right after it says how the agent
+ * went (describeExit's title, its last output, Restart): with that title here as well, the two read as one message
+ * shown twice.
+ */
+export function turnCutShort(agentName: string): string {
+  return `Interrupted: ${agentName} stopped while this turn ran.`;
+}

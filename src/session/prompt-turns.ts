@@ -13,7 +13,7 @@ import { positionOf } from '../shared/pages';
 import { userPromptKey } from '../shared/reducer-turns';
 import type { AgentAction, AgentSession } from './agent-session';
 import { AUTH_REQUIRED, AuthRequired } from './auth-required';
-import { describeExit } from './crash-report';
+import { describeExit, turnCutShort } from './crash-report';
 import { buildPromptContent } from './prompt-content';
 import { TurnIds } from './turn-ids';
 import { PromptQueue, type SendVerdict } from './prompt-queue';
@@ -190,7 +190,7 @@ export class PromptTurns {
     const { title, detail } = describeExit(name, exit);
     deps.log.error(`${title}\n${detail}`);
     const turn = deps.store.state.turn;
-    if (turn.phase !== 'idle') deps.store.dispatch({ type: 'turn_failed', turnId: turn.turnId, message: title });
+    if (turn.phase !== 'idle') deps.store.dispatch({ type: 'turn_failed', turnId: turn.turnId, message: turnCutShort(name) });
     deps.store.dispatch({ type: 'notice_added', severity: 'error', title, detail, action: 'restart_agent' });
   }
 

@@ -155,7 +155,7 @@ describe('prompt turns against real agent processes', function () {
     assert.deepEqual(harness.notifications, ['That turn of Scripted has ended already: nothing was stopped.'], 'and says so');
   });
 
-  it('a crash mid-turn ends the turn with the exit code and stderr, keeps the transcript and offers a restart', async () => {
+  it('a crash mid-turn ends the turn as interrupted, its notice has the exit code and stderr, the transcript is kept and a restart offered', async () => {
     harness = suite.start();
     await harness.controller.start(scriptedAgent('crash'));
     await harness.controller.sendPrompt('go');
@@ -164,6 +164,11 @@ describe('prompt turns against real agent processes', function () {
     assert.ok(notice?.kind === 'notice');
     assert.match(notice.title, /exited with code 3/);
     assert.match(notice.detail ?? '', /fatal: simulated crash/);
+    // The turn's end says what became of the turn; how the agent went is the notice's, not said twice.
+    assert.deepEqual(lastEnd(state)?.kind === 'turn_end' && lastEnd(state)?.outcome, {
+      type: 'error',
+      message: 'Interrupted: Scripted stopped while this turn ran.',
+    });
     assert.equal(state.turn.phase, 'idle');
     assert.equal(state.agent.phase, 'exited');
     assert.equal(textOf(entriesOf(state)[0]), 'go');
