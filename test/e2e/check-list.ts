@@ -26,7 +26,8 @@ export function checkList(): CheckList {
       // Playwright's timeout errors carry no "Error" in their text, so the summary CI shows (scripts/test-all.sh lists
       // the ✘ lines) would not say which wait ran out: the ✘ line names it, and the check it was on the way to.
       const message = error instanceof Error ? error.message : String(error);
-      const after = passed.length > 0 ? `after "${passed[passed.length - 1]}"` : 'before the first check';
+      const last = passed.at(-1);
+      const after = last === undefined ? 'before the first check' : `after "${last}"`;
       console.log(`  ✘ ${after}: ${message.split('\n')[0]}`);
       console.log(`${passed.length} passed, 1 failed`);
       process.exit(1);

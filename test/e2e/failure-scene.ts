@@ -4,6 +4,7 @@
  * notifications go into the log as ✘ lines as well.
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import { chatFrameNow } from './page-steps';
 
 const SHOWN_CHARACTERS = 500;
 
@@ -21,24 +22,18 @@ export async function recordFailureScene(browser: BrowserContext, screenshotPath
 
 /** The end of the chat's text (the newest entries and the composer), on one line. */
 async function chatText(page: Page): Promise<string> {
-  for (const frame of page.frames()) {
-    const hasPrompt = await frame
-      .locator('textarea[aria-label="Prompt"]')
-      .count()
-      .catch(() => 0);
-    if (!hasPrompt) continue;
-    const text = await frame
-      .locator('body')
-      .innerText({ timeout: 5_000 })
-      .catch((error: unknown) => `(unreadable: ${String(error)})`);
-    const prompt = await frame
-      .locator('textarea[aria-label="Prompt"]')
-      .first()
-      .inputValue({ timeout: 5_000 })
-      .catch(() => '?');
-    return `${oneLine(text).slice(-SHOWN_CHARACTERS)} [prompt: "${oneLine(prompt)}"]`;
-  }
-  return '(no chat frame in the page)';
+  const frame = await chatFrameNow(page);
+  if (!frame) return '(no chat frame in the page)';
+  const text = await frame
+    .locator('body')
+    .innerText({ timeout: 5_000 })
+    .catch((error: unknown) => `(unreadable: ${String(error)})`);
+  const prompt = await frame
+    .locator('textarea[aria-label="Prompt"]')
+    .first()
+    .inputValue({ timeout: 5_000 })
+    .catch(() => '?');
+  return `${oneLine(text).slice(-SHOWN_CHARACTERS)} [prompt: "${oneLine(prompt)}"]`;
 }
 
 function oneLine(text: string): string {

@@ -3,22 +3,27 @@ import type { Frame, Page } from 'playwright-core';
 
 export const LONG = 60_000;
 
-/** The chat webview's own document: the frame that holds the prompt box. */
+/** The chat webview's own document: the frame that holds the prompt box, once it is there. */
 export async function chatFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + LONG;
   while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (
-        await frame
-          .locator('textarea[aria-label="Prompt"]')
-          .count()
-          .catch(() => 0)
-      )
-        return frame;
-    }
+    const frame = await chatFrameNow(page);
+    if (frame) return frame;
     await page.waitForTimeout(250);
   }
   throw new Error('the chat webview did not load');
+}
+
+/** The frame that holds the prompt box now, if any (no waiting). */
+export async function chatFrameNow(page: Page): Promise<Frame | undefined> {
+  for (const frame of page.frames()) {
+    const prompts = await frame
+      .locator('textarea[aria-label="Prompt"]')
+      .count()
+      .catch(() => 0);
+    if (prompts > 0) return frame;
+  }
+  return undefined;
 }
 
 /**
