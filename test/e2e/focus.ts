@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { E2E_RESULTS } from '../support/e2e-home';
 import { openScriptedWorkbench } from './scripted-workbench';
 import { chatFrame, LONG, runFromPalette, selectFirstLinesOfHello } from './page-steps';
+import { recordFailureScene } from './failure-scene';
 
 const results = E2E_RESULTS;
 
@@ -220,6 +221,9 @@ async function main(): Promise<void> {
       [],
       'typing lands in the prompt after every way of opening the chat, and a palette opened right after stays open',
     );
+  } catch (error) {
+    await recordFailureScene(page.context(), path.join(results, 'e2e-focus-failure.png'));
+    throw error;
   } finally {
     await close();
   }
