@@ -1,7 +1,8 @@
 /**
  * The Sessions view: every conversation of this workspace, newest first, grouped by day, each with its title,
  * agent, age and a status icon. Selecting one shows it in the chat. Refreshes are coalesced: streaming in many
- * conversations at once costs the tree one refresh per window, not one per change.
+ * conversations at once costs the tree one refresh per window, not one per change, and a refresh names the groups
+ * when they stay as they were (sessions-tree-groups.ts says why).
  */
 import * as vscode from 'vscode';
 import type { ConversationInfo, Conversations } from '../conversations/conversations';
@@ -10,25 +11,24 @@ import { STATUS_WORDS, type ConversationStatus } from '../conversations/conversa
 import { shortAge } from '../shared/relative-time';
 import { visibleText } from '../shared/visible-text';
 import type { EditorToolsStatus } from '../editor-tools/editor-tools-offer';
-import { conversationDay, conversationDescription, conversationLabel, editorToolsLine } from './sessions-tree-text';
+import { conversationDescription, conversationLabel, editorToolsLine } from './sessions-tree-text';
+import { groupsToRefresh, sessionGroups, type GroupNode } from './sessions-tree-groups';
 
 const REFRESH_WINDOW_MS = 250;
 const TITLE_CHARS = 80;
 
-export type SessionNode =
-  | { readonly kind: 'day'; readonly label: string; readonly items: readonly ConversationInfo[] }
-  | ConversationNode
-  | { readonly kind: 'agent'; readonly agentName: string; readonly sessions: readonly AgentSessionInfo[] }
-  | { readonly kind: 'agent_session'; readonly session: AgentSessionInfo };
+export type SessionNode = GroupNode | ConversationNode | { readonly kind: 'agent_session'; readonly session: AgentSessionInfo };
 interface ConversationNode {
   readonly kind: 'conversation';
   readonly info: ConversationInfo;
 }
 
 export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<SessionNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<SessionNode | SessionNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The groups last given to VS Code as the tree's roots; undefined until it asks again after a whole-tree refresh. */
+  private groups: GroupNode[] | undefined;
   private readonly subscription: { dispose(): void };
 
   constructor(
@@ -62,26 +62,24 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
   refresh(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    this.changed.fire(undefined);
+    // The agents' own lists are read in the background; the tree refreshes again if they changed.
+    void this.agentSessions.refresh();
+    const groups = groupsToRefresh(this.groups, this.currentGroups());
+    if (groups === 'whole') this.groups = undefined;
+    this.changed.fire(groups === 'whole' ? undefined : groups);
   }
 
   getChildren(node?: SessionNode): SessionNode[] {
     if (node?.kind === 'day') return node.items.map((info) => ({ kind: 'conversation', info }));
     if (node?.kind === 'agent') return node.sessions.map((session) => ({ kind: 'agent_session', session }));
     if (node) return [];
-    // The agents' own lists are read in the background; the tree refreshes when they arrive.
     void this.agentSessions.refresh();
-    const now = this.now();
-    const groups = new Map<string, ConversationInfo[]>();
-    for (const info of this.conversations.listed()) {
-      const label = conversationDay(info, now);
-      const group = groups.get(label) ?? [];
-      group.push(info);
-      groups.set(label, group);
-    }
-    const days: SessionNode[] = [...groups].map(([label, items]) => ({ kind: 'day', label, items }));
-    const agents: SessionNode[] = [...this.agentSessions.list()].map(([agentName, sessions]) => ({ kind: 'agent', agentName, sessions }));
-    return [...days, ...agents];
+    this.groups = this.currentGroups();
+    return [...this.groups];
+  }
+
+  private currentGroups(): GroupNode[] {
+    return sessionGroups(this.conversations.listed(), this.agentSessions.list(), this.now());
   }
 
   getTreeItem(node: SessionNode): vscode.TreeItem {
