@@ -1,5 +1,6 @@
 /** Steps on the workbench page that more than one e2e script takes: find the chat's frame, run a palette command. */
-import type { Frame, Page } from 'playwright-core';
+import * as assert from 'node:assert/strict';
+import type { Frame, Locator, Page } from 'playwright-core';
 
 export const LONG = 60_000;
 
@@ -86,4 +87,19 @@ export async function selectFirstLinesOfHello(page: Page): Promise<void> {
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('Shift+ArrowDown');
+}
+
+/**
+ * Waits until the locator's text (white space folded) holds every needle; fails with the text it last read. xterm
+ * splits a row into spans by character width, so a terminal's text is read whole rather than matched by locator.
+ */
+export async function waitForText(locator: Locator, needles: readonly string[]): Promise<void> {
+  const deadline = Date.now() + LONG;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = (await locator.innerText().catch(() => '')).replace(/\s+/g, ' ');
+    if (needles.every((needle) => text.includes(needle))) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.fail(`expected ${JSON.stringify(needles)} in ${JSON.stringify(text)}`);
 }

@@ -9,14 +9,14 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { scriptedAgentPath } from '../support/repo-root';
 import { auditThemes, describeAudit } from './theme-audit';
 import { newBrowserShowsTheConversation, reloadKeepsTheConversation } from './reload';
-import { chatFrame, runFromPalette, selectFirstLinesOfHello } from './page-steps';
+import { chatFrame, runFromPalette, selectFirstLinesOfHello, waitForText } from './page-steps';
 import { checkList } from './check-list';
 import { recordFailureScene } from './failure-scene';
 
@@ -37,18 +37,6 @@ async function assertEnabled(locator: ReturnType<Frame['locator']>): Promise<voi
   const deadline = Date.now() + LONG;
   while (!(await locator.isEnabled()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
   assert.ok(await locator.isEnabled(), 'the prompt box became usable');
-}
-
-/** xterm splits a row into spans by character width, so its text is read whole rather than matched by locator. */
-async function waitForText(locator: ReturnType<Page['locator']>, needles: readonly string[]): Promise<void> {
-  const deadline = Date.now() + LONG;
-  let text = '';
-  while (Date.now() < deadline) {
-    text = (await locator.innerText().catch(() => '')).replace(/\s+/g, ' ');
-    if (needles.every((needle) => text.includes(needle))) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  assert.fail(`expected ${JSON.stringify(needles)} in ${JSON.stringify(text)}`);
 }
 
 /**
