@@ -11,6 +11,7 @@ import { toolKey } from '../shared/selectors';
 import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
 import { forTerminal, newestScreen, TerminalWritePacer } from './terminal-write-pacer';
+import { ControlStringFilter } from '../shared/terminal-strings';
 
 const MAX_NAME = 48;
 
@@ -32,16 +33,22 @@ function keptLines(): number {
   return Math.max(0, scrollback) + 200;
 }
 
-/** The whole terminal as the transcript keeps it (as far as the terminal keeps lines): what a mirror opened now shows. */
-function rendered(record: TerminalRecord): string {
+/**
+ * The whole terminal as the transcript keeps it (as far as the terminal keeps lines): what a mirror opened now shows.
+ * `controlStrings` starts afresh with it and goes on with the live output that follows.
+ */
+function rendered(record: TerminalRecord, controlStrings: ControlStringFilter): string {
   const output = newestScreen(record.output, keptLines(), Number.POSITIVE_INFINITY);
-  return `${intro(record)}${forTerminal(output)}${record.exit ? exitLine(record.exit) : ''}`;
+  controlStrings.reset();
+  return `${intro(record)}${forTerminal(controlStrings.pass(output))}${record.exit ? exitLine(record.exit) : ''}`;
 }
 
 class Mirror {
   readonly terminal: vscode.Terminal;
   private readonly writes = new vscode.EventEmitter<string>();
   private readonly pacer = new TerminalWritePacer((text) => this.writes.fire(text));
+  /** The command's output is a stranger's: no clipboard writes, hidden links or titles from it (terminal-strings.ts). */
+  private readonly controlStrings = new ControlStringFilter();
   private opened = false;
   /** Written before the pseudoterminal opened: the record as it was then (bounded by the transcript's tail). */
   private backlog = '';
@@ -71,12 +78,12 @@ class Mirror {
       },
     };
     this.terminal = vscode.window.createTerminal({ name, pty, iconPath: new vscode.ThemeIcon('hubot') });
-    this.backlog = rendered(record);
+    this.backlog = rendered(record, this.controlStrings);
     this.floodBacklog = intro(record);
   }
 
   output(text: string): void {
-    if (!this.closed) this.pacer.output(text);
+    if (!this.closed) this.pacer.output(this.controlStrings.pass(text));
   }
 
   /**
@@ -95,10 +102,10 @@ class Mirror {
     if (this.closed) return;
     this.pacer.discard();
     // Not open yet: what it will show first is the record as it is now.
-    if (this.opened) this.writes.fire(`\x1bc${rendered(record)}`);
+    if (this.opened) this.writes.fire(`\x1bc${rendered(record, this.controlStrings)}`);
     else {
       // Redrawn before opening (the command ended, or its output was replaced): the record is what to show, whole.
-      this.backlog = rendered(record);
+      this.backlog = rendered(record, this.controlStrings);
       this.floodBacklog = this.backlog;
     }
   }

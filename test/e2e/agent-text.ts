@@ -16,8 +16,15 @@ import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { scriptedAgentPath } from '../support/repo-root';
-import { HOSTILE_ELICITATION, HOSTILE_METHOD, HOSTILE_OPTION, HOSTILE_TITLE } from '../fixtures/agents/scenarios/hostile-text';
-import { chatFrame, LONG, runFromPalette } from './page-steps';
+import {
+  HOSTILE_ELICITATION,
+  HOSTILE_METHOD,
+  HOSTILE_OPTION,
+  HOSTILE_TITLE,
+  LINK_WORDS,
+  OUTPUT_END,
+} from '../fixtures/agents/scenarios/hostile-text';
+import { chatFrame, LONG, runFromPalette, waitForText } from './page-steps';
 
 const results = E2E_RESULTS;
 /** An agent name from settings that tries the same: a codicon and a command link. */
@@ -118,6 +125,42 @@ function rows(chatOf: () => Promise<Frame>): Row[] {
       },
     },
     {
+      attack:
+        "a command's output with terminal control strings (a clipboard write, a link hiding its target, a title, shell-integration marks, an image), in Open in Terminal",
+      driven:
+        "the scripted agent runs a command (terminal/create) that prints them, cut mid-string; the card's Open in Terminal is clicked",
+      sees: "the output's words and colours in the VS Code terminal: no link, no folder in the tab, no image data in the card",
+      run: async (page) => {
+        const chat = await chatOf();
+        await send(chat, 'terminal');
+        // Opened while the command runs: the control strings come 5 s after its first line.
+        const card = chat.locator('.terminal', { hasText: 'tests passed' }).first();
+        await card.getByRole('button', { name: /Open in Terminal: the output of/ }).click({ timeout: LONG });
+        const terminal = page.locator('.xterm-rows').first();
+        await waitForText(terminal, ['tests passed']);
+        await chat.getByText('tests run').waitFor({ timeout: LONG });
+        await waitForText(terminal, [OUTPUT_END]);
+        await page.screenshot({ path: path.join(results, 'e2e-agent-text-terminal.png') });
+        const shown = (await terminal.innerText()).replace(/\s+/g, ' ');
+        assert.ok(shown.includes(`tests passed see ${LINK_WORDS} ${OUTPUT_END}`), `the output's words are shown, nothing else: ${shown}`);
+        // xterm draws an OSC 8 link's words with a dashed underline (xterm-underline-5); the output has no other.
+        const underlined = await terminal.locator('[class*="xterm-underline"]').allInnerTexts();
+        assert.deepEqual(underlined, [], 'no words of the output are a link');
+        assert.ok((await terminal.locator('.xterm-fg-2').allInnerTexts()).includes('tests passed'), 'its colour is kept');
+        // The shell-integration mark claimed the folder /etc: VS Code names a terminal's folder in its tab.
+        const tabs = await page.locator('.terminal-tabs-entry, .single-terminal-tab').allInnerTexts();
+        assert.ok(
+          tabs.length > 0 && tabs.every((tab) => !/\betc\b/.test(tab)),
+          `the tab names no folder from the output: ${tabs.join(' | ')}`,
+        );
+        const cardText = await card.locator('.terminal-output').innerText();
+        assert.ok(!cardText.includes('#0;2;0'), `the card shows no image data: ${cardText}`);
+        // OSC 52 (the clipboard write) is gone with the rest; desktop VS Code writes the system clipboard with it, the
+        // browser workbench here keeps it in memory where a page cannot read it, so the unit test checks that one.
+        await chat.locator('textarea[aria-label="Prompt"]').focus();
+      },
+    },
+    {
       attack: 'an elicitation message with a command link, sent while the chat is hidden',
       driven: 'the scripted agent sends elicitation/create 4 s after the prompt; the Explorer is opened meanwhile',
       sees: 'a notification "Hostile is waiting for your answer: Please [open the settings] (command:…)" with no link; clicking it runs nothing',
@@ -178,6 +221,8 @@ async function main(): Promise<void> {
         },
       },
       'acpClient.defaultAgent': 'Hostile',
+      // The DOM renderer, so that the terminal's text can be read.
+      'terminal.integrated.gpuAcceleration': 'off',
     },
   });
   const browser = await launchBrowser(home, { width: 1280, height: 860 });

@@ -1,15 +1,16 @@
 /**
- * Terminal output as plain text for the chat: colour and cursor escape sequences removed, carriage-return
- * progress lines collapsed to what a terminal would finally show. (The VS Code terminal the user can open shows
- * the raw output with colours.)
+ * Terminal output as plain text for the chat: control strings (OSC, DCS and the like: links, titles, images) and
+ * colour and cursor escape sequences removed, carriage-return progress lines collapsed to what a terminal would
+ * finally show. (The VS Code terminal the user can open shows the output with colours.)
  */
+import { withoutControlStrings } from '../../src/shared/terminal-strings';
 
-// CSI (ESC [ ... final byte), OSC (ESC ] ... BEL or ESC \), and two-byte ESC sequences.
+// CSI (ESC [ ... final byte) and two-byte ESC sequences; control strings are gone before this.
 // eslint-disable-next-line no-control-regex -- escape sequences are made of control characters
-const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
+const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]/g;
 
 export function plainTerminalText(raw: string): string {
-  const text = raw.replace(ESCAPES, '').replace(/\r\n/g, '\n');
+  const text = withoutControlStrings(raw).replace(ESCAPES, '').replace(/\r\n/g, '\n');
   if (!text.includes('\r')) return text;
   // A bare \r returns to the line start: what follows overwrites what came before on that line.
   return text

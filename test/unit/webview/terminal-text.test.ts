@@ -15,6 +15,12 @@ describe('webview: terminal text', () => {
     assert.equal(plainTerminalText('\x1b[1;31mFAIL\x1b[0m test\x1b[2K\n\x1b]0;title\x07done'), 'FAIL test\ndone');
   });
 
+  it("shows none of an image's or a link's control string: only the link's words", () => {
+    const image = '\x1bPq#0;2;0;0;0#0~~\x1b\\';
+    const link = 'see \x1b]8;;https://evil.example/\x1b\\the report\x1b]8;;\x1b\\';
+    assert.equal(plainTerminalText(`${image}${link}\ndone`), 'see the report\ndone');
+  });
+
   it('shows what a terminal finally shows for carriage-return progress lines', () => {
     assert.equal(plainTerminalText('progress 10%\rprogress 100%\nnext'), 'progress 100%\nnext');
     assert.equal(plainTerminalText('abcdef\rXY'), 'XYcdef');
