@@ -20,8 +20,10 @@ function exitLine(exit: NonNullable<TerminalRecord['exit']>): string {
   return `\r\n\x1b[2m[process ${how}]\x1b[0m\r\n`;
 }
 
+/** A script given inline (`node -e '…'`, `bash -c '…'`) keeps its lines, dimmed, rather than one line of `<U+000A>`. */
 function intro(record: TerminalRecord): string {
-  return `\x1b[2mRun by the agent: ${visibleText(record.commandLine)}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
+  const command = forTerminal(visibleText(record.commandLine, 'multiline'));
+  return `\x1b[2mRun by the agent: ${command}${record.trimmed ? ' (earlier output not kept)' : ''}\x1b[0m\r\n`;
 }
 
 /**

@@ -143,6 +143,7 @@ function rows(chatOf: () => Promise<Frame>): Row[] {
         await page.screenshot({ path: path.join(results, 'e2e-agent-text-terminal.png') });
         const shown = (await terminal.innerText()).replace(/\s+/g, ' ');
         assert.ok(shown.includes(`tests passed see ${LINK_WORDS} ${OUTPUT_END}`), `the output's words are shown, nothing else: ${shown}`);
+        assert.ok(!shown.includes('<U+000A>'), `the inline script above the output reads as lines: ${shown.slice(0, 300)}`);
         // xterm draws an OSC 8 link's words with a dashed underline (xterm-underline-5); the output has no other.
         const underlined = await terminal.locator('[class*="xterm-underline"]').allInnerTexts();
         assert.deepEqual(underlined, [], 'no words of the output are a link');
