@@ -87,29 +87,6 @@ const inertLink = (text: string): string => text.replace(/\]\(/g, '] (');
 function rows(chatOf: () => Promise<Frame>): Row[] {
   return [
     {
-      attack: 'a session title with a codicon and a command link, in the Sessions view and the Switch Session picker',
-      driven: 'the scripted agent sends session_info_update with the title; the Sessions view opened, then ACP: Switch Session',
-      sees: 'the title as written, `$(zap)` and the brackets as text; no icon, no link',
-      run: async (page) => {
-        const chat = await chatOf();
-        await send(chat, 'title');
-        await chat.getByText('title set').waitFor({ timeout: LONG });
-        await page
-          .getByRole('button', { name: /^Sessions/ })
-          .first()
-          .click({ timeout: LONG });
-        const tree = page.locator('.pane-body .monaco-list').filter({ hasText: 'Today' }).first();
-        const item = tree.locator('.monaco-list-row', { hasText: 'Fix [bug] (urgent)' }).first();
-        await item.waitFor({ timeout: LONG });
-        assert.equal(await item.locator(FOREIGN_ICONS).count(), 0, 'no codicon in the Sessions view');
-        assert.equal(await item.locator('a[href]').count(), 0, 'no link in the Sessions view');
-        assert.ok((await item.innerText()).includes('$(zap) Fix [bug] (urgent) [open the settings]'), await item.innerText());
-        await runFromPalette(page, 'ACP: Switch Session');
-        await assertInertPick(page, 'Fix [bug]', inertLink(HOSTILE_TITLE).slice(0, 60), 'comment-discussion');
-        await page.keyboard.press('Escape');
-      },
-    },
-    {
       attack: 'a permission request whose title and option names carry a codicon and links',
       driven: 'the scripted agent sends session/request_permission; the dialog (a quick pick) is read, then answered',
       sees: 'the option as written (`$(zap) Allow [this] (https://…)`), the title as text; only our own check icon',
@@ -122,6 +99,33 @@ function rows(chatOf: () => Promise<Frame>): Row[] {
         assert.ok(title.includes('$(zap) Run [open the settings]'), `the title reads as written: ${title}`);
         await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Allow [this]' }).first().click();
         await chat.getByText('permission: allow').waitFor({ timeout: LONG });
+      },
+    },
+    {
+      attack: 'a session title with a codicon and a command link, in the Sessions view and the Switch Session picker',
+      driven:
+        'the Sessions view opened on the conversation, then the scripted agent sends session_info_update with the title; then ACP: Switch Session',
+      sees: 'the title as written, `$(zap)` and the brackets as text; no icon, no link',
+      run: async (page) => {
+        const chat = await chatOf();
+        // The Sessions view shows the conversation (named by its first prompt) before the title comes: the title
+        // reaches a row VS Code already shows, through a refresh of its day alone.
+        await page
+          .getByRole('button', { name: /^Sessions/ })
+          .first()
+          .click({ timeout: LONG });
+        const tree = page.locator('.pane-body .monaco-list').filter({ hasText: 'Today' }).first();
+        await tree.locator('.monaco-list-row', { hasText: 'permission' }).first().waitFor({ timeout: LONG });
+        await send(chat, 'title');
+        await chat.getByText('title set').waitFor({ timeout: LONG });
+        const item = tree.locator('.monaco-list-row', { hasText: 'Fix [bug] (urgent)' }).first();
+        await item.waitFor({ timeout: LONG });
+        assert.equal(await item.locator(FOREIGN_ICONS).count(), 0, 'no codicon in the Sessions view');
+        assert.equal(await item.locator('a[href]').count(), 0, 'no link in the Sessions view');
+        assert.ok((await item.innerText()).includes('$(zap) Fix [bug] (urgent) [open the settings]'), await item.innerText());
+        await runFromPalette(page, 'ACP: Switch Session');
+        await assertInertPick(page, 'Fix [bug]', inertLink(HOSTILE_TITLE).slice(0, 60), 'comment-discussion');
+        await page.keyboard.press('Escape');
       },
     },
     {
