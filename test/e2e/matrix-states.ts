@@ -5,14 +5,15 @@
  * given while the webview is still loading are not lost; text typed while the agent starts is neither lost nor
  * sent to another agent; "Add to ACP Chat" on a real editor selection puts the lines in the draft while the agent
  * waits for a permission and while it is down (kept through a switch and a restart, then sent with the next prompt); Escape and the
- * chat's Stop button cancel a turn; after Reload Window the chat comes back
+ * chat's Stop button cancel a turn; Refresh Sessions (the view's button clicked fast, and the palette) keeps the list, the
+ * draft and a running turn; after Reload Window the chat comes back
  * on screen by itself, Not running, before any agent starts. Each cell checks the agent processes its state calls for
  * and is written as a row (state × command → what the user saw) to test-results/matrix-states.md (matrix-record.ts).
  */
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { CodeServer } from '../support/code-server';
 import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
@@ -139,6 +140,33 @@ const chip = (chat: Frame): ReturnType<Frame['locator']> =>
 const withLines = (chat: Frame, text: string): ReturnType<Frame['locator']> =>
   chat.locator('.user-bubble', { hasText: text }).last().locator('.content-resource', { hasText: 'hello.ts' });
 
+/** The Sessions view's tree, its section expanded as a person expands it (a click on its header). */
+async function sessionsTree(page: Page): Promise<Locator> {
+  const section = page.getByRole('button', { name: /^Sessions/ }).first();
+  if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click({ timeout: LONG });
+  return page.locator('.pane-body .monaco-list').filter({ hasText: 'Today' }).first();
+}
+
+/** The Sessions view's own refresh button, in its title bar (VS Code shows it while the pointer is on the title). */
+async function clickRefreshSessions(page: Page): Promise<void> {
+  await sessionsTree(page);
+  const section = page.getByRole('button', { name: /^Sessions/ }).first();
+  await section.hover();
+  await section.locator('.action-label[aria-label="Refresh Sessions"]').click({ timeout: LONG });
+}
+
+/**
+ * The row of the conversation whose first prompt is `text`, in the Sessions view's "Today" group, and no error
+ * notification from the command (VS Code's toast for a command that threw).
+ */
+async function listedToday(page: Page, text: string): Promise<void> {
+  const errors = page.locator('.notifications-toasts .notification-list-item-message', { hasText: /Refresh Sessions|failed|error/i });
+  assert.equal(await errors.count(), 0, `no error toast: ${(await errors.allInnerTexts()).join(' | ')}`);
+  const tree = await sessionsTree(page);
+  await tree.locator('.monaco-list-row', { hasText: 'Today' }).first().waitFor({ timeout: LONG });
+  await tree.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: LONG });
+}
+
 async function send(chat: Frame, text: string): Promise<void> {
   const prompt = chat.locator('textarea[aria-label="Prompt"]');
   await prompt.fill(text);
@@ -217,10 +245,37 @@ async function main(): Promise<void> {
     assert.equal(await chat.locator('.user-bubble').count(), 0, 'still a blank conversation');
     await record.cell('Ready, nothing said', 'New Session', `the same blank conversation, "${await header(chat)}"`, { Alpha: 1 });
 
+    // Refresh Sessions, clicked fast three times and then from the palette, with a draft in the blank conversation:
+    // the list keeps the answered conversation under Today, the draft and the agent stay as they were.
+    await prompt.fill('a draft kept through refreshes');
+    for (let click = 0; click < 3; click++) await clickRefreshSessions(page);
+    await runFromPalette(page, 'ACP: Refresh Sessions');
+    await listedToday(page, 'typed while starting');
+    assert.equal(await prompt.inputValue(), 'a draft kept through refreshes', 'Refresh Sessions keeps the draft');
+    await statusIs(chat, /^Ready$/);
+    await record.cell(
+      'Ready, nothing said',
+      'Refresh Sessions (its button in the view ×3, then the palette)',
+      `Sessions lists "typed while starting" under Today; the draft is kept; "${await header(chat)}"`,
+      { Alpha: 1 },
+    );
+    await prompt.fill('');
+
     // A turn running, cancelled with Escape in the prompt.
     await send(chat, 'a long answer please');
     await statusIs(chat, /Working/);
     await screenshot(page, 'turn running');
+    await runFromPalette(page, 'ACP: Refresh Sessions');
+    await listedToday(page, 'a long answer please');
+    await statusIs(chat, /Working/, 5_000);
+    await record.cell(
+      'turn running',
+      'Refresh Sessions',
+      'Sessions lists the running conversation under Today; the turn goes on, Working',
+      {
+        Alpha: 1,
+      },
+    );
     await prompt.click();
     await prompt.press('Escape');
     await chat.getByText('Cancelled', { exact: true }).last().waitFor({ timeout: LONG });
@@ -287,6 +342,14 @@ async function main(): Promise<void> {
     await statusIs(chat, /Exited/);
     await screenshot(page, 'crashed');
     await record.cell('crashed', 'Send', `${await blocked(chat, 'Alpha has exited. Restart it to continue.')}; a Restart agent button`, {});
+    await runFromPalette(page, 'ACP: Refresh Sessions');
+    await listedToday(page, 'a long answer please');
+    await record.cell(
+      'crashed',
+      'Refresh Sessions',
+      `Sessions still lists the conversation; ${await blocked(chat, 'Alpha has exited. Restart it to continue.')}`,
+      {},
+    );
     // Add to ACP Chat on the crashed conversation: the lines wait in its draft (the prompt says why it cannot send).
     await addSelectionToChat(page, chat);
     await blocked(chat, 'Alpha has exited. Restart it to continue.');
