@@ -8,6 +8,7 @@
  */
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
+import { visibleText } from '../shared/visible-text';
 import { isAtOrInside, isStrictlyInside } from './path-inside';
 
 export type WriteTarget =
@@ -42,7 +43,8 @@ export async function inspectWriteTarget(
   let folder = start;
   for (const [index, name] of names.entries()) {
     const last = index === names.length - 1;
-    const shown = path.join(...names.slice(0, index + 1));
+    // Names on disk are the repository's or the agent's choice; the reason is shown in notifications and pickers.
+    const shown = visibleText(path.join(...names.slice(0, index + 1)));
     const child = path.join(folder, name);
     const info = await disk.lstat(child).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)));
     if (info === undefined) return { kind: 'absent' };
@@ -50,7 +52,7 @@ export async function inspectWriteTarget(
     const listed = await disk.readdir(folder);
     if (!listed.includes(name)) {
       const actual = listed.find((entry) => entry.toLowerCase() === name.toLowerCase());
-      return blocked(`${shown} now exists under another case${actual === undefined ? '' : ` (${actual})`}`);
+      return blocked(`${shown} now exists under another case${actual === undefined ? '' : ` (${visibleText(actual)})`}`);
     }
     if (info.isSymbolicLink()) {
       if (last) return blocked(`it is now a symbolic link${(await dangling(disk, child)) ? ' whose target is missing' : ''}`);

@@ -3,21 +3,18 @@
  * overwrite a file the user edited after the agent without asking; the question is a quick pick, like the
  * permission prompt, so it can be answered from the keyboard.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeTracking } from '../editor/change-tracking';
 import type { ChangeTracker } from '../changes/change-tracker';
 import type { ApplyOutcome } from '../changes/plan-application';
 import type { TranscriptStore } from '../session/transcript-store';
 import { entriesOf } from '../shared/selectors';
-import { visibleText } from '../shared/visible-text';
 import { shownText } from '../shared/shown-text';
 import { errorMessage } from '../shared/error-text';
 import { explainInChat } from './explain-in-chat';
+import { blockedPickItem, shownName, shownPath, warnSkipped } from './shown-files';
 
 /** A path the agent chose, as the user reads it: relative to the workspace, bidi and invisible characters shown. */
-const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
-const shownName = (absolute: string): string => visibleText(path.basename(absolute));
 
 /** "Restore and fork": continue a conversation, in a new one, from before a message (fork-from-message.ts). */
 export interface ForkFromTurn {
@@ -187,7 +184,7 @@ export class ChangeCommands implements vscode.Disposable {
         label: shownText(shownPath(p), 'quick-pick'),
         description: 'cannot be restored (content not kept)',
       })),
-      ...preview.blocked.map((b) => ({ label: shownPath(b.path), description: `will not be restored: ${b.reason}` })),
+      ...preview.blocked.map(blockedPickItem),
     ];
     const picked = await vscode.window.showQuickPick(items, { title: 'Restore to here: workspace files as they were before this message' });
     if (picked?.choice === undefined) return undefined;
@@ -220,7 +217,7 @@ export class ChangeCommands implements vscode.Disposable {
   private report(outcome: ApplyOutcome, what: 'undo' | 'restore'): ApplyOutcome {
     // Files that could not be written safely (a link, a damaged copy): each named, with why, whatever else happened.
     const skipped = outcome.kind === 'applied' || outcome.kind === 'refused' ? outcome.skipped : [];
-    for (const file of skipped) void vscode.window.showWarningMessage(`Did not ${what} ${shownPath(file.path)}: ${file.reason}.`);
+    warnSkipped(what, skipped);
     if (outcome.kind === 'refused' && skipped.length === 0)
       void vscode.window.showWarningMessage(
         `Could not ${what}: the earlier content was not kept (too large, binary over the budget, or never seen).`,

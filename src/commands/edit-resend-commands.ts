@@ -11,11 +11,10 @@ import type { Conversations } from '../conversations/conversations';
 import type { PromptVerdict } from '../session/session-controller';
 import type { Attachment } from '../shared/attachments';
 import { shownText } from '../shared/shown-text';
-import { visibleText } from '../shared/visible-text';
 import type { ChatSurface } from '../views/chat-binding';
 import type { PromptSender } from './review-commands';
+import { blockedPickItem, shownPath, warnSkipped } from './shown-files';
 
-const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
 const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
 
 export class EditResendCommands implements vscode.Disposable {
@@ -91,10 +90,7 @@ export class EditResendCommands implements vscode.Disposable {
         label: shownText(shownPath(p), 'quick-pick'),
         description: 'cannot be restored (content not kept)',
       })),
-      ...preview.blocked.map((b) => ({
-        label: shownText(shownPath(b.path), 'quick-pick'),
-        description: `will not be restored: ${b.reason}`,
-      })),
+      ...preview.blocked.map(blockedPickItem),
     ];
     const picked = await vscode.window.showQuickPick(items, {
       title: 'Edit and run again: workspace files as they were before this message',
@@ -105,9 +101,7 @@ export class EditResendCommands implements vscode.Disposable {
       void vscode.window.showWarningMessage('Could not restore the files: the message was not sent.');
       return false;
     }
-    if (outcome.kind === 'applied')
-      for (const skipped of outcome.skipped)
-        void vscode.window.showWarningMessage(`Did not restore ${shownPath(skipped.path)}: ${skipped.reason}.`);
+    if (outcome.kind === 'applied') warnSkipped('restore', outcome.skipped);
     return true;
   }
 }

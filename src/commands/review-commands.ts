@@ -15,15 +15,14 @@ import { reviewPrompt } from '../session/review/review-prompt';
 import type { ReviewThreads } from '../session/review/review-threads';
 import type { Attachment } from '../shared/attachments';
 import { shownText } from '../shared/shown-text';
-import { visibleText } from '../shared/visible-text';
 import type { ChatSurface } from '../views/chat-binding';
+import { shownPath, warnSkipped } from './shown-files';
 
 /** What sending needs from the chat: the same path as a typed prompt (queueing, starting the agent, rejection). */
 export interface PromptSender {
   sendPrompt(text: string, attachments: readonly Attachment[], conversation: Conversation, surface?: ChatSurface): Promise<PromptVerdict>;
 }
 
-const shownPath = (absolute: string): string => visibleText(vscode.workspace.asRelativePath(absolute));
 const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
 
 export class ReviewCommands implements vscode.Disposable {
@@ -219,9 +218,7 @@ export class ReviewCommands implements vscode.Disposable {
       void vscode.window.showWarningMessage(
         shownText(`Left as they are (earlier content not kept): ${outcome.unrestorable.map(shownPath).join(', ')}`, 'notification'),
       );
-    if (outcome.kind === 'applied')
-      for (const skipped of outcome.skipped)
-        void vscode.window.showWarningMessage(`Did not undo ${shownPath(skipped.path)}: ${skipped.reason}.`);
+    if (outcome.kind === 'applied') warnSkipped('undo', outcome.skipped);
     return outcome;
   }
 

@@ -9,6 +9,7 @@
  * opened).
  */
 import * as assert from 'node:assert/strict';
+import { rmSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import type { AttackCase } from '../support/attack-case';
@@ -18,6 +19,7 @@ import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { scriptedAgentPath } from '../support/repo-root';
 import {
   HOSTILE_ELICITATION,
+  HOSTILE_FILE,
   HOSTILE_METHOD,
   HOSTILE_OPTION,
   HOSTILE_TITLE,
@@ -84,7 +86,7 @@ async function assertInertPick(page: Page, find: string, needle: string, ownIcon
 /** What the fix shows of a link: its brackets and target as text, with a space where they meet. */
 const inertLink = (text: string): string => text.replace(/\]\(/g, '] (');
 
-function rows(chatOf: () => Promise<Frame>): Row[] {
+function rows(chatOf: () => Promise<Frame>, workspace: string): Row[] {
   return [
     {
       attack: 'a permission request whose title and option names carry a codicon and links',
@@ -179,6 +181,37 @@ function rows(chatOf: () => Promise<Frame>): Row[] {
       },
     },
     {
+      attack: 'a file named as a command link, in the warning that Undo left it alone',
+      driven:
+        'the scripted agent writes `[Show details](command:…).txt` (fs/write_text_file); a script swaps it for a dangling symbolic link; the change card’s Undo is clicked',
+      sees: 'a warning "Did not undo [Show details] (command:…).txt: it is now a symbolic link whose target is missing." with no link; clicking it runs nothing',
+      run: async (page) => {
+        const chat = await chatOf();
+        // The elicitation row leaves its question open: declined first, so this prompt is not queued behind it.
+        const decline = chat.getByRole('button', { name: 'Decline', exact: true }).last();
+        if (await decline.isVisible()) {
+          await decline.click();
+          await chat.getByText('elicitation: decline').waitFor({ timeout: LONG });
+        }
+        await send(chat, 'file');
+        await chat.getByText('file written').waitFor({ timeout: LONG });
+        const undo = chat.getByRole('button', { name: 'Undo', exact: true }).last();
+        await undo.waitFor({ timeout: LONG });
+        // What the repository's own script could do after the turn: the file becomes a link (here to nowhere).
+        const written = path.join(workspace, HOSTILE_FILE);
+        rmSync(written);
+        symlinkSync(path.join(workspace, 'missing-target'), written);
+        await undo.click();
+        const warning = await toast(page, 'Did not undo');
+        await assertInertToast(
+          page,
+          warning,
+          `Did not undo ${inertLink(HOSTILE_FILE)}: it is now a symbolic link whose target is missing.`,
+        );
+        rmSync(written);
+      },
+    },
+    {
       attack: 'an agent name from settings with a codicon and a command link, in Select Agent and its notifications',
       driven: 'acpClient.agents names an agent so; ACP: Select Agent lists it and it is picked (it needs sign-in)',
       sees: 'the name as written in the picker (our own icons still drawn) and in the "needs you to sign in" notification, no link',
@@ -251,7 +284,7 @@ async function main(): Promise<void> {
       return chatFrame(page);
     };
     // Every row runs and reports, so one run shows the whole matrix (a later row may need an earlier one's state).
-    for (const row of rows(chatOf)) {
+    for (const row of rows(chatOf, workspace)) {
       try {
         await row.run(page);
         passed.push(row);
