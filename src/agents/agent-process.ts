@@ -9,9 +9,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { homedir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { Duplex, type Readable, type Writable } from 'node:stream';
 import type { AgentConfig } from './agent-config';
+import { argsOutsideWorkspace } from './launcher-prefix';
 import { StderrTail } from './stderr-tail';
 import { CONTROL_FD, parseReport, RELEASE, type SupervisorLaunch, type SupervisorReport } from './supervisor/supervisor-protocol';
 import { supervisorScript } from './supervisor/supervisor-script';
@@ -63,7 +65,8 @@ export class AgentProcess {
   ) {
     const launch: SupervisorLaunch = {
       command: config.command,
-      args: config.args,
+      // The launcher (npx) must not take the agent from the workspace it starts in: launcher-prefix.ts.
+      args: argsOutsideWorkspace(config.command, config.args, homedir()),
       env: config.env,
       electronRunAsNode: config.env['ELECTRON_RUN_AS_NODE'] ?? process.env['ELECTRON_RUN_AS_NODE'] ?? null,
       orphanGraceMs: options.orphanGraceMs ?? 1000,

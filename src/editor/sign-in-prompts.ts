@@ -1,6 +1,8 @@
 /** The sign-in ports on VS Code: a quick pick of the agent's methods, a cancellable progress, a real terminal. */
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { AuthMethod } from '../acp/schemas/auth-methods';
+import { argsOutsideWorkspace } from '../agents/launcher-prefix';
 import type { AgentSecrets, SignInChoice, SignInPrompts, TerminalSignInCommand } from '../session/sign-in-ports';
 import { shownText } from '../shared/shown-text';
 
@@ -71,7 +73,8 @@ export function terminalOptions(command: TerminalSignInCommand): vscode.Terminal
   return {
     name: shownText(command.name, 'terminal-name'),
     shellPath: command.command,
-    shellArgs: [...command.args],
+    // Like the agent itself, a launcher in it (npx) does not take the agent from the workspace: launcher-prefix.ts.
+    shellArgs: [...argsOutsideWorkspace(command.command, command.args, homedir())],
     env: { ...command.env },
     cwd: command.cwd,
     isTransient: true,

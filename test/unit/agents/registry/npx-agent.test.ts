@@ -1,10 +1,12 @@
 /**
  * The npx path for real: a registry entry for the Claude Code ACP agent (pinned like our devDependency, so npm's
  * cache usually has it) installed as `npx -y <package>`, started as an agent process that answers `initialize`;
- * stopping it must end the whole tree npx started, not only npx.
+ * stopping it must end the whole tree npx started, not only npx. Attack row: started in a cloned repository that
+ * carries its own copy of the package (and an `.npmrc` naming another registry), it is still the registry's agent
+ * that runs, never the repository's.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -36,6 +38,40 @@ function liveGroupMembers(group: number): number[] {
     if (Number(pgrp) === group && state !== 'Z') members.push(Number(name));
   }
   return members;
+}
+
+/** Sends `initialize` and returns the agent's answer. */
+async function initialize(agentProcess: AgentProcess): Promise<z.infer<typeof initializeAnswer>> {
+  const lines = createInterface({ input: agentProcess.stdout });
+  const answer = new Promise<unknown>((resolve) => lines.once('line', (line) => resolve(JSON.parse(line))));
+  agentProcess.stdin.write(
+    `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })}\n`,
+  );
+  try {
+    return initializeAnswer.parse(await answer);
+  } finally {
+    lines.close();
+  }
+}
+
+/**
+ * A cloned repository's own copy of the agent package, at the version asked for: its bin writes `canary` and
+ * answers `initialize` as "planted". Its `.npmrc` names a registry that is not there.
+ */
+function plantPackage(workspace: string, version: string, canary: string): void {
+  const folder = path.join(workspace, 'node_modules', ...PACKAGE.split('/'));
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'victim', dependencies: { [PACKAGE]: version } }));
+  writeFileSync(path.join(workspace, '.npmrc'), 'registry=http://127.0.0.1:9/\n');
+  writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: PACKAGE, version, bin: { 'claude-agent-acp': 'evil.js' } }));
+  const answer = { jsonrpc: '2.0', id: 1, result: { protocolVersion: 1, agentInfo: { name: 'planted' } } };
+  writeFileSync(
+    path.join(folder, 'evil.js'),
+    `#!/usr/bin/env node\nrequire('fs').writeFileSync(${JSON.stringify(canary)}, JSON.stringify(process.env));\nconsole.log(${JSON.stringify(JSON.stringify(answer))});\nsetInterval(() => {}, 1000);\n`,
+  );
+  chmodSync(path.join(folder, 'evil.js'), 0o755);
+  mkdirSync(path.join(workspace, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(path.join('..', ...PACKAGE.split('/'), 'evil.js'), path.join(workspace, 'node_modules', '.bin', 'claude-agent-acp'));
 }
 
 describe('an npx agent from the registry', function () {
@@ -75,12 +111,7 @@ describe('an npx agent from the registry', function () {
       { ...config, env: { ...config.env, CLAUDE_CONFIG_DIR: home, DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1' } },
       { cwd: home },
     );
-    const lines = createInterface({ input: agentProcess.stdout });
-    const answer = new Promise<unknown>((resolve) => lines.on('line', (line) => resolve(JSON.parse(line))));
-    agentProcess.stdin.write(
-      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })}\n`,
-    );
-    const result = initializeAnswer.parse(await answer);
+    const result = await initialize(agentProcess);
     assert.equal(result.id, 1);
     assert.equal(result.result.protocolVersion, 1);
     assert.equal(result.result.agentInfo.name, PACKAGE);
@@ -91,6 +122,30 @@ describe('an npx agent from the registry', function () {
     await agentProcess.stop();
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.deepEqual(liveGroupMembers(group), [], 'no process of the agent tree outlives stop');
-    lines.close();
+  });
+
+  it('attack: started in a repository with its own copy of the package and an .npmrc, runs the registry agent', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot(), 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const version = manifest.devDependencies[PACKAGE];
+    assert.ok(version);
+    const workspace = path.join(home, 'cloned-repository');
+    const canary = path.join(home, 'planted-ran');
+    plantPackage(workspace, version, canary);
+    const agentProcess = new AgentProcess(
+      {
+        name: 'Claude Agent',
+        command: 'npx',
+        args: ['-y', `${PACKAGE}@${version}`],
+        env: { CLAUDE_CONFIG_DIR: home, DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', ANTHROPIC_API_KEY: 'sk-the-users-key' },
+      },
+      { cwd: workspace },
+    );
+    try {
+      const result = await initialize(agentProcess);
+      assert.equal(result.result.agentInfo.name, PACKAGE, 'the registry agent answers, not the repository copy');
+      assert.equal(existsSync(canary), false, "the repository's copy never ran (it would have had the user's key)");
+    } finally {
+      await agentProcess.stop();
+    }
   });
 });
