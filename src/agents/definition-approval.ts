@@ -6,6 +6,7 @@
  */
 import { visibleText } from '../shared/visible-text';
 import type { DefinitionOrigin } from './definition-scopes';
+import { environmentReferences } from './mcp-references';
 
 /** What runs, as the dialog lists it; every string is the workspace's and is shown as plain text. */
 export type RunnableDefinition =
@@ -70,11 +71,21 @@ export function approvalRequest(definition: RunnableDefinition, file: string): A
     if (definition.apiKeyEnv !== undefined)
       lines.push(`API key variable: ${visibleText(definition.apiKeyEnv)} (only a key entered for this definition, never your own)`);
   }
-  lines.push(
-    '',
-    'It gets none of the environment or API keys of your own agents and servers.',
-    'Allow it only if you trust this workspace. The answer is remembered for this workspace until the definition changes.',
+  // `${env:NAME}` in an MCP server's values is filled from your own environment (a token there goes to the server):
+  // named here, or the sentence below would not be true.
+  const fromYourEnvironment = environmentReferences(
+    'url' in definition
+      ? [definition.url, ...Object.values(definition.headers)]
+      : [definition.command, ...definition.args, ...Object.values(definition.env)],
   );
+  lines.push('');
+  if (fromYourEnvironment.length > 0)
+    lines.push(
+      `It reads these variables from your environment and passes their values to it: ${fromYourEnvironment.map((name) => visibleText(name)).join(', ')}.`,
+      'Apart from those, it gets none of the environment or API keys of your own agents and servers.',
+    );
+  else lines.push('It gets none of the environment or API keys of your own agents and servers.');
+  lines.push('Allow it only if you trust this workspace. The answer is remembered for this workspace until the definition changes.');
   return {
     message: `Run the ${what} ${quoted(definition.name)} from this workspace?`,
     detail: lines.join('\n'),

@@ -31,6 +31,13 @@ const REFERENCE = /\$\{(env|input):([^}]*)\}/g;
 
 class Unresolved extends Error {}
 
+/** The environment variables `${env:NAME}` references in `texts` name, each once, in order of appearance. */
+export function environmentReferences(texts: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const text of texts) for (const [, kind, id = ''] of text.matchAll(REFERENCE)) if (kind === 'env') names.add(id.trim());
+  return [...names];
+}
+
 export async function resolveReferences(server: McpServerConfig, sources: ReferenceSources): Promise<Resolution> {
   const secrets: string[] = [];
   // Whatever a reference brought in is a secret, wherever it stands (an env value, a header, an argument, a URL):
