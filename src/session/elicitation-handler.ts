@@ -10,7 +10,7 @@ import type { CreateElicitationParams } from '../acp/schemas/elicitation';
 import type { ElicitationAnswer, ElicitationBroker } from '../client/elicitation-broker';
 import type { TranscriptAction } from '../shared/actions';
 import { formModelFrom } from '../shared/elicitation-form';
-import { hostOf, type ElicitationOutcome, type ElicitationRequest } from '../shared/elicitation-model';
+import { urlRequest, type ElicitationOutcome, type ElicitationRequest } from '../shared/elicitation-model';
 
 type ElicitationAction = Extract<TranscriptAction, { type: 'elicitation_requested' | 'elicitation_resolved' }>;
 
@@ -60,7 +60,7 @@ export class ElicitationHandler {
   }
 
   private requestOf(params: CreateElicitationParams): ElicitationRequest {
-    if (params.mode === 'url') return { mode: 'url', url: params.url, host: hostOf(params.url), elicitationId: params.elicitationId };
+    if (params.mode === 'url') return urlRequest(params.url, params.elicitationId);
     const form = formModelFrom(params.requestedSchema);
     const missing = form.unsupported.filter((name) => params.requestedSchema.required?.includes(name));
     // A required field the form cannot draw could never be filled in: say so rather than show a form that cannot be sent.

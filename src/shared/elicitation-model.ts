@@ -29,11 +29,14 @@ export interface ElicitationEntry {
   readonly elicitation: ElicitationView;
 }
 
-/** Only http(s) leaves VS Code on a click: other schemes (file:, command:, vscode:) could act on the machine. */
+/**
+ * Only http(s) leaves VS Code on a click: other schemes (file:, command:, vscode:) could act on the machine. Nor a
+ * URL with a user name or password: `https://github.com@evil.example/` goes to evil.example while it reads as GitHub.
+ */
 export function isWebUrl(url: string): boolean {
   try {
-    const protocol = new URL(url).protocol;
-    return protocol === 'https:' || protocol === 'http:';
+    const parsed = new URL(url);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === '';
   } catch {
     return false;
   }
@@ -46,4 +49,21 @@ export function hostOf(url: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * An agent's URL question as the card shows it and the click opens it: the URL as a browser reads it (WHATWG, the
+ * parser `hostOf` uses). The agent's own text could be read two ways: `https://github.com\@evil.example/login` is
+ * GitHub to a browser's parser (a backslash is a slash there) and evil.example to VS Code's `Uri.parse`, which opened
+ * it; written out again it is `https://github.com/@evil.example/login` for both. A look-alike host shows as the
+ * browser would go there, in punycode (`xn--…`). Text that does not parse is kept (it can never be opened).
+ */
+export function urlRequest(url: string, elicitationId: string): Extract<ElicitationRequest, { mode: 'url' }> {
+  let shown = url;
+  try {
+    shown = new URL(url).href;
+  } catch {
+    // not a URL: shown as given, refused on the click (isWebUrl)
+  }
+  return { mode: 'url', url: shown, host: hostOf(shown), elicitationId };
 }
