@@ -59,8 +59,9 @@ export class ConfinedTree {
         this.budget.bytes(chunk.length);
         await handle.write(chunk);
       }
-      // As archived (the agent's executable bit), never set-id, and always ours to read and remove.
-      await handle.chmod((mode & 0o777) | 0o600);
+      // As archived (the agent's executable bit), never set-id, never writable by others (chmod ignores the umask:
+      // an entry archived 0777 would let any user of the machine replace the agent), always ours to read and remove.
+      await handle.chmod((mode & WRITABLE_BY_OWNER_ONLY) | 0o600);
     } finally {
       await handle.close();
     }
@@ -156,7 +157,9 @@ export class ConfinedTree {
   }
 }
 
-const folderMode = (mode: number): number => (mode & 0o777) | 0o700;
+/** Read and execute bits as archived, write for the owner alone. */
+const WRITABLE_BY_OWNER_ONLY = 0o755;
+const folderMode = (mode: number): number => (mode & WRITABLE_BY_OWNER_ONLY) | 0o700;
 
 async function lstatOrUndefined(file: string): Promise<Stats | undefined> {
   try {

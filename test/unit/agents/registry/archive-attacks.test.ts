@@ -520,6 +520,25 @@ describe('attacks on the registry install (archives and downloads)', function ()
     ]);
   });
 
+  it('attack: entries archived world-writable and set-id install writable by their owner alone', async () => {
+    await setUp(undefined);
+    const bytes = tarGzOf([
+      { type: 'dir', name: 'bin/', mode: 0o777 },
+      { type: 'file', ...LAUNCHER, mode: 0o6777 },
+      { type: 'file', name: 'lib/data.txt', content: 'data', mode: 0o666 },
+    ]);
+    const url = context.fixture.serve('writable.tar.gz', bytes);
+    const installed = await context.installer.install(registryAgent(binaryAgentEntry(ID, '1.0.0', url, { sha256: sha256(bytes) })), {
+      allowInsecure: true,
+    });
+    const modeOf = (file: string): string => (lstatSync(file).mode & 0o7777).toString(8);
+    const version = path.join(context.agentFolder, '1.0.0');
+    assert.equal(modeOf(path.join(version, 'bin', 'acp-agent')), '755', 'executable, not set-id, not writable by others');
+    assert.equal(modeOf(path.join(version, 'lib', 'data.txt')), '644');
+    assert.equal(modeOf(path.join(version, 'bin')), '755');
+    assert.equal(installed.version, '1.0.0');
+  });
+
   it('attack: stale .partial-* folders and downloads left by a crash are removed at start-up', async () => {
     await setUp(undefined);
     const agentFolder = path.join(context.storage, 'agents', 'crashed');
