@@ -19,10 +19,9 @@ import type { ChatViewProvider } from '../views/chat-view-provider';
 import type { ChatPanels } from '../views/chat-panels';
 import type { ChatSurface } from '../views/chat-binding';
 import type { DiffDocuments } from '../editor/diff-documents';
+import { agentFileToOpen } from '../editor/agent-file-opening';
 import { TerminalMirrors } from '../editor/terminal-mirrors';
 import { shownText } from '../shared/shown-text';
-import { visibleText } from '../shared/visible-text';
-import { linkDestination } from '../session/link-target';
 import { errorMessage } from '../shared/error-text';
 
 export class ChatCommands implements vscode.Disposable {
@@ -392,24 +391,13 @@ export class ChatCommands implements vscode.Disposable {
    * only once the user said so in a dialog naming it; one on another machine or with a NUL never opens.
    */
   async openLocation(path: string, line: number | undefined): Promise<void> {
-    const roots = (vscode.workspace.workspaceFolders ?? [])
-      .filter((folder) => folder.uri.scheme === 'file')
-      .map((folder) => folder.uri.fsPath);
-    const destination = await linkDestination(path, roots);
-    if (destination.kind === 'refused')
-      return void vscode.window.showWarningMessage(shownText(`Not opened: ${path}: ${destination.reason}.`, 'notification'));
-    if (destination.kind === 'outside') {
-      const open = 'Open';
-      const detail = `The agent's link leads to ${visibleText(destination.path)}, which is not in this workspace.`;
-      const choice = await vscode.window.showWarningMessage('Open a file outside the workspace?', { modal: true, detail }, open);
-      if (choice !== open) return;
-    }
+    const uri = await agentFileToOpen(path);
+    if (!uri) return;
     const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
     try {
-      const uri = vscode.Uri.file(destination.path);
       await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true });
     } catch (error) {
-      void vscode.window.showWarningMessage(shownText(`Cannot open ${destination.path}: ${errorMessage(error)}`, 'notification'));
+      void vscode.window.showWarningMessage(shownText(`Cannot open ${uri.fsPath}: ${errorMessage(error)}`, 'notification'));
     }
   }
 

@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import type { TranscriptStore } from '../session/transcript-store';
 import { toolCallEntry } from '../shared/selectors';
+import { visibleText } from '../shared/visible-text';
+import { agentFileToOpen } from './agent-file-opening';
 
 export const DIFF_SCHEME = 'acp-diff';
 
@@ -30,7 +32,7 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
       void vscode.window.showWarningMessage('That diff is no longer in the transcript.');
       return;
     }
-    const name = file.path.split(/[\\/]/).pop() ?? file.path;
+    const name = visibleText(file.path.split(/[\\/]/).pop() ?? file.path);
     const side = (which: 'old' | 'new'): vscode.Uri =>
       vscode.Uri.from({
         scheme: DIFF_SCHEME,
@@ -43,8 +45,10 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
           side: which,
         }).toString(),
       });
-    // Without the new text (a v2 diff with only a patch), compare against the file as it is now.
-    const right = file.newText === undefined ? vscode.Uri.file(file.path) : side('new');
+    // Without the new text (a v2 diff with only a patch), compare against the file as it is now: a path the agent
+    // named, so opened as its links are (outside the workspace only once the user agrees; UNC or NUL never).
+    const right = file.newText === undefined ? await agentFileToOpen(file.path) : side('new');
+    if (!right) return;
     await vscode.commands.executeCommand('vscode.diff', side('old'), right, `${name} (agent's change)`);
   }
 

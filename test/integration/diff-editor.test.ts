@@ -3,10 +3,10 @@
  * test clicks the button): the agent's old text on the left, its new text on the right, nothing written to disk.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DIFF_NEW_TEXT, DIFF_OLD_TEXT, NEW_FILE_TEXT } from '../fixtures/agents/scenarios/diffs';
+import { DIFF_NEW_TEXT, DIFF_OLD_TEXT, NEW_FILE_TEXT, OUTSIDE_DIFF_PATH } from '../fixtures/agents/scenarios/diffs';
 import { toolCall, turnEnded, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
 /** The active tab once it is a diff editor. */
@@ -57,5 +57,31 @@ describe('diff editor in VS Code', function () {
     assert.equal(existsSync(path.join(workspaceRoot(), 'src', 'created.ts')), false, 'the proposed file was not created');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('acpClient.openToolCallDiff', 7)), /takes \(toolCallId: string/);
+  });
+
+  it('attack: a v2 diff (no new text) of a file outside the workspace asks before showing it', async () => {
+    mkdirSync(path.dirname(OUTSIDE_DIFF_PATH), { recursive: true });
+    writeFileSync(OUTSIDE_DIFF_PATH, 'a secret outside the workspace\n');
+    try {
+      const client = await useScriptedAgent('diffs');
+      await client.sendPrompt('a change outside');
+      await waitFor(client, (s) => turnEnded(s) && toolCall(s, 'diff-outside') !== undefined);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // The old code showed the file's text at once. Now the modal "Open a file outside the workspace?" asks, which
+      // VS Code under test refuses to show (its DialogService rejects): the answer is "no", nothing opens.
+      const asked = await Promise.resolve(vscode.commands.executeCommand('acpClient.openToolCallDiff', 'diff-outside', 0, 0)).then(
+        () => 'no dialog',
+        (error: unknown) => String(error),
+      );
+      assert.match(asked, /Open a file outside the workspace\?/, 'the user is asked first');
+      const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+      assert.deepEqual(
+        tabs.filter((tab) => tab.input instanceof vscode.TabInputTextDiff).map((tab) => tab.label),
+        [],
+        'no diff editor shows the file outside',
+      );
+    } finally {
+      rmSync(path.dirname(OUTSIDE_DIFF_PATH), { recursive: true, force: true });
+    }
   });
 });
