@@ -3,7 +3,6 @@
  * at the proposed diff and accepts or rejects it (the notification's buttons, or the commands
  * `acpClient.acceptProposedWrite` / `acpClient.rejectProposedWrite`). Closing the notification rejects.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeDiffs } from './change-diffs';
 import { visibleText } from '../shared/visible-text';
@@ -39,7 +38,9 @@ export class WriteReview implements vscode.Disposable {
   }
 
   async confirm(absolutePath: string, proposed: string, exists: boolean): Promise<boolean> {
-    const name = visibleText(path.basename(absolutePath));
+    // The path in the workspace, not the name alone: `.github/workflows/ci.yml` and `docs/ci.yml` must not look alike
+    // when the user decides (a plain notification shows no detail).
+    const name = visibleText(vscode.workspace.asRelativePath(absolutePath));
     const proposal = this.diffs.propose(absolutePath, proposed);
     try {
       const left = exists ? vscode.Uri.file(absolutePath) : this.diffs.emptyUri(absolutePath);
