@@ -43,10 +43,13 @@ export function icon(name: string, extraClass = ''): HTMLSpanElement {
  */
 export function iconButton(iconName: string, label: string, dataset: Readonly<Record<string, string>> = {}): HTMLElement {
   const button = document.createElement('vscode-icon');
+  // Labels name files and agents ("Open diff of <name>"), so they are shown like every text here; our fixed labels
+  // hold no bidi or invisible character, and visibleText leaves them as they are.
+  const shown = visibleText(label);
   button.name = iconName;
-  button.label = label;
+  button.label = shown;
   button.actionIcon = true;
-  button.title = label;
+  button.title = shown;
   Object.assign(button.dataset, dataset);
   return button;
 }

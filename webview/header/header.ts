@@ -13,6 +13,7 @@ import { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/v
 import { h, icon } from '../dom';
 import { groupThousands } from '../../src/shared/group-thousands';
 import { usageLabel } from '../labels';
+import { agentNameLabel, installingAgentLabel } from './agent-name';
 
 type Post = (message: WebviewToHostMessage) => void;
 
@@ -83,18 +84,19 @@ export class Header {
     const install = host?.install;
     if (showsInstall(agent, install, empty)) {
       // The agent this chat is about to start is still being fetched: its name, and how far the download is.
-      this.agentName.textContent = install.agentName;
-      this.agentName.title = `${install.agentName} ${install.version}`;
+      const label = installingAgentLabel(install);
+      this.agentName.textContent = label.text;
+      this.agentName.title = label.title;
       this.statusDot.className = 'status-dot status-starting';
       this.statusDot.hidden = true;
       this.working.hidden = false;
       this.agentStatus.textContent = installStatusText(install);
-      this.agentStatus.title = `Installing ${install.agentName} ${install.version} from the ACP registry`;
+      this.agentStatus.title = label.statusTitle;
       return;
     }
-    const name = agent.phase === 'none' ? (host?.selectedAgent ?? 'No agent') : agent.agentName;
-    this.agentName.textContent = name;
-    this.agentName.title = name;
+    const label = agentNameLabel(agent, host?.selectedAgent);
+    this.agentName.textContent = label.text;
+    this.agentName.title = label.title;
     const busy = turn !== undefined && inTurnState(lifecycleOf({ agent, turn }));
     this.statusDot.className = `status-dot status-${agent.phase}`;
     this.statusDot.hidden = busy;

@@ -8,6 +8,7 @@
 import { IncrementalBlockSplitter } from './markdown-blocks';
 import { closesFence, fenceOpening, opensTopLevelFence, type Fence } from './markdown-fence';
 import { renderMarkdown } from '../../src/shared/markdown';
+import { visibleText } from '../../src/shared/visible-text';
 import { TextTail } from './text-tail';
 
 /** Draws blocks in order; `index` is at most the current count (equal: a new block at the end). */
@@ -15,9 +16,9 @@ export interface BlockSink {
   setHtml(index: number, html: string): void;
   /** The block becomes a code block with no code yet: `shellHtml` is markdown-it's HTML for its opening line. */
   setCodeShell(index: number, shellHtml: string): void;
-  /** Appends finished code lines to a code block. */
+  /** Appends finished code lines to a code block, as shown (`shownCode`): put in as text, never as HTML. */
   appendCode(index: number, text: string): void;
-  /** Replaces the code block's last, still incomplete line. */
+  /** Replaces the code block's last, still incomplete line, as shown (`shownCode`). */
   setCodeTail(index: number, text: string): void;
   /** Drops blocks from `count` on. */
   truncate(count: number): void;
@@ -92,6 +93,17 @@ function hasRewrittenCharacter(text: TextTail, from: number, to: number): boolea
   const carriageReturn = text.indexOf('\r', from);
   const nul = text.indexOf('\0', from);
   return (carriageReturn !== -1 && carriageReturn < to) || (nul !== -1 && nul < to);
+}
+
+/**
+ * Code as a full render shows it: renderMarkdown makes every bidi and invisible character in a fence visible as
+ * plain `<U+XXXX>` text (Trojan Source: an override or isolate makes code read as other code), so streamed lines
+ * must too. Per chunk of whole lines (or the incomplete last line) it equals the full render's pass over the whole
+ * fence: the only patterns that look at a neighbour (a joiner between pictographs) never look across a newline, and
+ * a carriage return, which does, is never streamed (`hasRewrittenCharacter`). Clean code costs one regex test.
+ */
+function shownCode(text: string): string {
+  return visibleText(text, 'multiline');
 }
 
 export class MarkdownStream {
@@ -229,13 +241,13 @@ export class MarkdownStream {
         // After the closing line the splitter ends the block at the first non-blank line.
         if (line.trim() !== '') return false;
       } else if (closesFence(line, block.fence)) {
-        if (lineStart > appendFrom) this.sink.appendCode(index, this.tail.slice(appendFrom, lineStart));
+        if (lineStart > appendFrom) this.sink.appendCode(index, shownCode(this.tail.slice(appendFrom, lineStart)));
         block.closed = true;
       }
       lineStart = newline + 1;
       if (block.closed) appendFrom = lineStart;
     }
-    if (!block.closed && lineStart > appendFrom) this.sink.appendCode(index, this.tail.slice(appendFrom, lineStart));
+    if (!block.closed && lineStart > appendFrom) this.sink.appendCode(index, shownCode(this.tail.slice(appendFrom, lineStart)));
     block.committed = lineStart;
     // The incomplete last line is shown as it is, unless it closes the fence (markdown-it closes on a last line)
     // or is only spaces and tabs (markdown-it drops such a last line).
@@ -243,7 +255,7 @@ export class MarkdownStream {
     const tail = block.closed || closesFence(rest, block.fence) || /^[ \t]*$/.test(rest) ? '' : rest;
     if (block.closed && rest.trim() !== '') return false;
     if (tail !== block.tail) {
-      this.sink.setCodeTail(index, tail);
+      this.sink.setCodeTail(index, shownCode(tail));
       block.tail = tail;
     }
     block.end = end;

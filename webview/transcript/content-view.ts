@@ -3,7 +3,7 @@ import type { ContentBlock } from '../../src/shared/content';
 import { h, icon } from '../dom';
 import { classifyLink } from '../../src/shared/link-safety';
 import { renderMarkdown } from '../../src/shared/markdown';
-import { truncateForDisplay } from './entry-view';
+import { truncateForDisplay } from './display-text';
 
 /** `compact`: an embedded resource shows as its link only (attachments in the user's own message). */
 export function contentBlockView(block: ContentBlock, options: { readonly compact?: boolean } = {}): HTMLElement {

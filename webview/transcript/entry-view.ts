@@ -24,10 +24,3 @@ export interface EntryView {
   render(entry: Entry, context: RenderContext, budget: WorkBudget): void;
   readonly hasPendingWork?: boolean;
 }
-
-/** Long texts are cut for display: the transcript must stay responsive whatever an agent sends. */
-export const DISPLAY_TEXT_LIMIT = 20_000;
-
-export function truncateForDisplay(text: string, limit = DISPLAY_TEXT_LIMIT): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}\n… (${text.length - limit} more characters)`;
-}

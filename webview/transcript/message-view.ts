@@ -6,7 +6,7 @@ import { h, icon, iconButton } from '../dom';
 import { contentBlockView } from './content-view';
 import type { WorkBudget } from '../markdown/markdown-stream';
 import type { EntryView, RenderContext } from './entry-view';
-import { truncateForDisplay } from './entry-view';
+import { plainMessageText } from './display-text';
 import { StreamingMarkdown } from '../markdown/streaming-markdown';
 
 type TextBlock = Extract<ContentBlock, { type: 'text' }>;
@@ -43,7 +43,7 @@ class MessageBody {
           return part.view.update(block.text, budget, extendsLast, appended);
         }
         if (part?.type === 'plain') {
-          if (part.text !== block.text) part.element.textContent = truncateForDisplay(block.text);
+          if (part.text !== block.text) part.element.textContent = plainMessageText(block.text);
           part.text = block.text;
           return;
         }
@@ -59,7 +59,7 @@ class MessageBody {
     // The user knows what they attached: their message shows attachments as links, not the files' text again.
     if (block.type !== 'text') return { type: 'other', block, element: contentBlockView(block, { compact: !this.markdown }) };
     if (!this.markdown)
-      return { type: 'plain', element: h('div', { className: 'plain-text', text: truncateForDisplay(block.text) }), text: block.text };
+      return { type: 'plain', element: h('div', { className: 'plain-text', text: plainMessageText(block.text) }), text: block.text };
     const view = new StreamingMarkdown();
     view.update(block.text, budget);
     return { type: 'markdown', view, block };

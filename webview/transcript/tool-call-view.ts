@@ -11,7 +11,7 @@ import { permissionOptionStyle, toolKindIcon, toolStatusIcon, toolStatusLabel } 
 import { basename, contentBlockView } from './content-view';
 import { diffView } from '../review/diff-view';
 import type { EntryView, RenderContext } from './entry-view';
-import { truncateForDisplay } from './entry-view';
+import { truncateForDisplay } from './display-text';
 import { isFinished } from '../../src/shared/reducer-tools';
 import { TerminalCard } from './terminal-view';
 import { visibleText } from '../../src/shared/visible-text';

@@ -92,6 +92,23 @@ const DOCUMENTS: Record<string, string> = {
   'reference definitions': 'See [the docs][d] and [more].\n\n```\ncode\n```\n\n[d]: https://example.com\n[more]: https://example.org',
 };
 
+/**
+ * Hostile text in code a stream draws line by line (Trojan Source: an override and isolates make code read as other
+ * code) and invisible characters: a full render shows each as `<U+XXXX>`, so every split must too.
+ */
+const HOSTILE: Record<string, string> = {
+  'Trojan Source in the code block a message ends with':
+    'Check this:\n\n```js\nif (isAdmin) { /* \u202E } \u2066if (true) \u2069{ */\n  grant();\n}\n```',
+  'Trojan Source in a code block with text after it':
+    '```js\nlet ok = true; // \u202Ehello\u202C\naccess\u2067Level = "user\u2069 ";\n```\n\nDone \u202E.\n',
+  'every kind of bidi control in an unclosed code block':
+    '```\n\u202A\u202B\u202C\u202D\u202E|\u2066\u2067\u2068\u2069|\u200E\u200F\u061C|end',
+  'invisible characters in code: zero-width, BOM, tag characters, fillers, separators, C1':
+    '```py\nname\u200B = 1\nif \uFEFFuser == "admin\u{E0041}\u{E0064}":\n  x\u3164 = \u2060\u00AD\u034F\u2028\u0085\u0007\n```\n',
+  'joiners in code: an emoji family (kept) and lone joiners (shown)':
+    '```\nfamily = "👨\u200D👩\u200D👧" # kept\n\u200Dstart, end\u200D\nmid\u200Ddle 🚀\u200D\n\u200D🚀\n```\nafter',
+};
+
 function streamed(
   text: string,
   ends: readonly number[],
@@ -108,31 +125,38 @@ function streamed(
 }
 
 describe('streaming markdown', () => {
-  for (const [name, text] of Object.entries(DOCUMENTS)) {
-    it(`draws the same HTML as a full render after any one split point: ${name}`, () => {
+  const documents = [
+    ...Object.entries(DOCUMENTS).map(([name, text]) => ({ text, title: (what: string) => `${what}: ${name}` })),
+    ...Object.entries(HOSTILE).map(([name, text]) => ({ text, title: (what: string) => `attack: ${what}: ${name}` })),
+  ];
+  for (const { text, title } of documents) {
+    it(title('draws the same HTML as a full render after any one split point'), () => {
       for (let split = 0; split <= text.length; split++) {
         const { sink } = streamed(text, [split, text.length]);
         assert.equal(sink.html(), renderMarkdown(text), `split at ${split}: ${JSON.stringify(text.slice(0, split))}`);
       }
     });
 
-    it(`draws the same HTML as a full render at every step of a stream, chunk sizes 1 to 13, told or not that it grows, and what: ${name}`, () => {
-      const modes = ['untold', 'told', 'appended'] as const;
-      for (const [size, mode] of [1, 2, 3, 5, 13].flatMap((size) => modes.map((mode) => [size, mode] as const))) {
-        const sink = new StringSink();
-        const stream = new MarkdownStream(sink);
-        let last = 0;
-        for (let end = 0; end < text.length + size; end += size) {
-          const prefix = text.slice(0, Math.min(end, text.length));
-          stream.setText(prefix, mode !== 'untold', mode === 'appended' ? text.slice(last, prefix.length) : undefined);
-          last = prefix.length;
-          assert.ok(stream.draw(UNBOUNDED));
-          assert.equal(sink.html(), renderMarkdown(prefix), `${mode}, chunks of ${size}, at ${prefix.length}`);
+    it(
+      title('draws the same HTML as a full render at every step of a stream, chunk sizes 1 to 13, told or not that it grows, and what'),
+      () => {
+        const modes = ['untold', 'told', 'appended'] as const;
+        for (const [size, mode] of [1, 2, 3, 5, 13].flatMap((size) => modes.map((mode) => [size, mode] as const))) {
+          const sink = new StringSink();
+          const stream = new MarkdownStream(sink);
+          let last = 0;
+          for (let end = 0; end < text.length + size; end += size) {
+            const prefix = text.slice(0, Math.min(end, text.length));
+            stream.setText(prefix, mode !== 'untold', mode === 'appended' ? text.slice(last, prefix.length) : undefined);
+            last = prefix.length;
+            assert.ok(stream.draw(UNBOUNDED));
+            assert.equal(sink.html(), renderMarkdown(prefix), `${mode}, chunks of ${size}, at ${prefix.length}`);
+          }
         }
-      }
-    });
+      },
+    );
 
-    it(`draws the same HTML as a full render when the budget runs out while appended text keeps coming: ${name}`, () => {
+    it(title('draws the same HTML as a full render when the budget runs out while appended text keeps coming'), () => {
       for (const size of [1, 4, 11]) {
         const sink = new StringSink();
         const stream = new MarkdownStream(sink);
@@ -150,6 +174,21 @@ describe('streaming markdown', () => {
       }
     });
   }
+
+  it('attack: streamed code shows an override and isolates as <U+XXXX> while it streams and after text follows it', () => {
+    const code = '```js\nif (isAdmin) { /* \u202E } \u2066if (true) \u2069{ */\n```';
+    const hidden = /[\u202E\u2066\u2069]/u;
+    const sink = new StringSink();
+    const stream = new MarkdownStream(sink);
+    for (const text of [code.slice(0, 30), code.slice(0, 48), code, `${code}\n\nAnd more text.`]) {
+      stream.setText(text);
+      assert.ok(stream.draw(UNBOUNDED));
+      assert.doesNotMatch(sink.html(), hidden, JSON.stringify(text));
+    }
+    assert.match(sink.html(), /\{ \/\* &lt;U\+202E&gt; \} &lt;U\+2066&gt;if \(true\) &lt;U\+2069&gt;\{ \*\/\n<\/code>/);
+    // The code block was streamed, not rendered whole: the check is that path's own.
+    assert.ok(sink.blocks.some((block) => 'shell' in block));
+  });
 
   it('draws a long message that arrives at once over several calls when the budget runs out, ending equal', () => {
     // Without reference definitions, which keep a text whole.
