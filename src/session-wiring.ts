@@ -72,7 +72,7 @@ export function sessionWiring(parts: SessionWiringParts): SessionWiring {
           store.dispatch({
             type: 'notice_added',
             severity: 'warning',
-            title: `Refused to ${refused.operation} a file outside the workspace`,
+            title: `Refused to ${refused.operation} a file the agent named`,
             detail: `${refused.path}: ${refused.reason}`,
           }),
         () => settings.maxReadBytes(),

@@ -15,7 +15,7 @@ export abstract class DiskReads {
   abstract excluded(absolutePath: string): boolean;
   abstract roots(): readonly string[];
 
-  /** A file is read only where it really is inside a workspace folder: no link on its way leads out (opened-inside.ts). */
+  /** A file is read only where it really is inside a workspace folder: no link on its way leads out (client/opened-inside.ts). */
   read(absolutePath: string, maxBytes: number): Promise<SnapshotRead> {
     return readForSnapshot(absolutePath, maxBytes, this.realRoots());
   }

@@ -3,23 +3,23 @@
  * hashed, streaming, so memory stays bounded by the cap whatever size of file an agent writes.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { lstat, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChangeFiles, ReadNow, SnapshotRead } from './change-ports';
 import type { ContentStore } from './content-store';
 import { ABSENT, type FileState } from './file-state';
-import { openedInside, openedInsideNow } from './opened-inside';
+import { CHECK_LINK_FIRST, OPEN_WITHOUT_FOLLOWING } from '../client/open-for-read';
+import { openedInside, openedInsideNow } from '../client/opened-inside';
 
 /**
- * How a snapshot opens a file: read only, a link at the path not followed (the open fails), and without waiting for
- * a writer when the path turned out to be a FIFO. What the path is, is then asked of the opened file (fstat), so a
- * file swapped for a link between a check and the read cannot have the link's target read: what it points at may be
- * outside the workspace, and is never copied into storage. Windows has no O_NOFOLLOW: an lstat first is all it has.
+ * How a snapshot opens a file: as the agent's reads do (read only, a link at the path not followed, without waiting
+ * for a writer when the path turned out to be a FIFO). What the path is, is then asked of the opened file (fstat), so
+ * a file swapped for a link between a check and the read cannot have the link's target read: what it points at may be
+ * outside the workspace, and is never copied into storage.
  */
-const OPEN_FOR_SNAPSHOT = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-const CHECK_LINK_FIRST = constants.O_NOFOLLOW === undefined;
+const OPEN_FOR_SNAPSHOT = OPEN_WITHOUT_FOLLOWING;
 
 /**
  * The file at `absolutePath` for a snapshot: its bytes up to `maxBytes`, else its size and hash; undefined when it is

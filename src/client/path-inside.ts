@@ -1,8 +1,8 @@
 /**
  * Whether one absolute path lies under another, by their text: the callers resolve links first where that matters.
- * One rule for the agent's reads and writes (path-confinement.ts, write-target.ts), the change engine's snapshot
- * reads (changes/opened-inside.ts) and the files a turn reports (editor/change-files.ts). A name that only begins
- * with two dots (`..cache`, `..env.local`) is a name like any other, inside.
+ * One rule for the agent's reads and writes (path-confinement.ts, write-target.ts), the files opened for snapshots
+ * and for the agent's reads (opened-inside.ts) and the files a turn reports (editor/change-files.ts). A name that
+ * only begins with two dots (`..cache`, `..env.local`) is a name like any other, inside.
  */
 import * as path from 'node:path';
 

@@ -12,13 +12,13 @@ export interface WorkspaceFiles {
   openDocumentText(absolutePath: string): string | undefined;
   /** The file's text on disk. Rejects when missing. */
   readFileText(absolutePath: string): Promise<string>;
-  /**
-   * The file's bytes on disk as a stream of chunks, so a reader can stop early; breaking out of the iteration
-   * closes the file. Rejects (on iteration) when missing.
-   */
-  readFileChunks(absolutePath: string): AsyncIterable<Uint8Array>;
   /** The file's size on disk in bytes. Rejects when missing. */
   fileSize(absolutePath: string): Promise<number>;
+  /**
+   * Whether the file is open in the editor with edits the user has not saved: an agent's write would save them as
+   * its own (or discard them), so it is refused.
+   */
+  hasUnsavedEdits(absolutePath: string): boolean;
   /** Replace or create the file through the editor (undoable), then save it. */
   writeFileText(absolutePath: string, content: string): Promise<void>;
 }

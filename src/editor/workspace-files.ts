@@ -1,5 +1,4 @@
 /** WorkspaceFiles on VS Code's APIs: open documents first, edits as WorkspaceEdits so they can be undone. */
-import { createReadStream } from 'node:fs';
 import * as vscode from 'vscode';
 import type { WorkspaceFiles } from '../client/ports';
 import { saveLands } from './document-save';
@@ -18,13 +17,12 @@ export class VscodeWorkspaceFiles implements WorkspaceFiles {
     return new TextDecoder('utf-8').decode(bytes);
   }
 
-  readFileChunks(absolutePath: string): AsyncIterable<Uint8Array> {
-    // roots() serves file: folders only, and workspace.fs cannot read part of a file: the disk stream can stop early.
-    return createReadStream(absolutePath, { highWaterMark: READ_CHUNK_BYTES });
-  }
-
   async fileSize(absolutePath: string): Promise<number> {
     return (await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath))).size;
+  }
+
+  hasUnsavedEdits(absolutePath: string): boolean {
+    return this.findOpen(absolutePath)?.isDirty === true;
   }
 
   async writeFileText(absolutePath: string, content: string): Promise<void> {
@@ -47,9 +45,6 @@ export class VscodeWorkspaceFiles implements WorkspaceFiles {
     return vscode.workspace.textDocuments.find((doc) => doc.uri.scheme === 'file' && doc.uri.fsPath === absolutePath);
   }
 }
-
-/** Large enough that scanning a big file takes few turns of the loop, small enough that each turn is short. */
-const READ_CHUNK_BYTES = 1024 * 1024;
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
   try {

@@ -3,7 +3,6 @@
  * editor ports replaced by in-memory ones. Used by unit tests and benchmarks.
  */
 import type { EditorToolsLauncher } from '../../src/editor-tools/editor-tools-offer';
-import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { FileSystemHandler, type RefusedAccess } from '../../src/client/fs-handler';
 import { DEFAULT_MAX_READ_BYTES } from '../../src/shared/limits';
@@ -44,9 +43,12 @@ export function v2Agent(ending: 'state' | 'answer', protocolVersion: ProtocolPre
   };
 }
 
-/** Files on disk, with an "editor" holding unsaved text for some of them. */
+/** Files on disk, with an "editor" holding the text of some of them (`unsaved`), not saved yet for those in `dirty`. */
 export class MemoryEditorFiles implements WorkspaceFiles {
+  /** Documents open in the editor and their text (which may differ from the disk's). */
   readonly unsaved = new Map<string, string>();
+  /** Open documents with edits the user has not saved: a write is refused unless the agent read their text as it is. */
+  readonly dirty = new Set<string>();
   readonly writes: { path: string; content: string }[] = [];
   constructor(private readonly root: string) {}
   roots(): readonly string[] {
@@ -58,11 +60,11 @@ export class MemoryEditorFiles implements WorkspaceFiles {
   readFileText(absolutePath: string): Promise<string> {
     return readFile(absolutePath, 'utf8');
   }
-  readFileChunks(absolutePath: string): AsyncIterable<Uint8Array> {
-    return createReadStream(absolutePath, { highWaterMark: 1024 * 1024 });
-  }
   async fileSize(absolutePath: string): Promise<number> {
     return (await stat(absolutePath)).size;
+  }
+  hasUnsavedEdits(absolutePath: string): boolean {
+    return this.dirty.has(absolutePath);
   }
   async writeFileText(absolutePath: string, content: string): Promise<void> {
     this.writes.push({ path: absolutePath, content });

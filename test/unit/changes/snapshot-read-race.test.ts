@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SnapshotRead } from '../../../src/changes/change-ports';
-import { openedInsideByFolder } from '../../../src/changes/opened-inside';
+import { openedInsideByFolder } from '../../../src/client/opened-inside';
 import { readForSnapshot, readSmallNow } from '../../../src/changes/snapshot-read';
 import { DiskChangeFiles } from '../../support/disk-change-ports';
 

@@ -1,8 +1,9 @@
 /**
- * Whether a file opened for a snapshot lies inside a workspace folder once every link on its way is resolved.
- * Opening with O_NOFOLLOW (snapshot-read.ts) refuses a link in the last component only: a folder of the repository
- * that is a link (`docs -> ~/.ssh`, which git checks out as such), or a folder swapped for one while the walk goes
- * on, would still have the file behind it read and copied into storage when a tool call names `docs/id_rsa`.
+ * Whether a file opened for a snapshot (changes/snapshot-read.ts) or for an agent's read (open-for-read.ts) lies
+ * inside a workspace folder once every link on its way is resolved. Opening with O_NOFOLLOW refuses a link in the
+ * last component only: a folder of the repository that is a link (`docs -> ~/.ssh`, which git checks out as such),
+ * or a folder swapped for one while the walk goes on, would still have the file behind it read (copied into storage,
+ * or answered to the agent) when a tool call names `docs/id_rsa`.
  *
  * The question is asked of the opened file, after the open, so a swap before or after it cannot pass: on Linux the
  * kernel's own path of the descriptor (/proc/self/fd); elsewhere the real path of the folder it was opened in, and
@@ -11,7 +12,7 @@
 import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { isAtOrInside } from '../client/path-inside';
+import { isAtOrInside } from './path-inside';
 
 /** Where Linux shows the path of an open descriptor, as the kernel resolved it. */
 const descriptorPath = (descriptor: number): string => `/proc/self/fd/${descriptor}`;
