@@ -425,6 +425,10 @@ export class ChatApp {
     // Web links are left to VS Code, which opens them outside; files open in the editor through the host.
     if (target.type === 'external') return;
     event.preventDefault();
+    // VS Code's own click handler in the webview's frame (on its window, after this one) sends every a[href] to the
+    // workbench, resolved against the webview's address whatever this handler did: in the browser-hosted workbench a
+    // relative file link also opened https://<the webview's host>/…/src/hello.ts in a new tab. Only web links are its.
+    event.stopPropagation();
     if (target.type === 'file')
       this.channel.post(
         target.line === undefined

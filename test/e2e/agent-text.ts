@@ -212,6 +212,27 @@ function rows(chatOf: () => Promise<Frame>, workspace: string): Row[] {
       },
     },
     {
+      attack: "a link to a workspace file in the agent's text, clicked in the browser-hosted workbench",
+      driven: 'the scripted agent writes `[the hello module](src/hello.ts)`; the link is clicked',
+      sees: 'src/hello.ts in the editor, and no browser tab opened beside the workbench',
+      run: async (page) => {
+        const chat = await chatOf();
+        await send(chat, 'link');
+        const link = chat.getByRole('link', { name: 'the hello module' }).last();
+        await link.waitFor({ timeout: LONG });
+        const pagesBefore = page.context().pages().length;
+        await link.click();
+        await page.locator('.tabs-container .tab', { hasText: 'hello.ts' }).first().waitFor({ timeout: LONG });
+        await page.waitForTimeout(1_500);
+        const opened = page.context().pages().slice(pagesBefore);
+        assert.deepEqual(
+          opened.map((other) => other.url()),
+          [],
+          "no other page: VS Code's own link handler in the webview opened the relative link against the webview's address",
+        );
+      },
+    },
+    {
       attack: 'an agent name from settings with a codicon and a command link, in Select Agent and its notifications',
       driven: 'acpClient.agents names an agent so; ACP: Select Agent lists it and it is picked (it needs sign-in)',
       sees: 'the name as written in the picker (our own icons still drawn) and in the "needs you to sign in" notification, no link',
