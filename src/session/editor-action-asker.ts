@@ -5,8 +5,10 @@
  * with the process's token names none: it goes to the one conversation of the process running a turn. With none
  * running, or (unnamed) with more than one, nobody is asked and the agent gets a clear refusal.
  * The question shows as a tool call card of its own with the same permission buttons and dialog as
- * `session/request_permission`; the card ends with what the action did.
+ * `session/request_permission`; the card ends with what the action did. The card is the client's own (`origin`):
+ * the agent's updates cannot change it, and its id has a random part, so the agent cannot even name it.
  */
+import { randomUUID } from 'node:crypto';
 import { CancellationSource } from '../acp/rpc-boundary';
 import type { ActionAsker, ActionOutcome, ActionQuestion, ActionVerdict } from '../editor-tools/action-ports';
 import type { PermissionOption } from '../shared/model';
@@ -49,10 +51,13 @@ export function editorActionAsker(agentName: string, endpoints: () => Iterable<A
           reason: `Refused: ${running.length} conversations of ${agentName} are running a turn and the call does not say which one made it, so the editor cannot ask the right one. Nothing was changed; try again when only one runs.`,
         };
       const id = next++;
-      const toolCallId = `editor-${question.tool}-${id}`;
+      // Tool call ids share one namespace with the agent's: a counter would let the agent address the card
+      // (`editor-run_task-1`) before or while the user reads it. Request ids are ours alone, never the agent's.
+      const toolCallId = `editor-${question.tool}-${randomUUID()}`;
       const requestId = `editor-perm-${id}`;
       endpoint.onAction({
         type: 'session_update',
+        origin: 'editor',
         update: {
           sessionUpdate: 'tool_call',
           toolCallId,
@@ -69,6 +74,7 @@ export function editorActionAsker(agentName: string, endpoints: () => Iterable<A
         toolCallId,
         toolCall: { title: question.title },
         options: ACTION_OPTIONS,
+        origin: 'editor',
       });
       const withdrawn = new CancellationSource();
       const onAbort = (): void => withdrawn.cancel();
@@ -98,6 +104,7 @@ export function editorActionAsker(agentName: string, endpoints: () => Iterable<A
         finished: (done: ActionOutcome) =>
           endpoint.onAction({
             type: 'session_update',
+            origin: 'editor',
             update: {
               sessionUpdate: 'tool_call_update',
               toolCallId,

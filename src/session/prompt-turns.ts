@@ -11,6 +11,7 @@ import { UNTRUSTED_WORKSPACE } from '../shared/wording';
 import type { ToolCallShown } from '../shared/tool-paths';
 import { positionOf } from '../shared/pages';
 import { userPromptKey } from '../shared/reducer-turns';
+import { clientCardNamed, toolCallNamedByAgent } from '../shared/reducer-tools';
 import type { AgentAction, AgentSession } from './agent-session';
 import { AUTH_REQUIRED, AuthRequired } from './auth-required';
 import { describeExit, turnCutShort } from './crash-report';
@@ -31,6 +32,8 @@ export interface PromptTurnsHooks {
 
 export class PromptTurns {
   private readonly turnIds = new TurnIds();
+  /** The editor's cards the agent tried to change, already logged. */
+  private readonly forgedCards = new Set<string>();
   readonly queue: PromptQueue;
 
   constructor(
@@ -159,6 +162,7 @@ export class PromptTurns {
   onAction(session: AgentSession, action: AgentAction): void {
     const { store } = this.state.deps;
     if (this.state.session !== session) return;
+    this.logForgery(action);
     if (action.type === 'session_update' && action.update.sessionUpdate === 'state_update' && action.update.state === 'idle') {
       const turn = store.state.turn;
       if (turn.phase !== 'idle') this.finishTurn(turn.turnId);
@@ -167,10 +171,22 @@ export class PromptTurns {
     store.dispatchStreamed(action);
   }
 
+  /** The reducer ignores the agent's changes to a card of the editor's own (clientCardNamed); the log says so. */
+  private logForgery(action: AgentAction): void {
+    // Reading the state applies held chunks: only for an action naming a tool call, which applies them anyway.
+    const forged = toolCallNamedByAgent(action) === undefined ? undefined : clientCardNamed(this.state.deps.store.state, action);
+    // Once per card: an agent repeating it must not flood the log.
+    if (forged === undefined || this.forgedCards.has(forged)) return;
+    this.forgedCards.add(forged);
+    const what = action.type === 'session_update' ? action.update.sessionUpdate : action.type;
+    this.state.deps.log.warn(`Ignored the agent's ${what} for the editor's own card ${forged}: only the editor changes it.`);
+  }
+
   toolCallShown(session: AgentSession, toolCallId: string): ToolCallShown | undefined {
     if (this.state.session !== session) return undefined;
     const entry = toolCallEntry(this.state.deps.store.state, toolCallId);
-    return entry && { title: entry.title, locations: entry.locations, content: entry.content };
+    // The agent's permission dialog never borrows the title and files of a card of the editor's own.
+    return entry && entry.origin === undefined ? { title: entry.title, locations: entry.locations, content: entry.content } : undefined;
   }
 
   /** The process ended: the header says so; unasked, the turn fails and a notice explains, with Restart. */

@@ -15,14 +15,18 @@ import type {
   QueuedPrompt,
   SessionModes,
   TerminalRecord,
+  ToolCallOrigin,
 } from './model';
 import type { ContentBlock } from './content';
 import type { ElicitationOutcome, ElicitationRequest } from './elicitation-model';
 import type { SessionUpdate, ToolCallFields } from './updates';
 
 export type TranscriptAction =
-  /** A validated `session/update` for the current session. */
-  | { readonly type: 'session_update'; readonly update: SessionUpdate }
+  /**
+   * A validated `session/update` for the current session. `origin` is set only by the client for a card of its own
+   * (never from the wire: the update is the agent's JSON, the action around it is ours).
+   */
+  | { readonly type: 'session_update'; readonly update: SessionUpdate; readonly origin?: ToolCallOrigin }
   /** The user sent a prompt: shows their message and starts the turn. */
   | { readonly type: 'prompt_sent'; readonly turnId: string; readonly content: readonly ContentBlock[] }
   /** v2: the agent inserted the prompt into its conversation as message `messageId`. */
@@ -40,6 +44,8 @@ export type TranscriptAction =
       readonly toolCallId: string;
       readonly toolCall: ToolCallFields;
       readonly options: readonly PermissionOption[];
+      /** Set by the client asking on a card of its own (as for `session_update`). */
+      readonly origin?: ToolCallOrigin;
     }
   /** A permission request was answered (by the user from either place, by cancel, or dismissed by the agent). */
   | {

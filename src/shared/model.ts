@@ -60,11 +60,19 @@ export interface PendingPermission {
   readonly options: readonly PermissionOption[];
 }
 
+/**
+ * Who made a tool call card. Absent: the agent (every card stored before this field existed is the agent's).
+ * `editor`: the client itself, asking before one of the editor's actions (editor-action-asker.ts). Its Allow runs
+ * what the client put on the card, so only the client may change it: the agent's updates naming it are ignored.
+ */
+export type ToolCallOrigin = 'editor';
+
 export interface ToolCallEntry {
   readonly kind: 'tool_call';
   /** `tool:<toolCallId>` */
   readonly key: EntryKey;
   readonly toolCallId: string;
+  readonly origin?: ToolCallOrigin;
   readonly turnId?: string;
   readonly title: string;
   readonly toolKind: ToolKind;

@@ -1,7 +1,7 @@
 /**
  * Elicitations in the transcript: on the tool call's card when the request names a tool call the transcript
- * shows (a card is never invented for one), otherwise an entry of its own. An answer is final: once resolved,
- * only a URL elicitation's later `completed` changes it, so nothing can answer twice.
+ * shows (a card is never invented for one) and the agent owns, otherwise an entry of its own. An answer is final:
+ * once resolved, only a URL elicitation's later `completed` changes it, so nothing can answer twice.
  */
 import type { ElicitationEntry, ElicitationOutcome, ElicitationRequest, ElicitationView } from './elicitation-model';
 import type { TranscriptState } from './model';
@@ -20,7 +20,9 @@ export function requestElicitation(
   const elicitation: ElicitationView = { requestId, message, request };
   const cardPosition = toolCallId === undefined ? undefined : positionOf(state, toolKey(toolCallId));
   const card = cardPosition === undefined ? undefined : entryAtPosition(state, cardPosition);
-  if (cardPosition !== undefined && card?.kind === 'tool_call') return replaceEntry(state, cardPosition, { ...card, elicitation });
+  // Not on a card of the client's own (see ToolCallOrigin): the agent's question would sit beside the client's Allow.
+  if (cardPosition !== undefined && card?.kind === 'tool_call' && card.origin === undefined)
+    return replaceEntry(state, cardPosition, { ...card, elicitation });
   if (positionOf(state, elicitationKey(requestId)) !== undefined) return state;
   const turnId = activeTurnId(state);
   const entry: ElicitationEntry = { kind: 'elicitation', key: elicitationKey(requestId), ...(turnId ? { turnId } : {}), elicitation };

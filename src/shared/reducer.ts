@@ -4,13 +4,20 @@
  */
 import { applyHistoryCopied } from './transcript-fork';
 import type { TranscriptAction } from './actions';
-import type { CompactionEntry, TranscriptState } from './model';
+import type { CompactionEntry, ToolCallOrigin, TranscriptState } from './model';
 import { appendEntry, entryAtPosition, positionOf, removeEntry, replaceEntry } from './pages';
 import { adoptPromptMessageId, applyChunk, applyUpsert, appendBlock } from './reducer-messages';
 import { patched } from './patch';
 import { takeLocalId } from './reducer-ids';
 import { activeTurnId } from './selectors';
-import { appendToolContent, announceToolCall, applyToolFields, requestPermission, resolvePermission } from './reducer-tools';
+import {
+  appendToolContent,
+  announceToolCall,
+  applyToolFields,
+  clientCardNamed,
+  requestPermission,
+  resolvePermission,
+} from './reducer-tools';
 import { applyTerminalAction, linkTerminals } from './reducer-terminals';
 import { requestElicitation, resolveElicitation } from './reducer-elicitations';
 import { cancelTurn, endTurn, startTurn, steerTurn } from './reducer-turns';
@@ -36,9 +43,11 @@ export function initialState(): TranscriptState {
 }
 
 export function reduce(state: TranscriptState, action: TranscriptAction): TranscriptState {
+  // The client's own cards take no change from the agent (see clientCardNamed); the host logs what it ignored.
+  if (clientCardNamed(state, action) !== undefined) return state;
   switch (action.type) {
     case 'session_update':
-      return applyUpdate(state, action.update);
+      return applyUpdate(state, action.update, action.origin);
     case 'prompt_sent':
       return startTurn(state, action.turnId, action.content);
     case 'prompt_accepted':
@@ -55,7 +64,7 @@ export function reduce(state: TranscriptState, action: TranscriptAction): Transc
       return cancelTurn(state, action.turnId, action.at);
     case 'permission_requested':
       return linkTerminals(
-        requestPermission(state, action.requestId, action.toolCallId, action.toolCall, action.options),
+        requestPermission(state, action.requestId, action.toolCallId, action.toolCall, action.options, action.origin),
         action.toolCallId,
       );
     case 'terminal_started':
@@ -131,7 +140,8 @@ function withCurrentMode(state: TranscriptState, modeId: string): TranscriptStat
   return { ...state, modes: { current: modeId, available: state.modes?.available ?? [] } };
 }
 
-function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptState {
+/** `origin`: set when the client updates a card of its own (editor-action-asker.ts); undefined for the agent's. */
+function applyUpdate(state: TranscriptState, update: SessionUpdate, origin: ToolCallOrigin | undefined): TranscriptState {
   switch (update.sessionUpdate) {
     case 'user_message_chunk':
     case 'agent_message_chunk':
@@ -144,7 +154,8 @@ function applyUpdate(state: TranscriptState, update: SessionUpdate): TranscriptS
     case 'tool_call':
     case 'tool_call_update': {
       const { sessionUpdate: kind, toolCallId, ...fields } = update;
-      const next = kind === 'tool_call' ? announceToolCall(state, toolCallId, fields) : applyToolFields(state, toolCallId, fields);
+      const next =
+        kind === 'tool_call' ? announceToolCall(state, toolCallId, fields, origin) : applyToolFields(state, toolCallId, fields, origin);
       return fields.content === undefined ? next : linkTerminals(next, toolCallId);
     }
     case 'tool_call_content_chunk': {

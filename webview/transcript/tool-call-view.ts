@@ -152,7 +152,13 @@ function permissionQuestion(entry: ToolCallEntry, context: RenderContext): HTMLE
   return h(
     'div',
     { className: 'permission', attrs: { role: 'group', 'aria-label': 'Permission request' } },
-    h('div', { className: 'permission-prompt' }, icon('shield'), h('span', { text: 'Allow this tool call?' })),
+    // The editor's own card (its id and fields only the editor sets): Allow makes the editor act, not the agent.
+    h(
+      'div',
+      { className: 'permission-prompt' },
+      icon('shield'),
+      h('span', { text: entry.origin === 'editor' ? 'Allow this editor action?' : 'Allow this tool call?' }),
+    ),
     buttons,
   );
 }

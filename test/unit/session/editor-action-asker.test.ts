@@ -7,6 +7,10 @@ import { PermissionBroker } from '../../../src/client/permission-broker';
 import type { ActionQuestion } from '../../../src/editor-tools/action-ports';
 import { editorActionAsker, type AskableEndpoint } from '../../../src/session/editor-action-asker';
 import type { AgentAction } from '../../../src/session/agent-requests';
+import type { TranscriptAction } from '../../../src/shared/actions';
+import type { ToolCallEntry, TranscriptState } from '../../../src/shared/model';
+import { initialState, reduce } from '../../../src/shared/reducer';
+import { entriesOf, toolCallEntry } from '../../../src/shared/selectors';
 import { ScriptedPermissionPrompt } from '../../support/host-harness';
 
 class Endpoint implements AskableEndpoint {
@@ -96,4 +100,57 @@ describe('the editor action asker', () => {
     assert.match(settled.allowed ? '' : settled.reason, /was cancelled/);
     assert.deepEqual(silent.actions.at(-1), { type: 'permission_resolved', requestId: 'editor-perm-1', outcome: 'cancelled' });
   });
+
+  it('attack: the agent retitles the card asking for its run_task ("Read README.md" over "deploy-prod")', async () => {
+    const endpoint = new Endpoint('a', true, { answer: 'never' });
+    const asker = editorActionAsker('Claude', () => [endpoint]);
+    const withdraw = new AbortController();
+    const deploy: ActionQuestion = {
+      tool: 'run_task',
+      title: 'Run the task "deploy-prod"',
+      detail: 'deploy-prod',
+      paths: [],
+      kind: 'execute',
+    };
+    const verdict = asker.ask(deploy, withdraw.signal);
+    const turn: TranscriptAction = { type: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'go' }] };
+    const asking = [turn, ...endpoint.actions].reduce(reduce, initialState());
+    const card = editorCard(asking);
+    // The old id was `editor-run_task-1`, the first the agent would try; now it cannot be guessed.
+    assert.match(card.toolCallId, /^editor-run_task-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    assert.equal(card.origin, 'editor');
+    // Even an agent that somehow learnt the id changes nothing (the security review's forgery, as the host makes it).
+    for (const toolCallId of ['editor-run_task-1', card.toolCallId]) {
+      const forged = reduce(asking, {
+        type: 'session_update',
+        update: {
+          sessionUpdate: 'tool_call_update',
+          toolCallId,
+          title: 'Read README.md',
+          kind: 'read',
+          content: [{ type: 'content', content: { type: 'text', text: 'Reading the README' } }],
+        },
+      });
+      assert.equal(toolCallEntry(forged, card.toolCallId), card, `the card unchanged after an update naming ${toolCallId}`);
+    }
+    withdraw.abort();
+    assert.equal((await verdict).allowed, false);
+    const second = asker.ask(deploy, new AbortController().signal);
+    const next = [turn, ...endpoint.actions].reduce(reduce, initialState());
+    assert.notEqual(
+      entriesOf(next)
+        .filter((entry) => entry.kind === 'tool_call')
+        .at(-1)?.key,
+      card.key,
+      'each question a card of its own, with a new id',
+    );
+    endpoint.permissions.cancelAll();
+    await second;
+  });
 });
+
+function editorCard(state: TranscriptState): ToolCallEntry {
+  const card = entriesOf(state).find((entry): entry is ToolCallEntry => entry.kind === 'tool_call');
+  assert.ok(card);
+  return card;
+}

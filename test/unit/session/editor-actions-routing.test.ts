@@ -66,8 +66,12 @@ const textOf = (result: unknown): string => {
   return content?.type === 'text' ? content.text : '';
 };
 
+/** The editor's own card for `tool` (its id ends in a random part the agent cannot guess). */
 function editorCard(state: TranscriptState, tool: string): ToolCallEntry | undefined {
-  return toolCallEntry(state, `editor-${tool}-1`);
+  return entriesOf(state).find(
+    (entry): entry is ToolCallEntry =>
+      entry.kind === 'tool_call' && entry.origin === 'editor' && entry.toolCallId.startsWith(`editor-${tool}-`),
+  );
 }
 
 function cardText(card: ToolCallEntry | undefined): string {
