@@ -117,7 +117,7 @@ async function manageOne(deps: AgentRegistryDeps, entry: InstalledAgent, registr
     entry.pinned
       ? { label: '$(unlock) Unpin', description: 'follow the registry again', run: () => deps.installer.setPinned(entry.id, false) }
       : {
-          label: `$(lock) Pin version ${entry.version}`,
+          label: `$(lock) Pin version ${shownText(entry.version, 'quick-pick')}`,
           description: 'never update it',
           run: () => deps.installer.setPinned(entry.id, true),
         },
@@ -127,7 +127,7 @@ async function manageOne(deps: AgentRegistryDeps, entry: InstalledAgent, registr
       run: () => uninstall(deps, entry),
     },
   );
-  const action = await vscode.window.showQuickPick(actions, { title: `ACP: ${entry.name} ${entry.version}` });
+  const action = await vscode.window.showQuickPick(actions, { title: shownText(`ACP: ${entry.name} ${entry.version}`, 'plain') });
   try {
     await action?.run();
   } catch (error) {
@@ -137,7 +137,8 @@ async function manageOne(deps: AgentRegistryDeps, entry: InstalledAgent, registr
 
 async function uninstall(deps: AgentRegistryDeps, entry: InstalledAgent): Promise<void> {
   const confirm = 'Uninstall';
-  if ((await vscode.window.showWarningMessage(`Uninstall ${entry.name} ${entry.version}?`, { modal: true }, confirm)) !== confirm) return;
+  const question = shownText(`Uninstall ${entry.name} ${entry.version}?`, 'plain');
+  if ((await vscode.window.showWarningMessage(question, { modal: true }, confirm)) !== confirm) return;
   await deps.installer.uninstall(entry.id);
   deps.log.info(`Uninstalled ${entry.id}`);
 }

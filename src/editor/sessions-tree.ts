@@ -126,7 +126,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionNode>, vscod
 }
 
 function agentSessionItem(session: AgentSessionInfo, now: number): vscode.TreeItem {
-  const label = visibleText((session.title ?? session.sessionId).replace(/\s+/g, ' ').trim()) || session.sessionId;
+  const label = visibleText((session.title ?? session.sessionId).replace(/\s+/g, ' ').trim()) || visibleText(session.sessionId);
   const item = new vscode.TreeItem(label.length > TITLE_CHARS ? `${label.slice(0, TITLE_CHARS - 1)}…` : label);
   item.id = `agent-session:${session.agentName}:${session.sessionId}`;
   const updated = session.updatedAt === undefined ? Number.NaN : Date.parse(session.updatedAt);
@@ -135,7 +135,8 @@ function agentSessionItem(session: AgentSessionInfo, now: number): vscode.TreeIt
     .join(' · ');
   item.iconPath = new vscode.ThemeIcon(session.cannotOpen ? 'circle-slash' : 'history');
   item.tooltip =
-    session.cannotOpen ?? `${visibleText(session.agentName)}'s session ${session.sessionId}. Open it to load its history here.`;
+    session.cannotOpen ??
+    `${visibleText(session.agentName)}'s session ${visibleText(session.sessionId)}. Open it to load its history here.`;
   item.contextValue = 'agentSession';
   item.command = { command: 'acpClient.openAgentSession', title: 'Open', arguments: [session.agentName, session.sessionId, session.title] };
   return item;

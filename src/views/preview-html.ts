@@ -11,6 +11,7 @@
  *
  * Loaded lazily (esbuild.mjs, lazy parts): markdown-it is not part of the bundle VS Code compiles at every start.
  */
+import { visibleText } from '../shared/visible-text';
 import { renderMarkdown } from '../shared/markdown';
 import type { Entry } from '../shared/model';
 import type { TranscriptPreview } from '../shared/saved-preview';
@@ -35,11 +36,11 @@ function entryHtml(entry: Entry): string | undefined {
       const text = textOf(entry);
       if (text.trim() === '') return undefined;
       if (entry.role === 'user')
-        return `<div class="entry message user" ${attributes}><div class="message-body user-bubble"><div class="plain-text">${escapeHtml(text)}</div></div></div>`;
+        return `<div class="entry message user" ${attributes}><div class="message-body user-bubble"><div class="plain-text">${escapeHtml(visibleText(text, 'multiline'))}</div></div></div>`;
       return `<div class="entry message agent" ${attributes}><div class="message-body"><div class="markdown">${renderMarkdown(text)}</div></div></div>`;
     }
     case 'tool_call':
-      return `<div class="entry tool-call" ${attributes}><div class="card"><div class="card-header"><span class="tool-title">${escapeHtml(entry.title || 'Tool call')}</span></div></div></div>`;
+      return `<div class="entry tool-call" ${attributes}><div class="card"><div class="card-header"><span class="tool-title">${escapeHtml(visibleText(entry.title) || 'Tool call')}</span></div></div></div>`;
     default:
       // Plans, turn ends, notices, compactions, change sets: the chat draws them a moment later.
       return undefined;

@@ -49,7 +49,7 @@ interface Description {
 function progressBar(progress: NonNullable<Description['progress']>): HTMLElement {
   const bar = document.createElement('vscode-progress-bar');
   bar.className = 'empty-progress';
-  bar.setAttribute('aria-label', progress.label);
+  bar.setAttribute('aria-label', visibleText(progress.label));
   if (progress.fraction === undefined) bar.indeterminate = true;
   else {
     bar.max = 100;

@@ -134,11 +134,11 @@ function terminalActions(terminalId: string, commandLine: string, stoppable: boo
     dataset: { action: 'open-terminal', terminalId },
   });
   // The name starts with the button's text, as speech input users say it.
-  open.setAttribute('aria-label', `Open in Terminal: the output of ${commandLine}`);
+  open.setAttribute('aria-label', visibleText(`Open in Terminal: the output of ${commandLine}`, 'multiline'));
   const actions = h('div', { className: 'terminal-actions' }, open);
   if (stoppable) {
     const stop = textButton('Stop', { secondary: true, icon: 'debug-stop', dataset: { action: 'cancel-terminal', terminalId } });
-    stop.setAttribute('aria-label', `Stop ${commandLine}`);
+    stop.setAttribute('aria-label', visibleText(`Stop ${commandLine}`, 'multiline'));
     actions.append(stop);
   }
   return actions;
