@@ -29,6 +29,12 @@ export interface QuickFix {
   readonly runCommand?: () => Promise<void>;
 }
 
+export interface TaskCommand {
+  /** Undefined: the task runs an extension's own code, not a command line. */
+  readonly commandLine?: string;
+  readonly source: string;
+}
+
 export interface EditorActions {
   /** The rename provider's edit for the symbol at `position`; throws a clear error when the symbol cannot be renamed. */
   planRename(path: string, position: Position, newName: string): Promise<PlannedEdit>;
@@ -36,6 +42,11 @@ export interface EditorActions {
   quickFixes(path: string, position: Position): Promise<readonly QuickFix[]>;
   /** The names of the tasks VS Code knows (tasks.json and the task providers). */
   taskNames(): Promise<readonly string[]>;
+  /**
+   * What the task named so runs, as the user should read it before allowing it: its command line (a shell or process
+   * task; none for an extension's own code) and where it is defined (`Workspace` for tasks.json, else the provider).
+   */
+  taskCommand(name: string): Promise<TaskCommand | undefined>;
   /** Runs the task named so and resolves with its exit code when it ends (undefined: it gave none). */
   runTask(name: string, signal: AbortSignal): Promise<number | undefined>;
 }

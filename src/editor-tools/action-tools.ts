@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { withDeadline } from './deadline';
-import type { ActionAsker, ActionQuestion, EditorActions, FileEdits, PlannedEdit } from './action-ports';
+import type { ActionAsker, ActionQuestion, EditorActions, FileEdits, PlannedEdit, TaskCommand } from './action-ports';
 import type { Caller } from './caller-tokens';
 import type { ToolDeps } from './tool-deps';
 import { errorResult, jsonResult, positionAt } from './tool-results';
@@ -128,10 +128,14 @@ export function registerActionTools(
             }.`,
           );
         const waitMs = args.timeoutMs ?? TASK_WAIT_DEFAULT_MS;
+        // The name is the workspace's to choose ("lint" may run anything): the card says what the task runs.
+        const runs = await inTime('run_task', () => editor.taskCommand(name));
         const question: ActionQuestion = {
           tool: 'run_task',
           title: `Run the task "${capString(name, 200)}"`,
-          detail: `The agent asks to run the VS Code task "${capString(name, 200)}" (waits up to ${Math.round(waitMs / 1000)} s for it to end).`,
+          detail:
+            `The agent asks to run the VS Code task "${capString(name, 200)}" (waits up to ${Math.round(waitMs / 1000)} s for it to end). ` +
+            taskRunsText(runs),
           paths: [],
           kind: 'execute',
         };
@@ -245,4 +249,13 @@ export function waitForTask(
       },
     );
   });
+}
+
+/** What a task runs, for the card: its command line and where it is defined. */
+function taskRunsText(runs: TaskCommand | undefined): string {
+  if (runs === undefined) return 'What it runs could not be read.';
+  const from = runs.source === 'Workspace' ? 'the workspace’s tasks.json' : `the ${capString(runs.source, 100)} task provider`;
+  return runs.commandLine === undefined
+    ? `It is defined by ${from} and runs that extension’s own code.`
+    : `It is defined by ${from} and runs: ${capString(runs.commandLine, 1_000)}`;
 }

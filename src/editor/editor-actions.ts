@@ -4,7 +4,7 @@
  * saved, so the change tracking sees them written during the turn and lists them on the turn's change card.
  */
 import * as vscode from 'vscode';
-import type { EditorActions, FileEdits, PlannedEdit, QuickFix } from '../editor-tools/action-ports';
+import type { EditorActions, FileEdits, PlannedEdit, QuickFix, TaskCommand } from '../editor-tools/action-ports';
 import type { Position } from '../editor-tools/ports';
 import { saveLands } from './document-save';
 
@@ -66,6 +66,13 @@ export class VscodeEditorActions implements EditorActions {
     return [...new Set((await vscode.tasks.fetchTasks()).map((task) => task.name))];
   }
 
+  async taskCommand(name: string): Promise<TaskCommand | undefined> {
+    const task = (await vscode.tasks.fetchTasks()).find((candidate) => candidate.name === name);
+    if (!task) return undefined;
+    const commandLine = taskCommandLine(task.execution);
+    return { source: task.source, ...(commandLine === undefined ? {} : { commandLine }) };
+  }
+
   async runTask(name: string, signal: AbortSignal): Promise<number | undefined> {
     const task = (await vscode.tasks.fetchTasks()).find((candidate) => candidate.name === name);
     if (!task) throw new Error(`No task named "${name}"`);
@@ -103,6 +110,21 @@ export class VscodeEditorActions implements EditorActions {
       subscriptions.forEach((subscription) => subscription.dispose());
     }
   }
+}
+
+/** The command line a shell or process task runs, as written in its definition; undefined for a custom execution. */
+function taskCommandLine(execution: vscode.Task['execution']): string | undefined {
+  const word = (part: string | vscode.ShellQuotedString): string => (typeof part === 'string' ? part : part.value);
+  if (execution instanceof vscode.ShellExecution)
+    return (
+      execution.commandLine ??
+      [execution.command, ...(execution.args ?? [])]
+        .filter((part) => part !== undefined)
+        .map(word)
+        .join(' ')
+    );
+  if (execution instanceof vscode.ProcessExecution) return [execution.process, ...execution.args].join(' ');
+  return undefined;
 }
 
 /** A provider may answer bare Commands (whose `command` is its id): those are no quick fixes with an edit to show. */

@@ -305,6 +305,8 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
       while (!(await vscode.tasks.fetchTasks()).some((task) => task.name === 'acp-exit-3') && Date.now() - start < 30_000) await sleep(250);
       const state = await untilEditorAsks(client, mock!, 'run_task', { name: 'acp-exit-3' });
       assert.equal(editorCard(state, 'run_task')?.title, 'Run the task "acp-exit-3"');
+      const shown = JSON.stringify(editorCard(state, 'run_task')?.content ?? []);
+      assert.ok(shown.includes(`defined by the workspace’s tasks.json and runs: echo ran > '${marker}'; exit 3`), shown);
       assert.ok(!existsSync(marker), 'the task has not run before the answer');
       await answerCard(client, editorCard(state, 'run_task'), 'allow');
       assert.ok(existsSync(marker), 'the task ran');

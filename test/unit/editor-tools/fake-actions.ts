@@ -1,11 +1,13 @@
 /** An in-memory EditorActions: the rename, fixes and tasks a test sets, and a record of what was applied or run. */
-import type { EditorActions, FileEdits, PlannedEdit, QuickFix } from '../../../src/editor-tools/action-ports';
+import type { EditorActions, FileEdits, PlannedEdit, QuickFix, TaskCommand } from '../../../src/editor-tools/action-ports';
 import type { Position } from '../../../src/editor-tools/ports';
 
 export class FakeActions implements EditorActions {
   renameFiles: FileEdits[] = [];
   fixes: QuickFix[] = [];
   tasks = new Map<string, number | 'never'>();
+  /** What each task runs (taskCommand); a task not here runs `npm run <name>` from tasks.json. */
+  taskCommands = new Map<string, TaskCommand>();
   /** What was applied, in order: `rename:<newName>` or `fix:<title>`. */
   readonly applied: string[] = [];
   readonly ran: string[] = [];
@@ -28,6 +30,11 @@ export class FakeActions implements EditorActions {
 
   taskNames(): Promise<readonly string[]> {
     return Promise.resolve([...this.tasks.keys()]);
+  }
+
+  taskCommand(name: string): Promise<TaskCommand | undefined> {
+    if (!this.tasks.has(name)) return Promise.resolve(undefined);
+    return Promise.resolve(this.taskCommands.get(name) ?? { commandLine: `npm run ${name}`, source: 'Workspace' });
   }
 
   runTask(name: string, signal: AbortSignal): Promise<number | undefined> {
