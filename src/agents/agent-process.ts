@@ -4,19 +4,15 @@
  * exited. Stopping also ends whatever a launcher (`npx`, a shell shim) started under the agent. Stopping is a
  * ladder, because some agents ignore stdin EOF: close stdin -> wait -> SIGTERM the group -> wait -> SIGKILL.
  *
- * Nothing is signalled once the supervisor has been reaped: its pid, and so the group id, may belong to another
- * program by then. Until then the id is ours, since the supervisor only exits after the rest of its group.
+ * Nothing is signalled once the supervisor has been reaped (supervisor/supervised-process.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { homedir } from 'node:os';
-import { createInterface } from 'node:readline';
-import { Duplex, type Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { AgentConfig } from './agent-config';
 import { argsOutsideWorkspace } from './launcher-prefix';
 import { StderrTail } from './stderr-tail';
-import { CONTROL_FD, parseReport, RELEASE, type SupervisorLaunch, type SupervisorReport } from './supervisor/supervisor-protocol';
-import { supervisorScript } from './supervisor/supervisor-script';
+import { SupervisedProcess } from './supervisor/supervised-process';
 
 export interface AgentExit {
   readonly code: number | null;
@@ -43,15 +39,7 @@ export class AgentProcess {
   readonly stdin: Writable;
   /** The supervisor's pid, which is the id of the agent's process group. */
   readonly pid: number | undefined;
-  /** The agent's own pid, once the supervisor has started it. */
-  agentPid: number | undefined;
-  private readonly child: ChildProcess;
-  /** The supervisor has been reaped: its pid and group id are no longer ours to signal. */
-  private reaped = false;
-  /** How the agent exited (or why it never ran), as the supervisor reported it. */
-  private reported: SupervisorReport | undefined;
-  /** The pipe to the supervisor: the launch, then `release`; it stays open for as long as the host lives. */
-  private readonly control: Duplex | undefined;
+  private readonly supervised: SupervisedProcess;
   private readonly stderr = new StderrTail();
   private readonly events = new EventEmitter();
   private exitInfo: AgentExit | undefined;
@@ -63,58 +51,44 @@ export class AgentProcess {
     readonly config: AgentConfig,
     private readonly options: AgentProcessOptions,
   ) {
-    const launch: SupervisorLaunch = {
-      command: config.command,
-      // The launcher (npx) must not take the agent from the workspace it starts in: launcher-prefix.ts.
-      args: argsOutsideWorkspace(config.command, config.args, homedir()),
-      env: config.env,
-      electronRunAsNode: config.env['ELECTRON_RUN_AS_NODE'] ?? process.env['ELECTRON_RUN_AS_NODE'] ?? null,
-      orphanGraceMs: options.orphanGraceMs ?? 1000,
-    };
-    // The supervisor runs on the host's own executable: Node, or Electron asked to act as Node. Its own
-    // environment is the host's; the agent's (keys included) goes over the pipe, never into argv.
-    this.child = spawn(process.execPath, [supervisorScript()], {
-      cwd: options.cwd,
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      // Own process group, led by the supervisor: kill(-pid) reaches the whole tree a launcher starts.
-      detached: true,
-      windowsHide: true,
-    });
-    // First of the 'exit' listeners, so that nothing after the reap can still signal the pid.
-    this.child.on('exit', () => {
-      this.reaped = true;
-    });
-    this.pid = this.child.pid;
-    const [stdin, stdout, stderr, control] = [this.child.stdin, this.child.stdout, this.child.stderr, this.child.stdio[CONTROL_FD]];
-    if (!stdin || !stdout || !stderr || !(control instanceof Duplex)) throw new Error('the agent supervisor has no pipes');
-    this.stdout = stdout;
-    this.stdin = stdin;
-    // Writing to a dead agent must surface as a connection close, never as an uncaught EPIPE; a read reset when
-    // its group is killed, as the stream's end (its 'close' still follows).
-    for (const stream of [stdin, stdout, stderr]) stream.on('error', () => undefined);
-    stderr.setEncoding('utf8');
-    stderr.on('data', (text: string) => {
+    this.supervised = new SupervisedProcess(
+      {
+        command: config.command,
+        // The launcher (npx) must not take the agent from the workspace it starts in: launcher-prefix.ts.
+        args: argsOutsideWorkspace(config.command, config.args, homedir()),
+        env: config.env,
+        orphanGraceMs: options.orphanGraceMs ?? 1000,
+      },
+      { cwd: options.cwd, stdin: 'pipe' },
+    );
+    const supervised = this.supervised;
+    this.pid = supervised.pid;
+    this.stdout = supervised.stdout;
+    this.stdin = supervised.stdin!; // asked for with stdin: 'pipe'
+    supervised.stderr.setEncoding('utf8');
+    supervised.stderr.on('data', (text: string) => {
       for (const line of this.stderr.push(text)) options.onStderrLine?.(line);
     });
-    this.control = control;
-    control.on('error', () => undefined);
-    // Kept open for as long as this process lives: its end is how the supervisor learns that the host is gone.
-    control.write(`${JSON.stringify(launch)}\n`);
-    const reports = createInterface({ input: control });
-    reports.on('line', (line) => this.receive(line));
-    // readline passes its input's errors on (a reset when the group is killed): the end of the reports, no more.
-    reports.on('error', () => undefined);
-    this.child.on('error', (error: Error) => {
+    supervised.onReport((report) => {
+      if (report.kind === 'error') this.stderr.push(`${report.message}\n`);
+      // The agent's exit: the supervisor may end what the launcher left in the group.
+      if (report.kind === 'exit') supervised.release();
+    });
+    supervised.onSpawnError((error) => {
       this.stderr.push(`${error.message}\n`);
       this.finish(null, null);
     });
     // 'close' comes after stderr is drained, so the crash explanation has the last lines; a grandchild holding
     // the pipes open must not delay the exit forever, hence the fallback after 'exit'.
-    this.child.on('exit', (code, signal) => {
+    supervised.onSupervisorExit((code, signal) => {
       setTimeout(() => this.finish(code, signal), 300).unref();
     });
-    this.child.on('close', (code: number | null, signal: NodeJS.Signals | null) => this.finish(code, signal));
+    supervised.onSupervisorClose((code, signal) => this.finish(code, signal));
+  }
+
+  /** The agent's own pid, once the supervisor has started it. */
+  get agentPid(): number | undefined {
+    return this.supervised.commandPid;
   }
 
   get exited(): AgentExit | undefined {
@@ -175,25 +149,7 @@ export class AgentProcess {
   }
 
   private killGroup(signal: NodeJS.Signals): void {
-    if (this.pid === undefined || this.reaped) return;
-    if (process.platform === 'win32') {
-      // No process groups: the tree under the supervisor, and no gentler step (a console app gets no SIGTERM).
-      spawnSync('taskkill', ['/T', '/F', '/PID', String(this.pid)], { windowsHide: true, stdio: 'ignore' });
-      return;
-    }
-    try {
-      process.kill(-this.pid, signal);
-    } catch {
-      // already gone
-    }
-  }
-
-  private receive(line: string): void {
-    const report = parseReport(line);
-    if (report?.kind === 'started') this.agentPid = report.pid;
-    else if (report?.kind === 'error') this.stderr.push(`${report.message}\n`);
-    if (report && report.kind !== 'started') this.reported = report;
-    if (report?.kind === 'exit') this.control?.write(`${RELEASE}\n`);
+    this.supervised.killGroup(signal);
   }
 
   /**
@@ -201,15 +157,12 @@ export class AgentProcess {
    * is that exit, not a fault.
    */
   get exiting(): boolean {
-    return this.exitInfo !== undefined || this.reported?.kind === 'exit';
+    return this.exitInfo !== undefined || this.supervised.reported?.kind === 'exit';
   }
 
-  /** The supervisor's own code and signal stand in only when it could not report the agent's (killed at once). */
   private finish(supervisorCode: number | null, supervisorSignal: NodeJS.Signals | null): void {
     if (this.exitInfo) return;
-    const reported = this.reported;
-    const code = reported ? (reported.kind === 'exit' ? reported.code : null) : supervisorCode;
-    const signal = reported ? (reported.kind === 'exit' ? reported.signal : null) : supervisorSignal;
+    const { code, signal } = this.supervised.commandExit(supervisorCode, supervisorSignal);
     this.exitInfo = {
       code,
       signal,

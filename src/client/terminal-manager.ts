@@ -1,19 +1,23 @@
 /**
- * Serves `terminal/*`: runs the agent's command in the workspace (its own process group, so kill and release end
- * everything it started), keeps its output within the agent's byte limit, and tells listeners about output so
- * the chat and a VS Code terminal can show it live. After release the output stays for display.
+ * Serves `terminal/*`: runs the agent's command in the workspace under a supervisor (terminal-run.ts: its own
+ * process group, so kill and release end everything it started, and nothing outlives the extension host), keeps its
+ * output within the agent's byte limit, bounds how many terminals an agent keeps, and tells listeners about output
+ * so the chat and a VS Code terminal can show it live. After release the output stays for display.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { StringDecoder } from 'node:string_decoder';
 import { RpcError, RpcErrorCode } from '../acp/rpc-boundary';
 import { terminalDisplayChars } from '../shared/model';
-import { OutputBuffer } from './output-buffer';
 import { confinePath } from './path-confinement';
+import { TerminalRun, type TerminalExitStatus } from './terminal-run';
 
-export interface TerminalExitStatus {
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-}
+export type { TerminalExitStatus } from './terminal-run';
+
+/**
+ * Terminals an agent may hold at once (created, not yet released; an exited command counts until then, since its
+ * output and its group are kept). Each is a supervisor (a Node process of some tens of MB), a command tree and up to
+ * the agent's output limit; 16 is more than an agent runs side by side in practice (a build, a dev server, tests and
+ * a few quick commands), while 20 held commands were seen keeping 371 MB alive.
+ */
+export const MAX_LIVE_TERMINALS = 16;
 
 export interface TerminalCreateParams {
   readonly command: string;
@@ -29,17 +33,8 @@ export interface TerminalEvents {
   onExit(terminalId: string, status: TerminalExitStatus): void;
 }
 
-interface RunningTerminal {
-  readonly id: string;
-  readonly child: ChildProcess;
-  readonly output: OutputBuffer;
-  exit: TerminalExitStatus | undefined;
-  readonly exited: Promise<TerminalExitStatus>;
-  released: boolean;
-}
-
 export class TerminalManager {
-  private readonly terminals = new Map<string, RunningTerminal>();
+  private readonly terminals = new Map<string, TerminalRun>();
   private nextId = 1;
 
   constructor(
@@ -50,40 +45,22 @@ export class TerminalManager {
 
   async create(params: TerminalCreateParams): Promise<{ terminalId: string }> {
     const cwd = await this.resolveCwd(params.cwd ?? undefined);
+    // Counted after the await, right before the terminal is added: creates in flight cannot pass the cap together.
+    if (this.terminals.size >= MAX_LIVE_TERMINALS)
+      throw new RpcError(
+        RpcErrorCode.InvalidRequest,
+        `Too many terminals: ${MAX_LIVE_TERMINALS} are not released yet. Release the terminals you no longer need ` +
+          '(terminal/release), then create this one again.',
+      );
     const id = `term-${this.nextId++}`;
-    const env: NodeJS.ProcessEnv = { ...process.env };
+    const env: Record<string, string> = {};
     for (const variable of params.env ?? []) env[variable.name] = variable.value;
-    const child = spawn(params.command, [...(params.args ?? [])], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const output = new OutputBuffer(params.outputByteLimit ?? undefined);
     const keep = terminalDisplayChars(params.outputByteLimit ?? undefined);
-    // One decoder per stream: a character split across two reads is sent whole, never as two broken halves.
-    const listen = (stream: NodeJS.ReadableStream | null): void => {
-      const decoder = new StringDecoder('utf8');
-      stream?.on('data', (data: Buffer) => {
-        output.append(data);
-        const text = decoder.write(data);
-        if (text) this.events.onOutput(id, text, keep);
-      });
-    };
-    listen(child.stdout);
-    listen(child.stderr);
-    const exited = new Promise<TerminalExitStatus>((resolve) => {
-      child.on('error', (error) => {
-        const message = `${error.message}\n`;
-        output.append(Buffer.from(message));
-        this.events.onOutput(id, message, keep);
-        resolve({ exitCode: null, signal: null });
-      });
-      child.on('close', (code, signal) => resolve({ exitCode: code, signal }));
-      // 'close' waits for the pipes, which a background grandchild (`sleep 300 &`) holds open: the command has
-      // exited all the same, so wait_for_exit answers shortly after 'exit' (time for the last output to drain).
-      child.on('exit', (code, signal) => setTimeout(() => resolve({ exitCode: code, signal }), 200).unref());
-    });
-    const terminal: RunningTerminal = { id, child, output, exit: undefined, exited, released: false };
-    void exited.then((status) => {
-      terminal.exit = status;
-      this.events.onExit(id, status);
-    });
+    const terminal = new TerminalRun(
+      { command: params.command, args: [...(params.args ?? [])], env, cwd, outputByteLimit: params.outputByteLimit ?? undefined },
+      (text) => this.events.onOutput(id, text, keep),
+    );
+    void terminal.exited.then((status) => this.events.onExit(id, status));
     this.terminals.set(id, terminal);
     return { terminalId: id };
   }
@@ -102,25 +79,23 @@ export class TerminalManager {
   }
 
   kill(terminalId: string): Record<string, never> {
-    killGroup(this.get(terminalId).child);
+    this.get(terminalId).kill();
     return {};
   }
 
   release(terminalId: string): Record<string, never> {
-    const terminal = this.get(terminalId);
-    killGroup(terminal.child);
-    terminal.released = true;
+    this.get(terminalId).kill();
     this.terminals.delete(terminalId);
     return {};
   }
 
   /** Ends every terminal (agent stopped, extension deactivated). */
   disposeAll(): void {
-    for (const terminal of this.terminals.values()) killGroup(terminal.child);
+    for (const terminal of this.terminals.values()) terminal.kill();
     this.terminals.clear();
   }
 
-  private get(terminalId: string): RunningTerminal {
+  private get(terminalId: string): TerminalRun {
     const terminal = this.terminals.get(terminalId);
     if (!terminal) throw new RpcError(RpcErrorCode.InvalidParams, `Unknown or released terminal ${terminalId}`);
     return terminal;
@@ -135,16 +110,5 @@ export class TerminalManager {
     const verdict = await confinePath(requested, this.roots());
     if (!verdict.allowed) throw new RpcError(RpcErrorCode.InvalidParams, `Refused to run a command in ${requested}: ${verdict.reason}`);
     return verdict.realPath;
-  }
-}
-
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  // Even when the command itself has exited: what it left in the background (`sleep 300 &`) is still in its
-  // group, and the group id cannot be taken by anyone else while a member lives (ESRCH when none is left).
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }

@@ -13,9 +13,12 @@
  *
  * stdin, stdout and stderr are inherited: the agent talks to the host directly, nothing is copied. The supervisor
  * ignores SIGTERM, SIGHUP and SIGINT sent to the group, so it outlives the agent long enough to report its exit.
+ *
+ * A terminal's command (client/terminal-manager.ts) runs under it the same way, with `holdGroup`: the supervisor then
+ * keeps the group after the command's exit, until the host kills it (terminal/kill, release) or goes.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { CONTROL_FD, parseLaunch, RELEASE, type SupervisorLaunch, type SupervisorReport } from './supervisor-protocol';
 import { windowsSpawnPlan } from './windows-command';
@@ -24,6 +27,7 @@ import { errorMessage } from '../../shared/error-text';
 const windows = process.platform === 'win32';
 let agent: ChildProcess | undefined;
 let orphanGraceMs = 1000;
+let holdGroup = false;
 let exited = false;
 
 function report(message: SupervisorReport): void {
@@ -50,20 +54,25 @@ function killTree(signal: NodeJS.Signals): void {
 
 function start(launch: SupervisorLaunch): void {
   orphanGraceMs = launch.orphanGraceMs;
+  holdGroup = launch.holdGroup;
   const env: Record<string, string | undefined> = { ...process.env, ...launch.env };
   if (launch.electronRunAsNode === null) delete env['ELECTRON_RUN_AS_NODE'];
   else env['ELECTRON_RUN_AS_NODE'] = launch.electronRunAsNode;
   try {
-    const plan = windows
-      ? windowsSpawnPlan(launch.command, launch.args, { env, exists: fileExists })
-      : { file: launch.command, args: [...launch.args], verbatim: false };
+    const plan =
+      windows && launch.windowsBatch
+        ? windowsSpawnPlan(launch.command, launch.args, { env, exists: fileExists })
+        : { file: launch.command, args: [...launch.args], verbatim: false };
     agent = spawn(plan.file, plan.args, { env, stdio: 'inherit', windowsHide: true, windowsVerbatimArguments: plan.verbatim });
   } catch (error) {
     report({ kind: 'error', message: errorMessage(error) });
     process.exit(1);
   }
   const started = agent;
-  started.on('spawn', () => report({ kind: 'started', pid: started.pid ?? -1 }));
+  started.on('spawn', () => {
+    report({ kind: 'started', pid: started.pid ?? -1 });
+    if (holdGroup) letGoOfOutput();
+  });
   started.on('error', (error) => {
     report({ kind: 'error', message: error.message });
     process.exit(1);
@@ -71,11 +80,62 @@ function start(launch: SupervisorLaunch): void {
   started.on('exit', (code, signal) => {
     exited = true;
     report({ kind: 'exit', code, signal });
+    if (holdGroup) {
+      releaseIfAlone();
+      return;
+    }
     // The host reads this before the agent's output ends (the supervisor still holds it open), so it knows the
     // end of the output is the agent's exit, not a fault. It answers `release`; a host that does not answer soon
     // is not waited for.
     setTimeout(release, 2000);
   });
+}
+
+/**
+ * A supervisor that outlives its command must not hold the command's output open: the host reads the end of the
+ * output as "everything is in" (a terminal's wait_for_exit). Its stdout and stderr become /dev/null: open() takes
+ * the lowest free fd, which is the one just closed. POSIX only; on Windows the host's short drain stands in.
+ */
+function letGoOfOutput(): void {
+  if (windows) return;
+  for (const fd of [1, 2]) {
+    try {
+      closeSync(fd);
+      const reopened = openSync('/dev/null', 'w');
+      if (reopened !== fd) closeSync(reopened);
+    } catch {
+      // keeps the output open: the host's drain after the exit report stands in
+    }
+  }
+}
+
+/**
+ * A held group with nothing left in it but the supervisor is not worth a process (some tens of MB): it goes. Linux
+ * only (/proc), and only after two looks, so a member that forked and exited between them is not missed; elsewhere,
+ * or when /proc cannot say, the group is held until the host kills it.
+ */
+function releaseIfAlone(): void {
+  if (!othersInGroup()) setTimeout(() => (othersInGroup() ? undefined : release()), 50);
+}
+
+function othersInGroup(): boolean {
+  if (process.platform !== 'linux') return true;
+  try {
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+      try {
+        // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after its last ')'.
+        const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+        const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (Number(group) === process.pid && state !== 'Z') return true;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 function fileExists(file: string): boolean {

@@ -19,6 +19,16 @@ export interface SupervisorLaunch {
   readonly electronRunAsNode: string | null;
   /** How long the agent's group has after SIGTERM, once the host is gone, before SIGKILL. */
   readonly orphanGraceMs: number;
+  /**
+   * Keep the group after the command exits, until the host kills it or goes (a terminal: what its command left in
+   * the background runs, and prints, until the agent releases the terminal). Else the group goes at `release`.
+   */
+  readonly holdGroup: boolean;
+  /**
+   * On Windows, start a `.cmd`/`.bat` command through cmd.exe with its arguments escaped (windows-command.ts): an
+   * agent's launcher (`npx`) is such a shim. A terminal's command is started as given, as it always was.
+   */
+  readonly windowsBatch: boolean;
 }
 
 export type SupervisorReport =
@@ -29,7 +39,7 @@ export type SupervisorReport =
 /** The host's answer to an `exit` report: it knows, so the rest of the group may go. */
 export const RELEASE = 'release';
 
-/** The fd of the pipe to the host in the supervisor (stdin, stdout and stderr are the agent's). */
+/** The fd of the pipe to the host in the supervisor (stdin, stdout and stderr are the command's). */
 export const CONTROL_FD = 3;
 
 function isSignal(name: string): name is NodeJS.Signals {
@@ -65,7 +75,9 @@ export function parseLaunch(line: string): SupervisorLaunch | undefined {
     for (const [name, text] of Object.entries(value.env)) if (typeof text === 'string') env[name] = text;
     const electron = 'electronRunAsNode' in value && typeof value.electronRunAsNode === 'string' ? value.electronRunAsNode : null;
     const grace = 'orphanGraceMs' in value && typeof value.orphanGraceMs === 'number' ? value.orphanGraceMs : 1000;
-    return { command: value.command, args: value.args, env, electronRunAsNode: electron, orphanGraceMs: grace };
+    const holdGroup = 'holdGroup' in value && value.holdGroup === true;
+    const windowsBatch = !('windowsBatch' in value) || value.windowsBatch !== false;
+    return { command: value.command, args: value.args, env, electronRunAsNode: electron, orphanGraceMs: grace, holdGroup, windowsBatch };
   } catch {
     return undefined;
   }
