@@ -63,7 +63,12 @@ function start(launch: SupervisorLaunch): void {
       windows && launch.windowsBatch
         ? windowsSpawnPlan(launch.command, launch.args, { env, exists: fileExists })
         : { file: launch.command, args: [...launch.args], verbatim: false };
-    agent = spawn(plan.file, plan.args, { env, stdio: 'inherit', windowsHide: true, windowsVerbatimArguments: plan.verbatim });
+    agent = spawn(plan.file, plan.args, {
+      env: { ...env, ...plan.env },
+      stdio: 'inherit',
+      windowsHide: true,
+      windowsVerbatimArguments: plan.verbatim,
+    });
   } catch (error) {
     report({ kind: 'error', message: errorMessage(error) });
     process.exit(1);

@@ -12,7 +12,16 @@ export interface SpawnPlan {
   readonly args: readonly string[];
   /** The arguments are one prepared command line: Node must not quote them again. */
   readonly verbatim: boolean;
+  /** Set over the environment. */
+  readonly env?: Readonly<Record<string, string>>;
 }
+
+/**
+ * cmd.exe looks for a bare command in the current folder before PATH unless this is set: an npm shim (`gemini.cmd`)
+ * runs a bare `node` when no node.exe sits beside it, and the current folder is the workspace, where a repository
+ * could plant `node.bat`. Inherited by the shim's cmd and what it starts.
+ */
+const NO_CURRENT_FOLDER = { NoDefaultCurrentDirectoryInExePath: '1' };
 
 export interface WindowsLookup {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -30,7 +39,7 @@ export function windowsSpawnPlan(command: string, args: readonly string[], looku
     throw new Error(`cannot start ${JSON.stringify(resolved)} safely: its path holds " or % or a line break`);
   const line = [`"${resolved}"`, ...args.map(batchArgument)].join(' ');
   const shell = envValue(lookup.env, 'COMSPEC') ?? 'cmd.exe';
-  return { file: shell, args: ['/d', '/s', '/v:off', '/c', `"${line}"`], verbatim: true };
+  return { file: shell, args: ['/d', '/s', '/v:off', '/c', `"${line}"`], verbatim: true, env: NO_CURRENT_FOLDER };
 }
 
 /** One argument for a batch file's command line: quoted for the program at the end, then escaped for cmd twice. */
@@ -62,14 +71,15 @@ function escapeForCmd(text: string): string {
 
 /**
  * Where `command` runs from: a path as given (with PATHEXT tried when it has no extension); a bare name from the
- * first PATH folder that has it, never from the current folder (the workspace could plant an `npx.cmd` there).
+ * first PATH folder that has it, never from the current folder (the workspace could plant an `npx.cmd` there), nor
+ * from a relative PATH entry (`.`, `node_modules\.bin`), which names a folder of the workspace too.
  */
 function resolveCommand(command: string, { env, exists }: WindowsLookup): string {
   const hasExtension = /\.[^.\\/]+$/.test(command);
   const extensions = (envValue(env, 'PATHEXT') ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean);
   const candidates = (base: string): string[] => (hasExtension ? [base] : extensions.map((extension) => base + extension.toLowerCase()));
   if (/[\\/]/.test(command)) return hasExtension ? command : (candidates(command).find(exists) ?? command);
-  for (const directory of (envValue(env, 'PATH') ?? '').split(';').filter(Boolean)) {
+  for (const directory of (envValue(env, 'PATH') ?? '').split(';').filter(isAbsoluteWindowsPath)) {
     const found = candidates(`${directory.replace(/[\\/]+$/, '')}\\${command}`).find(exists);
     if (found) return found;
   }
@@ -80,4 +90,9 @@ function resolveCommand(command: string, { env, exists }: WindowsLookup): string
 function envValue(env: WindowsLookup['env'], name: string): string | undefined {
   const key = Object.keys(env).find((candidate) => candidate.toUpperCase() === name);
   return key === undefined ? undefined : env[key];
+}
+
+/** `C:\…`, `C:/…` or a UNC path: a PATH folder that does not depend on the current folder. */
+function isAbsoluteWindowsPath(directory: string): boolean {
+  return /^[a-zA-Z]:[\\/]/.test(directory) || /^[\\/]{2}[^\\/]/.test(directory);
 }

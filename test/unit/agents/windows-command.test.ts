@@ -160,6 +160,27 @@ const attacks: readonly WindowsAttack[] = [
     },
   },
   {
+    attack: "an npm shim's bare `node` found in the workspace (cmd looks in the current folder first)",
+    driven: 'windowsSpawnPlan("npx", …): the plan cmd.exe runs with',
+    sees: 'NoDefaultCurrentDirectoryInExePath=1 for cmd and what the shim starts: node comes from PATH, never the workspace',
+    run: () => {
+      assert.deepEqual(windowsSpawnPlan('npx', ['-y', 'agent'], lookup).env, { NoDefaultCurrentDirectoryInExePath: '1' });
+    },
+  },
+  {
+    attack: 'a relative PATH entry (".", "node_modules\\.bin") names a folder of the workspace',
+    driven: 'a bare "npx" resolved with PATH ".;node_modules\\.bin;C:\\Program Files\\nodejs" and npx.cmd in both relative folders',
+    sees: 'the npx from the absolute PATH folder runs',
+    run: () => {
+      const planted = new Set(['.\\npx.cmd', 'node_modules\\.bin\\npx.cmd', 'C:\\Program Files\\nodejs\\npx.cmd']);
+      const plan = windowsSpawnPlan('npx', [], {
+        env: { ...ENV, PATH: '.;node_modules\\.bin;C:\\Program Files\\nodejs' },
+        exists: (file) => planted.has(file),
+      });
+      assert.match(plan.args[4] ?? '', /^""C:\\Program Files\\nodejs\\npx\.cmd"/);
+    },
+  },
+  {
     attack: 'a shim path that holds % or a quote (cmd would expand or split it)',
     driven: 'windowsSpawnPlan("C:\\\\a%X%\\\\run.cmd", [])',
     sees: 'a clear error naming the path; nothing is started',
