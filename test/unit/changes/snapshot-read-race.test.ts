@@ -14,6 +14,7 @@ import type { SnapshotRead } from '../../../src/changes/change-ports';
 import { openedInsideByFolder } from '../../../src/client/opened-inside';
 import { readForSnapshot, readSmallNow } from '../../../src/changes/snapshot-read';
 import { DiskChangeFiles } from '../../support/disk-change-ports';
+import { whileFolderSwapped } from '../../support/folder-swapper';
 
 /** Swaps `target` between a plain file and a link to `secret` (each by an atomic rename) until `stop[0]` is set. */
 const SWAPPER = `
@@ -28,25 +29,6 @@ while (Atomics.load(flag, 0) === 0) {
   rmSync(target + '.link', { force: true });
   symlinkSync(secret, target + '.link');
   renameSync(target + '.link', target);
-  swaps += 1;
-}
-Atomics.store(flag, 1, swaps);
-`;
-
-/** Swaps the folder `folder` for a link to `outside` and back (atomic renames) until `stop[0]` is set. */
-const FOLDER_SWAPPER = `
-const { renameSync, symlinkSync, rmSync } = require('node:fs');
-const { workerData } = require('node:worker_threads');
-const { folder, outside, stop } = workerData;
-const flag = new Int32Array(stop);
-let swaps = 0;
-while (Atomics.load(flag, 0) === 0) {
-  rmSync(folder + '.link', { force: true });
-  symlinkSync(outside, folder + '.link');
-  renameSync(folder, folder + '.real');
-  renameSync(folder + '.link', folder);
-  rmSync(folder);
-  renameSync(folder + '.real', folder);
   swaps += 1;
 }
 Atomics.store(flag, 1, swaps);
@@ -171,28 +153,19 @@ describe('a snapshot read against a file swapped for a link', function () {
       mkdirSync(folder);
       writeFileSync(path.join(folder, 'id_rsa'), 'plain text');
       const named = path.join(folder, 'id_rsa');
-      const stop = new SharedArrayBuffer(8);
-      const worker = new Worker(FOLDER_SWAPPER, { eval: true, workerData: { folder, outside, stop } });
-      const exited = new Promise<void>((resolve, reject) => {
-        worker.once('exit', () => resolve());
-        worker.once('error', reject);
-      });
       const seen = new Map<string, number>();
       const note = (read: SnapshotRead): void => {
         const text = read instanceof Uint8Array ? Buffer.from(read).toString() : read === undefined ? '(none)' : '(hashed)';
         seen.set(text, (seen.get(text) ?? 0) + 1);
       };
-      try {
+      const swaps = await whileFolderSwapped(folder, outside, async () => {
         const until = Date.now() + 2_000;
         while (Date.now() < until) {
           for (let i = 0; i < 50; i += 1) note(files.readSmallNow(named, 1_000)?.read);
           note(await files.read(named, 1_000));
         }
-      } finally {
-        Atomics.store(new Int32Array(stop), 0, 1);
-        await exited;
-      }
-      assert.ok((new Int32Array(stop)[1] ?? 0) > 100, 'the swapper ran');
+      });
+      assert.ok(swaps > 100, 'the swapper ran');
       assert.ok((seen.get('plain text') ?? 0) > 0, `some reads found the plain file: ${JSON.stringify([...seen])}`);
       assert.equal(seen.get(SECRET), undefined, `the secret was read: ${JSON.stringify([...seen])}`);
     });

@@ -12,30 +12,11 @@ import { closeSync, constants, mkdirSync, mkdtempSync, openSync, realpathSync, r
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { ResponseError } from 'vscode-jsonrpc';
 import { FileSystemHandler, type RefusedAccess } from '../../../src/client/fs-handler';
 import type { AttackCase } from '../../support/attack-case';
+import { whileFolderSwapped } from '../../support/folder-swapper';
 import { MemoryEditorFiles } from '../../support/host-harness';
-
-/** Swaps the folder `folder` for a link to `outside` and back (atomic renames) until `stop[0]` is set. */
-const FOLDER_SWAPPER = `
-const { renameSync, symlinkSync, rmSync } = require('node:fs');
-const { workerData } = require('node:worker_threads');
-const { folder, outside, stop } = workerData;
-const flag = new Int32Array(stop);
-let swaps = 0;
-while (Atomics.load(flag, 0) === 0) {
-  rmSync(folder + '.link', { force: true });
-  symlinkSync(outside, folder + '.link');
-  renameSync(folder, folder + '.real');
-  renameSync(folder + '.link', folder);
-  rmSync(folder);
-  renameSync(folder + '.real', folder);
-  swaps += 1;
-}
-Atomics.store(flag, 1, swaps);
-`;
 
 const SECRET = '-----BEGIN OPENSSH PRIVATE KEY----- (outside the workspace)';
 const HOST = 'the fs handler with real files in a temp folder (host path)';
@@ -82,14 +63,8 @@ const rows: Row[] = [
       const folder = w.file('docs');
       mkdirSync(folder);
       writeFileSync(path.join(folder, 'id_rsa'), 'plain text');
-      const stop = new SharedArrayBuffer(8);
-      const worker = new Worker(FOLDER_SWAPPER, { eval: true, workerData: { folder, outside: w.outside, stop } });
-      const exited = new Promise<void>((resolve, reject) => {
-        worker.once('exit', () => resolve());
-        worker.once('error', reject);
-      });
       const seen = new Map<string, number>();
-      try {
+      const swaps = await whileFolderSwapped(folder, w.outside, async () => {
         const until = Date.now() + 2_500;
         while (Date.now() < until) {
           const text = await outcome(w.handler.readTextFile({ path: path.join(folder, 'id_rsa') }));
@@ -97,12 +72,9 @@ const rows: Row[] = [
           const key = text.startsWith('error: Refused') ? 'refused' : text.startsWith('error: ') ? 'error' : text;
           seen.set(key, (seen.get(key) ?? 0) + 1);
         }
-      } finally {
-        Atomics.store(new Int32Array(stop), 0, 1);
-        await exited;
-      }
+      });
       const shown = JSON.stringify([...seen]);
-      assert.ok((new Int32Array(stop)[1] ?? 0) > 100, 'the swapper ran');
+      assert.ok(swaps > 100, 'the swapper ran');
       assert.ok((seen.get('plain text') ?? 0) > 0, `some reads found the workspace file: ${shown}`);
       assert.equal(seen.get(SECRET), undefined, `the key outside the workspace reached the agent: ${shown}`);
       assert.ok(w.refused.length > 0 && w.refused.every((r) => r.operation === 'read'), 'the user is told of refused reads');
