@@ -163,6 +163,7 @@ export class ChatApp {
       this.composer.element,
     );
     this.element.addEventListener('click', (event) => this.onClick(event));
+    this.element.addEventListener('dragstart', (event) => onLinkDragStart(event));
     // "Focus on Chat View" focuses the webview's frame, which leaves the page body focused: what the user types next
     // belongs in the prompt.
     const signal = this.lifetime.signal;
@@ -497,4 +498,19 @@ function focusFollowsOuterFrame(focus: () => void, signal: AbortSignal): void {
   } catch {
     // A parent of another origin (not how VS Code hosts webviews): its focus is VS Code's to pass on.
   }
+}
+
+/**
+ * A link of the agent's dragged anywhere carries its words, not its target, unless it is a web link. Its target is
+ * the agent's choice: `[README.md](file:///home/me/.ssh/id_rsa)` dropped on the prompt was taken for a file the user
+ * attached (the composer attaches every file: URI a drop brings, as it must for the Explorer's), and the key would have
+ * gone with the next message. The browser-hosted workbench's Chromium happens to blank a file: target in a drop from
+ * this page; a runtime that passes it through must not decide this.
+ */
+function onLinkDragStart(event: DragEvent): void {
+  if (!(event.target instanceof Element) || !event.dataTransfer) return;
+  const link = event.target.closest('a[href]');
+  if (!link || classifyLink(link.getAttribute('href') ?? '').type === 'external') return;
+  event.dataTransfer.clearData();
+  event.dataTransfer.setData('text/plain', link.textContent ?? '');
 }

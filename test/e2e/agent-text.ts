@@ -9,7 +9,7 @@
  * opened).
  */
 import * as assert from 'node:assert/strict';
-import { rmSync, symlinkSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import type { AttackCase } from '../support/attack-case';
@@ -18,6 +18,7 @@ import { CodeServer } from '../support/code-server';
 import { E2E_RESULTS, e2eHome } from '../support/e2e-home';
 import { scriptedAgentPath } from '../support/repo-root';
 import {
+  DISGUISED_FILE_WORDS,
   HOSTILE_ELICITATION,
   HOSTILE_FILE,
   HOSTILE_METHOD,
@@ -230,6 +231,49 @@ function rows(chatOf: () => Promise<Frame>, workspace: string): Row[] {
           [],
           "no other page: VS Code's own link handler in the webview opened the relative link against the webview's address",
         );
+      },
+    },
+    {
+      attack: "a link in the agent's text that reads as a workspace file and targets a file outside it, dragged into the prompt",
+      driven: `the scripted agent writes \`[${DISGUISED_FILE_WORDS}](file:///…/outside-secret.txt)\`; the link is dragged onto the prompt`,
+      sees: "no attachment: the drop carries the link's words alone, so nothing of the file would go with the next message",
+      run: async () => {
+        const secret = path.join(path.dirname(workspace), 'outside-secret.txt');
+        writeFileSync(secret, 'api_key=not-for-the-agent\n');
+        try {
+          const chat = await chatOf();
+          await send(chat, `drag ${secret}`);
+          const link = chat.getByRole('link', { name: DISGUISED_FILE_WORDS }).last();
+          await link.waitFor({ timeout: LONG });
+          const prompt = chat.locator('textarea[aria-label="Prompt"]');
+          // What the drop hands the page, as the composer reads it (its types, and the words or target they hold).
+          await chat.evaluate(() => {
+            document.addEventListener(
+              'drop',
+              (event) => {
+                const data = event.dataTransfer;
+                const seen = data ? [...data.types].map((type) => `${type}: ${data.getData(type)}`) : [];
+                document.documentElement.dataset.lastDrop = JSON.stringify(seen);
+              },
+              { capture: true, once: true },
+            );
+          });
+          await link.dragTo(prompt);
+          // The browser-hosted workbench's Chromium already hands a drop from this page "about:blank#blocked" for a
+          // file: target, so what is left to see is what the drop carries: the old one carried the link as a URI list
+          // (which a runtime that passes file: targets through makes an attached file), the new one only its words.
+          const dropped = await chat.waitForFunction(() => document.documentElement.dataset.lastDrop, undefined, { timeout: 10_000 });
+          assert.deepEqual(
+            JSON.parse(String(await dropped.jsonValue())),
+            [`text/plain: ${DISGUISED_FILE_WORDS}`],
+            'the drop carries the words alone',
+          );
+          const chips = await chat.locator('[aria-label="Attachments"] [role="listitem"]').allTextContents();
+          assert.deepEqual(chips, [], `no attachment from the agent's link (the chips: ${JSON.stringify(chips)})`);
+          await prompt.fill('');
+        } finally {
+          rmSync(secret, { force: true });
+        }
       },
     },
     {
