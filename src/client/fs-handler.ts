@@ -14,9 +14,19 @@ import { DEFAULT_MAX_READ_BYTES } from '../shared/limits';
 import { readTooLargeMessage } from './read-limit';
 import { errorMessage } from '../shared/error-text';
 import { inspectWriteTarget, type WriteTarget } from './write-target';
+import { TaskLimit } from '../shared/task-limit';
 
 /** ACP's "resource not found". */
 export const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * Files one handler (one session) reads from disk at once; later reads wait their turn. Each read holds up to the
+ * read cap of bytes, then its text, until it answers, so an agent sending dozens at once would pile hundreds of MB
+ * into the extension host that every extension shares (30 reads of 10 MB files added 646 MB). Four is what libuv's
+ * file-system thread pool runs at once by default: more reads in flight would only queue there, so an honest agent
+ * loses next to no speed, and the memory stays near four answers.
+ */
+const MAX_DISK_READS = 4;
 
 export interface RefusedAccess {
   readonly operation: 'read' | 'write';
@@ -32,6 +42,8 @@ export class FileSystemHandler {
     private readonly maxReadBytes: () => number = () => DEFAULT_MAX_READ_BYTES,
     /** Change tracking: sees each write before it lands (and may refuse it) and each whole-file read. */
     private readonly observer?: FileAccessObserver,
+    /** How a file is opened on disk (open-for-read.ts); tests wrap it to watch how many reads are in flight. */
+    private readonly openFile: typeof openForRead = openForRead,
   ) {}
 
   /** The editor changes these files for the agent (an editor action the user allowed): the turn's change card captures them. */
@@ -44,6 +56,8 @@ export class FileSystemHandler {
 
   /** A digest of the unsaved text of each open document the agent last read whole (see `readAsItIs`). */
   private readonly unsavedTextRead = new Map<string, string>();
+
+  private readonly diskReads = new TaskLimit(MAX_DISK_READS);
 
   async readTextFile(
     params: { path: string; line?: number | null; limit?: number | null; sessionId?: string },
@@ -64,21 +78,25 @@ export class FileSystemHandler {
       }
       return { content };
     }
-    const windowed = line !== undefined || limit !== undefined;
-    const opened = await this.openOnDisk(params.path, target, missingFile);
-    if (opened === 'missing') return { content: '' };
-    try {
-      if (!windowed && opened.size > cap) throw tooLarge(params.path, opened.size, cap, line, limit);
-      const read = await readWindow(opened.chunks(), line, limit, cap);
-      if (read.kind === 'too_large') throw tooLarge(params.path, read.atLeastBytes, cap, line, limit);
-      if (!windowed) this.observer?.afterRead(target, read.text, params.sessionId);
-      return { content: read.text };
-    } catch (error) {
-      if (error instanceof RpcError) throw error;
-      throw cannotRead(params.path, error);
-    } finally {
-      await opened.close().catch(() => undefined);
-    }
+    // The open document above skips this queue: its text is in memory already, and that branch answers without
+    // awaiting anything, so no two of those are ever under way together; only reads from disk pile up.
+    return this.diskReads.run(async () => {
+      const windowed = line !== undefined || limit !== undefined;
+      const opened = await this.openOnDisk(params.path, target, missingFile);
+      if (opened === 'missing') return { content: '' };
+      try {
+        if (!windowed && opened.size > cap) throw tooLarge(params.path, opened.size, cap, line, limit);
+        const read = await readWindow(opened.chunks(), line, limit, cap);
+        if (read.kind === 'too_large') throw tooLarge(params.path, read.atLeastBytes, cap, line, limit);
+        if (!windowed) this.observer?.afterRead(target, read.text, params.sessionId);
+        return { content: read.text };
+      } catch (error) {
+        if (error instanceof RpcError) throw error;
+        throw cannotRead(params.path, error);
+      } finally {
+        await opened.close().catch(() => undefined);
+      }
+    });
   }
 
   async writeTextFile(params: { path: string; content: string; sessionId?: string }): Promise<Record<string, never>> {
@@ -111,7 +129,7 @@ export class FileSystemHandler {
   private async openOnDisk(requested: string, target: string, missingFile: MissingFileAnswer): Promise<OpenedFile | 'missing'> {
     let opened: OpenForRead;
     try {
-      opened = await openForRead(target, await realRootsOf(this.files.roots()));
+      opened = await this.openFile(target, await realRootsOf(this.files.roots()));
     } catch (error) {
       if (missingFile === 'empty_content' && !(await this.exists(target))) return 'missing';
       throw cannotRead(requested, error);

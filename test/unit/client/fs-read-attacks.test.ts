@@ -3,17 +3,31 @@
  * runs shell commands through its own tools swaps a workspace folder for a link to `~/.ssh` while it asks for a file
  * in it, over and over (a check of the path followed by an open of the path loses that race now and then), or plants
  * FIFOs and asks for them (an open that waits for a writer holds one of libuv's four file-system threads for good,
- * and with four of them every extension's file I/O in the host stalls). Each row asserts that the secret never
- * reaches the agent, or that the read ends at once and other file I/O goes on, and what the agent is told.
+ * and with four of them every extension's file I/O in the host stalls), or asks for dozens of large files at once
+ * (each answer held in the extension host's memory, which every extension shares). Each row asserts that the secret
+ * never reaches the agent, or that the read ends at once and other file I/O goes on, or that only a few files are
+ * read at once while every answer still comes back whole, and what the agent is told.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdirSync, mkdtempSync, openSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ResponseError } from 'vscode-jsonrpc';
 import { FileSystemHandler, type RefusedAccess } from '../../../src/client/fs-handler';
+import { openForRead, type OpenForRead } from '../../../src/client/open-for-read';
 import type { AttackCase } from '../../support/attack-case';
 import { whileFolderSwapped } from '../../support/folder-swapper';
 import { MemoryEditorFiles } from '../../support/host-harness';
@@ -26,7 +40,37 @@ interface World {
   readonly outside: string;
   readonly handler: FileSystemHandler;
   readonly refused: RefusedAccess[];
+  readonly diskReads: ReadsInFlight;
   file(name: string): string;
+}
+
+/** Counts the handler's reads on disk, each from its open until its file is closed, and the most at once. */
+class ReadsInFlight {
+  opens = 0;
+  now = 0;
+  most = 0;
+
+  readonly open: typeof openForRead = async (absolutePath, realRoots) => {
+    this.opens++;
+    this.now++;
+    this.most = Math.max(this.most, this.now);
+    let opened: OpenForRead;
+    try {
+      opened = await openForRead(absolutePath, realRoots);
+    } catch (error) {
+      this.now--;
+      throw error;
+    }
+    if (opened.kind !== 'opened') {
+      this.now--;
+      return opened;
+    }
+    const file = opened.file;
+    return {
+      kind: 'opened',
+      file: { size: file.size, chunks: () => file.chunks(), close: () => file.close().finally(() => this.now--) },
+    };
+  };
 }
 
 interface Row extends AttackCase {
@@ -53,6 +97,10 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'still wa
 }
 
 const FIFOS = ['p1', 'p2', 'p3', 'p4'];
+
+const MB = 1024 * 1024;
+/** Reads the handler runs on disk at once (fs-handler.ts); the rest wait their turn. */
+const MOST_DISK_READS = 4;
 
 const rows: Row[] = [
   {
@@ -100,9 +148,40 @@ const rows: Row[] = [
         );
     },
   },
+  {
+    attack: "fs/read_text_file of 30 large files at once, each under the read cap, to run the host's memory out",
+    driven:
+      `${HOST}: four reads of files over the cap (refused once opened), then 30 reads of distinct 4 MB files, all sent ` +
+      'together; every open on disk is counted until its file is closed',
+    sees: 'each file answers whole and the four over the cap are refused; at most four are read from disk at once',
+    run: async (w) => {
+      // Sparse, so making them costs nothing; fstat says 11 MB, over the default 10 MB cap.
+      const overCap = ['huge1', 'huge2', 'huge3', 'huge4'];
+      for (const name of overCap) {
+        writeFileSync(w.file(name), '');
+        truncateSync(w.file(name), 11 * MB);
+      }
+      // Each file's own lines, so an answer that came back from another file shows.
+      const texts = Array.from({ length: 30 }, (_, index) => {
+        const line = `line of file ${String(index).padStart(2, '0')}\n`;
+        return line.repeat(Math.ceil((4 * MB) / line.length));
+      });
+      texts.forEach((text, index) => writeFileSync(w.file(`big${index}.txt`), text));
+      // The refused ones first: each holds a turn on disk until it throws, and a turn not given back stalls the rest.
+      const refusals = overCap.map((name) => outcome(w.handler.readTextFile({ path: w.file(name) })));
+      const answers = texts.map((_, index) => w.handler.readTextFile({ path: w.file(`big${index}.txt`) }));
+      for (const [index, refusal] of refusals.entries())
+        assert.match(await refusal, /^error: .*huge\d: the file is 11\.0 MB, over the client's read limit/, `read of ${overCap[index]}`);
+      for (const [index, answer] of (await Promise.all(answers)).entries())
+        assert.ok(answer.content === texts[index], `big${index}.txt answered its own text whole`);
+      assert.ok(w.diskReads.most <= MOST_DISK_READS, `at most ${MOST_DISK_READS} reads on disk at once, but ${w.diskReads.most} were`);
+      assert.equal(w.diskReads.opens, overCap.length + texts.length, 'every read was counted');
+      assert.equal(w.diskReads.now, 0, 'every file opened was closed');
+    },
+  },
 ];
 
-describe('attacks on fs/read_text_file (links swapped in, FIFOs)', function () {
+describe('attacks on fs/read_text_file (links swapped in, FIFOs, a flood of large reads)', function () {
   this.timeout(20_000);
   if (process.platform === 'win32') return;
   let scratch: string;
@@ -128,8 +207,9 @@ describe('attacks on fs/read_text_file (links swapped in, FIFOs)', function () {
       mkdirSync(outside);
       writeFileSync(path.join(outside, 'id_rsa'), SECRET);
       const refused: RefusedAccess[] = [];
-      const handler = new FileSystemHandler(new MemoryEditorFiles(root), (r) => refused.push(r));
-      await row.run({ root, outside, handler, refused, file: (name) => path.join(root, name) });
+      const diskReads = new ReadsInFlight();
+      const handler = new FileSystemHandler(new MemoryEditorFiles(root), (r) => refused.push(r), undefined, undefined, diskReads.open);
+      await row.run({ root, outside, handler, refused, diskReads, file: (name) => path.join(root, name) });
     });
   }
 
