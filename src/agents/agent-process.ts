@@ -11,6 +11,7 @@ import { homedir } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import type { AgentConfig } from './agent-config';
 import { argsOutsideWorkspace } from './launcher-prefix';
+import { StderrLogBudget } from './stderr-log-budget';
 import { StderrTail } from './stderr-tail';
 import { SupervisedProcess } from './supervisor/supervised-process';
 
@@ -26,6 +27,7 @@ export interface AgentExit {
 
 export interface AgentProcessOptions {
   readonly cwd: string;
+  /** The lines to log, within a budget per process (stderr-log-budget.ts): an agent may write without end. */
   readonly onStderrLine?: (line: string) => void;
   /** Grace periods of the stop ladder, in ms. */
   readonly stdinGraceMs?: number;
@@ -41,6 +43,7 @@ export class AgentProcess {
   readonly pid: number | undefined;
   private readonly supervised: SupervisedProcess;
   private readonly stderr = new StderrTail();
+  private readonly stderrLog = new StderrLogBudget();
   private readonly events = new EventEmitter();
   private exitInfo: AgentExit | undefined;
   private stopRequested = false;
@@ -66,8 +69,10 @@ export class AgentProcess {
     this.stdout = supervised.stdout;
     this.stdin = supervised.stdin!; // asked for with stdin: 'pipe'
     supervised.stderr.setEncoding('utf8');
+    const onStderrLine = options.onStderrLine;
     supervised.stderr.on('data', (text: string) => {
-      for (const line of this.stderr.push(text)) options.onStderrLine?.(line);
+      this.stderr.push(text);
+      if (onStderrLine) for (const line of this.stderrLog.push(text)) onStderrLine(line);
     });
     supervised.onReport((report) => {
       if (report.kind === 'error') this.stderr.push(`${report.message}\n`);

@@ -8,8 +8,8 @@ export class StderrTail {
     private readonly maxLineLength = 500,
   ) {}
 
-  /** Feeds decoded text; returns the complete lines it contained (for logging). */
-  push(text: string): string[] {
+  /** Feeds decoded text. (What is logged is cut and bounded on its own: stderr-log-budget.ts.) */
+  push(text: string): void {
     const parts = (this.partial + text).split('\n');
     this.partial = (parts.pop() ?? '').slice(-this.maxLineLength * 4);
     const complete = parts.map((line) => line.replace(/\r$/, '')).filter((line) => line.length > 0);
@@ -17,7 +17,6 @@ export class StderrTail {
       this.lines.push(line.length > this.maxLineLength ? line.slice(0, this.maxLineLength) + '…' : line);
       if (this.lines.length > this.maxLines) this.lines.shift();
     }
-    return complete;
   }
 
   /** The last lines, including an unterminated one. */
