@@ -247,22 +247,16 @@ function rows(chatOf: () => Promise<Frame>, workspace: string): Row[] {
           await link.waitFor({ timeout: LONG });
           const prompt = chat.locator('textarea[aria-label="Prompt"]');
           // What the drop hands the page, as the composer reads it (its types, and the words or target they hold).
-          await chat.evaluate(() => {
-            document.addEventListener(
-              'drop',
-              (event) => {
-                const data = event.dataTransfer;
-                const seen = data ? [...data.types].map((type) => `${type}: ${data.getData(type)}`) : [];
-                document.documentElement.dataset.lastDrop = JSON.stringify(seen);
-              },
-              { capture: true, once: true },
-            );
-          });
+          await chat.evaluate(`document.addEventListener('drop', (event) => {
+            const data = event.dataTransfer;
+            const seen = data ? [...data.types].map((type) => type + ': ' + data.getData(type)) : [];
+            document.documentElement.dataset.lastDrop = JSON.stringify(seen);
+          }, { capture: true, once: true })`);
           await link.dragTo(prompt);
           // The browser-hosted workbench's Chromium already hands a drop from this page "about:blank#blocked" for a
           // file: target, so what is left to see is what the drop carries: the old one carried the link as a URI list
           // (which a runtime that passes file: targets through makes an attached file), the new one only its words.
-          const dropped = await chat.waitForFunction(() => document.documentElement.dataset.lastDrop, undefined, { timeout: 10_000 });
+          const dropped = await chat.waitForFunction('document.documentElement.dataset.lastDrop', undefined, { timeout: 10_000 });
           assert.deepEqual(
             JSON.parse(String(await dropped.jsonValue())),
             [`text/plain: ${DISGUISED_FILE_WORDS}`],
