@@ -77,6 +77,7 @@ type Handler<P, R> = (params: P, token: CancellationToken) => R | Promise<R>;
 export class AcpConnection {
   private readonly connection: MessageConnection;
   private readonly reader: LibraryBridgeReader;
+  private readonly output: NdjsonMessageWriter;
   private closed = false;
   /** load, resume, fork, list, close, delete, set_title: see session-requests.ts. */
   readonly sessions = new SessionRequests(
@@ -98,7 +99,8 @@ export class AcpConnection {
       options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
     );
     this.reader = new LibraryBridgeReader(framing);
-    const writer = new LibraryBridgeWriter(new NdjsonMessageWriter(options.output));
+    this.output = new NdjsonMessageWriter(options.output);
+    const writer = new LibraryBridgeWriter(this.output);
     const logger = {
       error: (message: string) => log.error(message),
       warn: (message: string) => log.warn(message),
@@ -260,6 +262,11 @@ export class AcpConnection {
       const toolCallId = params.toolCall?.toolCallId ?? `permission-without-tool-call-${++this.bareRequests}`;
       return handler({ sessionId: params.sessionId, toolCallId, toolCall, options }, token);
     });
+  }
+
+  /** Resolves once less than `bytes` of what we sent waits for the agent to read it (ndjson.ts). */
+  whenUnsentBelow(bytes: number): Promise<void> {
+    return this.output.whenUnsentBelow(bytes);
   }
 
   onReadTextFile(handler: Handler<requests.ReadTextFileParams, unknown>): void {

@@ -14,7 +14,7 @@ import {
   type MessageWriter,
 } from 'vscode-jsonrpc';
 import { errorMessage } from '../shared/error-text';
-import { hasLongString, jsonLinePieces } from './sliced-json';
+import { hasLongString, jsonLinePieces, stringChars } from './sliced-json';
 
 export const DEFAULT_MAX_LINE_BYTES = 50 * 1024 * 1024;
 const NEWLINE = 0x0a;
@@ -125,6 +125,10 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
   /** Writes waiting behind a sliced one (lines never interleave), and the end of the last of them. */
   private queued = 0;
   private tail: Promise<void> = Promise.resolve();
+  /** About the characters of the sliced messages not yet handed to the output (they wait behind `tail`). */
+  private unwritten = 0;
+  /** `whenUnsentBelow` callers, checked again as a sliced message is handed over. */
+  private readonly unsentWaiters = new Set<() => void>();
 
   constructor(private readonly output: Writable) {
     super();
@@ -134,8 +138,16 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
 
   write(message: Message): Promise<void> {
     if (this.queued === 0 && !hasLongString(message)) return this.writeText(JSON.stringify(message) + '\n', message);
+    const chars = stringChars(message);
     this.queued++;
-    const written = this.tail.then(() => this.writePieces(message)).finally(() => this.queued--);
+    this.unwritten += chars;
+    const written = this.tail
+      .then(() => this.writePieces(message))
+      .finally(() => {
+        this.queued--;
+        this.unwritten -= chars;
+        for (const check of [...this.unsentWaiters]) check();
+      });
     this.tail = written.then(ignore, ignore);
     return written;
   }
@@ -167,6 +179,29 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
     });
   }
 
+  /**
+   * Resolves once less than `bytes` of what was written waits to reach the agent, or the output is gone (a write
+   * then fails as usual). What the agent has not read piles up here, in the extension host, without bound: the
+   * caller waits before making more of it (agent-requests.ts, before a file is read for the agent).
+   */
+  whenUnsentBelow(bytes: number): Promise<void> {
+    const output = this.output;
+    // Messages still queued here count too: answers read at once are queued long before their pieces are written.
+    const settled = (): boolean => output.writableLength + this.unwritten < bytes || output.destroyed || output.writableFinished;
+    if (settled()) return Promise.resolve();
+    return new Promise((resolve) => {
+      // 'drain' comes once the buffer is empty (a write over the high-water mark returned false, as one must have).
+      const check = (): void => {
+        if (!settled()) return;
+        this.unsentWaiters.delete(check);
+        for (const event of OUTPUT_ENDS) output.off(event, check);
+        resolve();
+      };
+      this.unsentWaiters.add(check);
+      for (const event of OUTPUT_ENDS) output.on(event, check);
+    });
+  }
+
   end(): void {
     if (this.queued === 0) this.output.end();
     else void this.tail.then(() => this.output.end());
@@ -174,6 +209,9 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
 }
 
 function ignore(): void {}
+
+/** The output's events after which what waits unsent may be less: emptied, or gone. */
+const OUTPUT_ENDS = ['drain', 'close', 'error', 'finish'];
 
 function isJsonRpcMessage(value: unknown): value is Message {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';

@@ -18,6 +18,15 @@ export function hasLongString(value: unknown, limit = SLICE_CHARS): boolean {
   return children.some((child) => hasLongString(child, limit));
 }
 
+/** The characters of the strings in `value` (keys left out): about its JSON's length, for what waits unsent. */
+export function stringChars(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 0;
+  let chars = 0;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) chars += stringChars(child);
+  return chars;
+}
+
 /** The line's pieces, each serialized only when it is asked for. */
 export function* jsonLinePieces(message: unknown, limit = SLICE_CHARS): Generator<string> {
   const long: string[] = [];

@@ -20,13 +20,14 @@ import { TaskLimit } from '../shared/task-limit';
 export const RESOURCE_NOT_FOUND = -32002;
 
 /**
- * Files one handler (one session) reads from disk at once; later reads wait their turn. Each read holds up to the
- * read cap of bytes, then its text, until it answers, so an agent sending dozens at once would pile hundreds of MB
- * into the extension host that every extension shares (30 reads of 10 MB files added 646 MB). Four is what libuv's
+ * Files one handler (one session) reads at once; later reads wait their turn. Each read holds up to the read cap of
+ * bytes, then its text, until it answers, so an agent sending dozens at once would pile hundreds of MB into the
+ * extension host that every extension shares (30 reads of 10 MB files added 646 MB). Four is what libuv's
  * file-system thread pool runs at once by default: more reads in flight would only queue there, so an honest agent
- * loses next to no speed, and the memory stays near four answers.
+ * loses next to no speed, and the memory stays near four answers. An open document's text is read in a turn too:
+ * its answer is a copy all the same.
  */
-const MAX_DISK_READS = 4;
+const MAX_READS_AT_ONCE = 4;
 
 export interface RefusedAccess {
   readonly operation: 'read' | 'write';
@@ -57,13 +58,30 @@ export class FileSystemHandler {
   /** A digest of the unsaved text of each open document the agent last read whole (see `readAsItIs`). */
   private readonly unsavedTextRead = new Map<string, string>();
 
-  private readonly diskReads = new TaskLimit(MAX_DISK_READS);
+  private readonly reads = new TaskLimit(MAX_READS_AT_ONCE);
 
+  /**
+   * @param untilAnswerable awaited in the read's turn, before anything is read: the connection's "until little waits
+   * unsent to the agent" (agent-requests.ts). Awaited on arrival instead, a burst of requests passed it together
+   * before any answer existed, and an agent that then read nothing still had every file read and queued for it.
+   */
   async readTextFile(
     params: { path: string; line?: number | null; limit?: number | null; sessionId?: string },
     missingFile: MissingFileAnswer = 'not_found_error',
+    untilAnswerable?: () => Promise<void>,
   ): Promise<{ content: string }> {
     const target = await this.confine('read', params.path);
+    return this.reads.run(async () => {
+      await untilAnswerable?.();
+      return this.readConfined(params, target, missingFile);
+    });
+  }
+
+  private async readConfined(
+    params: { path: string; line?: number | null; limit?: number | null; sessionId?: string },
+    target: string,
+    missingFile: MissingFileAnswer,
+  ): Promise<{ content: string }> {
     const line = params.line ?? undefined;
     const limit = params.limit ?? undefined;
     const cap = this.maxReadBytes();
@@ -78,25 +96,21 @@ export class FileSystemHandler {
       }
       return { content };
     }
-    // The open document above skips this queue: its text is in memory already, and that branch answers without
-    // awaiting anything, so no two of those are ever under way together; only reads from disk pile up.
-    return this.diskReads.run(async () => {
-      const windowed = line !== undefined || limit !== undefined;
-      const opened = await this.openOnDisk(params.path, target, missingFile);
-      if (opened === 'missing') return { content: '' };
-      try {
-        if (!windowed && opened.size > cap) throw tooLarge(params.path, opened.size, cap, line, limit);
-        const read = await readWindow(opened.chunks(), line, limit, cap);
-        if (read.kind === 'too_large') throw tooLarge(params.path, read.atLeastBytes, cap, line, limit);
-        if (!windowed) this.observer?.afterRead(target, read.text, params.sessionId);
-        return { content: read.text };
-      } catch (error) {
-        if (error instanceof RpcError) throw error;
-        throw cannotRead(params.path, error);
-      } finally {
-        await opened.close().catch(() => undefined);
-      }
-    });
+    const windowed = line !== undefined || limit !== undefined;
+    const opened = await this.openOnDisk(params.path, target, missingFile);
+    if (opened === 'missing') return { content: '' };
+    try {
+      if (!windowed && opened.size > cap) throw tooLarge(params.path, opened.size, cap, line, limit);
+      const read = await readWindow(opened.chunks(), line, limit, cap);
+      if (read.kind === 'too_large') throw tooLarge(params.path, read.atLeastBytes, cap, line, limit);
+      if (!windowed) this.observer?.afterRead(target, read.text, params.sessionId);
+      return { content: read.text };
+    } catch (error) {
+      if (error instanceof RpcError) throw error;
+      throw cannotRead(params.path, error);
+    } finally {
+      await opened.close().catch(() => undefined);
+    }
   }
 
   async writeTextFile(params: { path: string; content: string; sessionId?: string }): Promise<Record<string, never>> {

@@ -61,6 +61,14 @@ export interface AgentRequestRouting {
   missingFile(): MissingFileAnswer;
 }
 
+/**
+ * A file is read for the agent only while less than this waits unsent to it. An agent that asks for many files and
+ * then stops reading its input (stuck, or hostile) would otherwise have every answer read and held in the extension
+ * host, which every extension shares: 30 answers of 4 MB all read and queued while it read nothing. Above a few
+ * answers' worth, so an agent that reads as it goes never waits.
+ */
+const UNSENT_BEFORE_READ_BYTES = 16 * 1024 * 1024;
+
 export function registerAgentRequests(connection: AcpConnection, routing: AgentRequestRouting): void {
   const owner = (sessionId: string, method: string): SessionEndpoint => {
     const endpoint = routing.endpointFor(sessionId, method);
@@ -86,7 +94,11 @@ export function registerAgentRequests(connection: AcpConnection, routing: AgentR
     });
     return { outcome };
   });
-  connection.onReadTextFile((params) => owner(params.sessionId, 'fs/read_text_file').files.readTextFile(params, routing.missingFile()));
+  connection.onReadTextFile((params) =>
+    owner(params.sessionId, 'fs/read_text_file').files.readTextFile(params, routing.missingFile(), () =>
+      connection.whenUnsentBelow(UNSENT_BEFORE_READ_BYTES),
+    ),
+  );
   connection.onWriteTextFile((params) => owner(params.sessionId, 'fs/write_text_file').files.writeTextFile(params));
   registerTerminalRequests(connection, owner);
   new ElicitationHandler(connection, {

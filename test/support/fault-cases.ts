@@ -304,6 +304,17 @@ export const FAULTS: readonly FaultCase[] = [
     check: refused(/read error -32602 .*(MB|limit)/),
   },
   {
+    fault: 'fs-reads-while-not-reading',
+    trigger: 'prompt',
+    sees: 'nothing; every read is answered, and few are read while the agent reads nothing',
+    check: (context) => {
+      turnEnded(context, /reads before the change \d+, after it \d+, other 0/);
+      const before = Number(/before the change (\d+)/.exec(context.report)?.[1]);
+      // Read while 16 MB (4 answers) wait unsent, and the 4 reads under way then: 8, and a little slack for the pipe.
+      assert.ok(before <= 12, `at most 12 of the 30 files read while the agent read nothing (${context.report})`);
+    },
+  },
+  {
     fault: 'fs-foreign-session',
     trigger: 'prompt',
     sees: 'nothing; read and write for a session it does not own refused',

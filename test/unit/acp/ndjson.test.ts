@@ -27,6 +27,7 @@ function reader(maxLineBytes?: number): Harness {
 const note = (text: string) => ({ jsonrpc: '2.0', method: 'session/update', params: { text } });
 const line = (value: unknown) => Buffer.from(JSON.stringify(value) + '\n');
 const flush = () => new Promise((resolve) => setImmediate(resolve));
+const MB = 1024 * 1024;
 
 describe('NDJSON framing', () => {
   it('reads many messages from one chunk, in order', async () => {
@@ -98,5 +99,35 @@ describe('NDJSON framing', () => {
       [note('multi\nline'), note('second')],
     );
     assert.equal(lines.length, 3);
+  });
+
+  it('tells when less than a size waits unsent to an agent that stopped reading, counting messages still queued', async () => {
+    // Nobody reads this output: what is written stays in its buffer, as in a pipe to an agent that reads nothing.
+    const out = new PassThrough();
+    const writer = new NdjsonMessageWriter(out);
+    const answer = note('x'.repeat(3 * MB)) as Message;
+    const writes = [writer.write(answer), writer.write(answer)];
+    let below = false;
+    const waited = writer.whenUnsentBelow(4 * MB).then(() => (below = true));
+    // Long enough for every piece of both to be handed to the output (a piece a turn of the event loop).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(below, false, '6 MB written and unread is not below 4 MB');
+    out.resume();
+    await waited;
+    await Promise.all(writes);
+    assert.equal(out.writableLength, 0);
+    let atOnce = false;
+    await writer.whenUnsentBelow(1).then(() => (atOnce = true));
+    assert.equal(atOnce, true, 'nothing unsent: below any size');
+  });
+
+  it('stops waiting for the agent to read once the output is gone', async () => {
+    const out = new PassThrough();
+    const writer = new NdjsonMessageWriter(out);
+    writer.write(note('x'.repeat(2 * MB)) as Message).catch(() => undefined);
+    const waited = writer.whenUnsentBelow(MB);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    out.destroy();
+    await waited;
   });
 });
