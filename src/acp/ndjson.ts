@@ -125,7 +125,10 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
   /** Writes waiting behind a sliced one (lines never interleave), and the end of the last of them. */
   private queued = 0;
   private tail: Promise<void> = Promise.resolve();
-  /** About the characters of the sliced messages not yet handed to the output (they wait behind `tail`). */
+  /**
+   * About the characters of the sliced messages queued here, until the output has taken all of their pieces: the
+   * pieces already handed over count in the output's buffer too meanwhile, so this errs high, never low.
+   */
   private unwritten = 0;
   /** `whenUnsentBelow` callers, checked again as a sliced message is handed over. */
   private readonly unsentWaiters = new Set<() => void>();
