@@ -4,7 +4,8 @@
  * process (SIGKILL or SIGTERM, so `deactivate` never runs) and watches whether the agent's tree ends.
  *
  * The agent (inline below) ignores SIGTERM, SIGHUP and the end of its stdin, and starts a child that ignores
- * SIGTERM and SIGHUP too: the worst case a real launcher can leave behind.
+ * SIGTERM and SIGHUP too, and another such child detached (a session and a process group of its own, as a daemon
+ * has): the worst case a real launcher can leave behind.
  */
 import { AgentProcess } from '../../src/agents/agent-process';
 import { STUBBORN_CHILD } from './stubborn-child';
@@ -14,6 +15,7 @@ const AGENT = `
 for (const s of ['SIGTERM', 'SIGHUP']) process.on(s, () => {});
 process.stdin.on('data', () => {}); process.stdin.on('end', () => {});
 const child = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(GRANDCHILD)}], { stdio: 'ignore' });
+require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(GRANDCHILD)}], { stdio: 'ignore', detached: true }).unref();
 setTimeout(() => process.stdout.write(JSON.stringify({ grandchild: child.pid }) + '\\n'), 200);
 setInterval(() => {}, 1000);
 `;

@@ -21,6 +21,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { CONTROL_FD, parseLaunch, RELEASE, type SupervisorLaunch, type SupervisorReport } from './supervisor-protocol';
+import { processesMarked, signalMarked, TREE_MARK_VARIABLE } from './tree-mark';
 import { windowsSpawnPlan } from './windows-command';
 import { errorMessage } from '../../shared/error-text';
 
@@ -29,6 +30,8 @@ let agent: ChildProcess | undefined;
 let orphanGraceMs = 1000;
 let holdGroup = false;
 let exited = false;
+/** The mark in the environment of everything the command starts (tree-mark.ts); '' until the launch. */
+let treeMark = '';
 
 function report(message: SupervisorReport): void {
   try {
@@ -45,6 +48,8 @@ function killTree(signal: NodeJS.Signals): void {
     if (signal === 'SIGKILL') process.exit(1);
     return;
   }
+  // First what left the group (setsid): SIGKILL to the group ends this process too.
+  signalMarked(treeMark, signal);
   try {
     process.kill(-process.pid, signal);
   } catch {
@@ -55,6 +60,7 @@ function killTree(signal: NodeJS.Signals): void {
 function start(launch: SupervisorLaunch): void {
   orphanGraceMs = launch.orphanGraceMs;
   holdGroup = launch.holdGroup;
+  treeMark = launch.env[TREE_MARK_VARIABLE] ?? '';
   const env: Record<string, string | undefined> = { ...process.env, ...launch.env };
   if (launch.electronRunAsNode === null) delete env['ELECTRON_RUN_AS_NODE'];
   else env['ELECTRON_RUN_AS_NODE'] = launch.electronRunAsNode;
@@ -117,10 +123,12 @@ function letGoOfOutput(): void {
 /**
  * A held group with nothing left in it but the supervisor is not worth a process (some tens of MB): it goes. Linux
  * only (/proc), and only after two looks, so a member that forked and exited between them is not missed; elsewhere,
- * or when /proc cannot say, the group is held until the host kills it.
+ * or when /proc cannot say, the group is held until the host kills it. A child that left the group (setsid) but
+ * carries the tree's mark keeps it held too: releasing the terminal ends it, as it ends a background job.
  */
 function releaseIfAlone(): void {
-  if (!othersInGroup()) setTimeout(() => (othersInGroup() ? undefined : release()), 50);
+  const alone = (): boolean => !othersInGroup() && processesMarked(treeMark).length === 0;
+  if (alone()) setTimeout(() => (alone() ? release() : undefined), 50);
 }
 
 function othersInGroup(): boolean {

@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { Duplex, type Readable, type Writable } from 'node:stream';
 import { CONTROL_FD, parseReport, RELEASE, type SupervisorLaunch, type SupervisorReport } from './supervisor-protocol';
 import { supervisorScript } from './supervisor-script';
+import { newTreeMark, signalMarked, TREE_MARK_VARIABLE } from './tree-mark';
 
 export interface SupervisedLaunch {
   readonly command: string;
@@ -54,12 +55,15 @@ export class SupervisedProcess {
   private isReaped = false;
   /** How the command exited (or why it never ran), as the supervisor reported it. */
   private last: Exclude<SupervisorReport, { kind: 'started' }> | undefined;
+  /** In the environment of everything the command starts: what left the group is found by it (tree-mark.ts). */
+  private readonly treeMark = newTreeMark();
 
   constructor(launch: SupervisedLaunch, options: SupervisedOptions) {
     const message: SupervisorLaunch = {
       command: launch.command,
       args: launch.args,
-      env: launch.env,
+      // Last, so neither the host's environment nor a terminal/create's env can set it (tree-mark.ts).
+      env: { ...launch.env, [TREE_MARK_VARIABLE]: this.treeMark },
       electronRunAsNode: launch.env['ELECTRON_RUN_AS_NODE'] ?? process.env['ELECTRON_RUN_AS_NODE'] ?? null,
       orphanGraceMs: launch.orphanGraceMs ?? 1000,
       holdGroup: launch.holdGroup ?? false,
@@ -158,6 +162,8 @@ export class SupervisedProcess {
       spawnSync('taskkill', ['/T', '/F', '/PID', String(this.pid)], { windowsHide: true, stdio: 'ignore' });
       return;
     }
+    // What left the group (setsid) first: a SIGKILL to the group takes the supervisor, which would sweep it too.
+    signalMarked(this.treeMark, signal);
     try {
       process.kill(-this.pid, signal);
     } catch {

@@ -116,8 +116,28 @@ const attacks: readonly ProcessAttack[] = [
     },
   },
   {
+    attack: 'an agent starts a child in a session of its own (setsid): Stop leaves the child running',
+    driven: "a real agent `sh -c 'setsid sleep 300 & exec sleep 300'` (deaf to its stdin closing); Stop once both run",
+    sees: 'the agent and the child that left its process group both gone',
+    run: async () => {
+      const marker = `ACP_AGENT_SETSID_${randomUUID()}`;
+      const agent = new AgentProcess(
+        { name: 't', command: 'sh', args: ['-c', 'setsid sleep 300 & exec sleep 300'], env: { ACP_TEST_MARK: marker } },
+        { cwd: process.cwd(), stdinGraceMs: 100, termGraceMs: 200 },
+      );
+      try {
+        await eventually(() => processesMarked(marker).length >= 2, 'the agent and its child run');
+        await agent.stop();
+        await eventually(() => processesMarked(marker).length === 0, 'every process of the agent is gone', 6000);
+      } finally {
+        agent.killNow();
+        for (const pid of processesMarked(marker)) process.kill(pid, 'SIGKILL');
+      }
+    },
+  },
+  {
     attack: 'the extension host is SIGKILLed: the agent and a child ignoring SIGTERM/SIGHUP/EOF outlive it',
-    driven: 'a host process running the real AgentProcess with a stubborn agent and child; SIGKILL to the host',
+    driven: 'a host process running the real AgentProcess with a stubborn agent, a stubborn child and a detached one; SIGKILL to the host',
     sees: 'every process of the agent’s tree gone within seconds (the supervisor ends the group)',
     run: hostDies('SIGKILL'),
   },

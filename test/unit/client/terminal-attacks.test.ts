@@ -46,7 +46,49 @@ const hostDies =
     }
   };
 
+/**
+ * Runs `script` (sh) as a terminal command marked with `marker`, waits until `expected` marked processes run,
+ * then ends the terminal with `end` (after its exit, if `awaitExit`); resolves once nothing marked is left.
+ */
+const newSessionChild =
+  (script: string, expected: number, end: 'kill' | 'release', awaitExit: boolean): (() => Promise<void>) =>
+  async () => {
+    const marker = `ACP_TERMINAL_SETSID_${randomUUID()}`;
+    const terminals = new TerminalManager(
+      () => [root],
+      () => root,
+      { onOutput: () => undefined, onExit: () => undefined },
+    );
+    try {
+      const { terminalId } = await terminals.create({
+        command: 'sh',
+        args: ['-c', script],
+        env: [{ name: 'ACP_TEST_MARK', value: marker }],
+      });
+      await eventually(() => processesMarked(marker).length >= expected, `the command's ${expected} processes run`);
+      if (awaitExit) await eventually(() => terminals.output(terminalId).exitStatus !== undefined, 'the command exits');
+      if (end === 'kill') terminals.kill(terminalId);
+      else terminals.release(terminalId);
+      await eventually(() => processesMarked(marker).length === 0, 'every process the command started is gone', 6000);
+    } finally {
+      terminals.disposeAll();
+      for (const pid of processesMarked(marker)) process.kill(pid, 'SIGKILL');
+    }
+  };
+
 const attacks: readonly TerminalAttack[] = [
+  {
+    attack: 'a terminal command starts a child in a session of its own (setsid): terminal/kill leaves it running',
+    driven: "terminal/create of `sh -c 'setsid sleep 300 & sleep 300'`; terminal/kill once both sleeps run",
+    sees: 'both sleeps gone: the one that left the process group too',
+    run: newSessionChild('setsid sleep 300 & sleep 300', 3, 'kill', false),
+  },
+  {
+    attack: 'a terminal command leaves a setsid child behind and exits: releasing the terminal leaves the child running',
+    driven: "terminal/create of `sh -c 'setsid sleep 300 &'`; terminal/release after the command's exit",
+    sees: 'the child gone once the terminal is released (until then it is the agent’s, like any background job)',
+    run: newSessionChild('setsid sleep 300 & sleep 0.2', 1, 'release', true),
+  },
   {
     attack: 'the extension host is SIGKILLed: a terminal command ignoring SIGTERM/SIGHUP outlives it',
     driven: 'a host process running the real TerminalManager with one stubborn command; SIGKILL to the host',
