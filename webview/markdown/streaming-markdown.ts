@@ -4,7 +4,6 @@
  * block's new lines as text, so its earlier lines are never parsed or replaced again.
  */
 import { h } from '../dom';
-import { BehindGroupShower } from './behind-groups';
 import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from './markdown-stream';
 
 interface CodeParts {
@@ -33,34 +32,30 @@ const BLOCKS_PER_GROUP = 64;
  * Characters of HTML per group, at most (a block longer than this has a group of its own). Only a group off
  * screen is skipped: 64 paragraphs of 4 KB made a group 90,000px tall, on screen and laid out whole. A group
  * shown is laid out whole in one frame: 24,000 characters took 30-40 ms of that on a slow 2-core machine.
- * Groups drawn while behind are smaller (BEHIND_GROUP_CHARS). Smaller alone (sized to a frame's layout allowance)
- * they did not help: a 2 MB message's longest block with the CPU throttled 2x was 54-79 ms in 4 runs against 56-65,
- * since the groups near the viewport were still all shown in one frame; shown one a frame (behind-groups.ts), they
- * do.
+ * Groups drawn while behind are this size too. Sized instead to a frame's layout allowance (layout-pace.ts, which
+ * a slow machine lowers), so that catching up shows less at once, a 2 MB message's longest block with the CPU
+ * throttled 2x was no better (54-79 ms in 4 runs against 56-65): in a run that logged both, 3 of its 5 blocks
+ * over 50 ms came when it was not catching up. Behind groups of 4,000 characters (at least 4 blocks) with the near
+ * ones shown one a frame, newest first, helped with the renderer throttled 1.5x (longest block median 60 ms against
+ * 68 in 8 pairs) and hurt at full speed (51-57 ms against 44-50 in 5 pairs; shown 82-111 ms after the last post
+ * against 21-75); without the 4 blocks, the 20 MB message of 4 KB paragraphs in the real VS Code made 5,000 groups
+ * and a command waited 213-275 ms at p95 against 87. Not kept.
  */
 const GROUP_CHARS = 16_000;
-
-/**
- * Characters of HTML per group drawn while behind: about a screenful of text in the narrow chat, so that showing
- * one (the newest when the stream catches up, the others one a frame as they come near: behind-groups.ts) is a
- * frame's worth of layout. Measured (issue 31, the 2 MB message with the renderer throttled 1.5x, as slow as a slow
- * 2-core machine's; 8 pairs against GROUP_CHARS with all near groups shown at once): longest block 52-69 ms, median
- * 60, against 59-81, median 68; shown a median 101 ms after the last post against 229. Still over the 50 ms
- * target there. 2,000 was worse (66-88 ms: more groups to observe and show) and 8,000 no better (62-72 ms).
- */
-const BEHIND_GROUP_CHARS = 4_000;
 
 /** A group drawn while the stream is behind: neither styled nor laid out until it catches up (chat.css). */
 const BEHIND = 'md-behind';
 
 /**
  * Behind groups shown at once when the stream catches up: the newest, on screen. The others are shown as they
- * come near the viewport (behind-groups.ts): Chromium renders a content-visibility: auto element once when it first
- * becomes one, on screen or not, and showing a 2 MB message's 60 behind groups at once held the thread for 0.9 s.
- * One: the next is near the viewport and comes a frame later, so a slow machine does not lay out two groups in one
- * frame (a 3.9 MB flood's catching up held the thread 70-126 ms there with two).
+ * come near the viewport: Chromium renders a content-visibility: auto element once when it first becomes one, on
+ * screen or not, and showing a 2 MB message's 60 behind groups at once held the thread for 0.9 s. One: the next
+ * is near the viewport and comes a frame later, so a slow machine does not lay out two groups in one frame (a
+ * 3.9 MB flood's catching up held the thread 70-126 ms there with two).
  */
 const SHOWN_AT_ONCE = 1;
+/** How near the viewport (px) a behind group is shown. */
+const SHOW_MARGIN_PX = 1_500;
 
 /**
  * A block is drawn into a wrapper element, so a block that changes is replaced whole. Once a whole group lies
@@ -132,15 +127,23 @@ class DomBlocks implements BlockSink {
     const later = groups.slice(0, Math.max(0, groups.length - SHOWN_AT_ONCE));
     for (const group of groups.slice(later.length)) group.classList.remove(BEHIND);
     if (later.length === 0) return;
-    this.shower ??= new BehindGroupShower(
-      () => this.container.closest('.transcript'),
-      (group) => group.classList.remove(BEHIND),
+    // The scroller, not the page: an observer of the page's viewport sees a group only once it is on screen.
+    const root = this.container.closest('.transcript');
+    this.shower ??= new IntersectionObserver(
+      (entries, observer) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          entry.target.classList.remove(BEHIND);
+          observer.unobserve(entry.target);
+        }
+      },
+      { root, rootMargin: `${SHOW_MARGIN_PX}px 0px` },
     );
-    this.shower.watch(later);
+    for (const group of later) this.shower.observe(group);
   }
 
   /** Shows behind groups as they come near the viewport. */
-  private shower: BehindGroupShower | undefined;
+  private shower: IntersectionObserver | undefined;
 
   setCodeShell(index: number, shellHtml: string): void {
     const block = this.block(index);
@@ -198,7 +201,7 @@ class DomBlocks implements BlockSink {
     if (this.blocks.length - start >= BLOCKS_PER_GROUP) return true;
     let chars = 0;
     for (let index = start; index < this.blocks.length; index++) chars += this.blockChars[index] ?? 0;
-    return chars >= (this.behind ? BEHIND_GROUP_CHARS : GROUP_CHARS);
+    return chars >= GROUP_CHARS;
   }
 
   private block(index: number): HTMLElement {
