@@ -18,10 +18,10 @@
  * keeps the group after the command's exit, until the host kills it (terminal/kill, release) or goes.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { CONTROL_FD, parseLaunch, RELEASE, type SupervisorLaunch, type SupervisorReport } from './supervisor-protocol';
-import { processesMarked, signalMarked, TREE_MARK_VARIABLE } from './tree-mark';
+import { carriesMark, findProcesses, signalMarked, TREE_MARK_VARIABLE } from './tree-mark';
 import { windowsSpawnPlan } from './windows-command';
 import { errorMessage } from '../../shared/error-text';
 
@@ -127,28 +127,13 @@ function letGoOfOutput(): void {
  * carries the tree's mark keeps it held too: releasing the terminal ends it, as it ends a background job.
  */
 function releaseIfAlone(): void {
-  const alone = (): boolean => !othersInGroup() && processesMarked(treeMark).length === 0;
   if (alone()) setTimeout(() => (alone() ? release() : undefined), 50);
 }
 
-function othersInGroup(): boolean {
-  if (process.platform !== 'linux') return true;
-  try {
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-      try {
-        // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after its last ')'.
-        const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-        const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        if (Number(group) === process.pid && state !== 'Z') return true;
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return false;
-  } catch {
-    return true;
-  }
+/** Nothing else in the group, nor anything carrying the tree's mark; false where /proc cannot say. */
+function alone(): boolean {
+  const others = findProcesses((group, environment) => group === process.pid || carriesMark(environment(), treeMark));
+  return others !== undefined && others.length === 0;
 }
 
 function fileExists(file: string): boolean {

@@ -20,30 +20,43 @@ export function newTreeMark(): string {
   return randomUUID();
 }
 
-/** Live processes (zombies excluded) whose environment carries `mark`, other than this one. */
-export function processesMarked(mark: string): number[] {
-  if (process.platform !== 'linux' || mark === '') return [];
-  // NUL-bounded: a value that merely begins with the mark is not it.
-  const entry = `\0${TREE_MARK_VARIABLE}=${mark}\0`;
-  const found: number[] = [];
+/**
+ * Live processes (zombies excluded) other than this one that `keep` picks, given each one's process group and a
+ * reader of its environment (read only if asked). Undefined where /proc cannot say (not Linux, or unreadable).
+ */
+export function findProcesses(keep: (group: number, environment: () => string) => boolean): number[] | undefined {
+  if (process.platform !== 'linux') return undefined;
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
-    return [];
+    return undefined;
   }
+  const found: number[] = [];
   for (const name of names) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     try {
-      if (!`\0${readFileSync(`/proc/${name}/environ`, 'latin1')}`.includes(entry)) continue;
-      // pid (comm) state …: comm may hold spaces and parentheses, so the state is read after its last ')'.
+      // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after its last ')'.
       const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z') found.push(Number(name));
+      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state === 'Z') continue;
+      if (keep(Number(group), () => readFileSync(`/proc/${name}/environ`, 'latin1'))) found.push(Number(name));
     } catch {
       // gone meanwhile, or not ours to read
     }
   }
   return found;
+}
+
+/** Whether an environment (/proc's NUL-separated form) carries `mark`; a value that merely begins with it does not. */
+export function carriesMark(environment: string, mark: string): boolean {
+  return mark !== '' && `\0${environment}`.includes(`\0${TREE_MARK_VARIABLE}=${mark}\0`);
+}
+
+/** Live processes whose environment carries `mark` (none found where /proc cannot say). */
+export function processesMarked(mark: string): number[] {
+  if (mark === '') return [];
+  return findProcesses((_group, environment) => carriesMark(environment(), mark)) ?? [];
 }
 
 /**
