@@ -85,9 +85,14 @@ async function runScenario(browser: Browser, harness: string, scenario: Scenario
     await metrics.send('Performance.enable');
     await cdp?.send('Profiler.enable');
     await cdp?.send('Profiler.start');
-    // BENCH_MESSAGE_TRACE=<prefix> records a Chromium trace (style, layout, paint and script) to <prefix>-<kind>.json.
+    // BENCH_MESSAGE_TRACE=<prefix> records a Chromium trace (style, layout, paint, script and the heartbeat's late
+    // beats as user timing) to <prefix>-<kind>.json.
     const trace = process.env['BENCH_MESSAGE_TRACE'];
-    if (trace) await browser.startTracing(page, { path: `${trace}-${scenario.kind}.json`, categories: ['devtools.timeline', 'blink'] });
+    if (trace)
+      await browser.startTracing(page, {
+        path: `${trace}-${scenario.kind}.json`,
+        categories: ['devtools.timeline', 'blink', 'blink.user_timing', 'v8.execute'],
+      });
     const streamed = await page
       .evaluate((value) => (Reflect.get(globalThis, '__acpBench') as ProbeApi).streamMessage(value), options)
       .finally(async () => {

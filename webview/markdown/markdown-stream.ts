@@ -23,10 +23,16 @@ export interface BlockSink {
   /** Drops blocks from `count` on. */
   truncate(count: number): void;
   /**
-   * Behind: the text still to draw is far more than a frame's worth, and the blocks drawn next go where they
-   * are neither styled nor laid out until the stream catches up (`false`), when only what is on screen is.
+   * Behind (`true`): the text still to draw is far more than a frame's worth, and the blocks drawn next go where
+   * they are neither styled nor laid out. `false`: the blocks drawn next are laid out as usual (after those drawn
+   * behind, which keep waiting until `caughtUp`).
    */
   setBehind(behind: boolean): void;
+  /**
+   * Everything is drawn: the blocks drawn behind are laid out now if the text's end is among them, else only as
+   * they come near the viewport.
+   */
+  caughtUp(): void;
 }
 
 export interface WorkBudget {
@@ -75,6 +81,13 @@ type DrawnBlock = HtmlBlock | CodeBlock;
  * A machine that lays out fewer a frame is behind sooner: its catching up costs as many frames as a fast one's.
  */
 const BEHIND_FRAMES = 4;
+/**
+ * While behind, the text within this many frames' worth of its end is laid out as usual, so the stream ends laid
+ * out and catching up shows nothing that was drawn behind: that is the text a fast stream scrolled past, laid out
+ * only if the reader scrolls back to it. Showing a behind group of 16,000 characters in one frame was most of the
+ * longest main-thread blocks of a 2 MB message on a slow machine.
+ */
+const LAID_OUT_FRAMES = 2;
 /** A budget that does not say its frame's characters: the most a frame lays out (FRAME_CHARS in frame-budget.ts). */
 const DEFAULT_FRAME_CHARS = 32_000;
 
@@ -118,8 +131,9 @@ export class MarkdownStream {
   private cleanBefore = 0;
   /** Blocks before this index cannot change however the text grows. */
   private finalBefore = 0;
-  /** This frame's drawing goes where it is not laid out (see `BlockSink.setBehind`). */
+  /** The drawing goes where it is not laid out (see `BlockSink.setBehind`), until a block starts at `laidOutFrom`. */
   private behind = false;
+  private laidOutFrom = 0;
 
   constructor(private readonly sink: BlockSink) {}
 
@@ -136,6 +150,7 @@ export class MarkdownStream {
     this.finalBefore = split.finalBefore;
     if (!split.extended) {
       this.drawn = [];
+      this.behind = false;
       this.sink.truncate(0);
       this.cleanBefore = 0;
       this.tail.reset(text);
@@ -157,12 +172,17 @@ export class MarkdownStream {
     }
     // A block let go of may have to be drawn again: a link definition arriving makes the text one block.
     if ((this.starts[this.cleanBefore] ?? this.tail.length) < this.tail.start) this.tail.reset(this.text);
-    const undrawn = this.tail.length - (this.starts[this.cleanBefore] ?? this.tail.length);
-    const behind = undrawn > BEHIND_FRAMES * (budget.frameChars ?? DEFAULT_FRAME_CHARS);
-    this.behind = behind;
-    this.sink.setBehind(behind);
+    const next = this.starts[this.cleanBefore] ?? this.tail.length;
+    const frameChars = budget.frameChars ?? DEFAULT_FRAME_CHARS;
+    this.laidOutFrom = this.tail.length - LAID_OUT_FRAMES * frameChars;
+    // Once behind, the drawing stays behind until it reaches the text to lay out (or the end).
+    this.behind = next < this.laidOutFrom && (this.behind || this.tail.length - next > BEHIND_FRAMES * frameChars);
+    this.sink.setBehind(this.behind);
     const done = this.drawBlocks(count, budget);
-    if (done && behind) this.sink.setBehind(false);
+    if (done) {
+      this.behind = false;
+      this.sink.caughtUp();
+    }
     this.tail.dropBefore(this.starts[Math.min(this.cleanBefore, this.finalBefore)] ?? this.tail.length);
     return done;
   }
@@ -175,6 +195,10 @@ export class MarkdownStream {
       }
       const start = this.starts[index]!;
       const end = this.starts[index + 1] ?? this.tail.length;
+      if (this.behind && start >= this.laidOutFrom) {
+        this.behind = false;
+        this.sink.setBehind(false);
+      }
       if (this.drawBlock(index, start, end, budget) === 'deferred') {
         this.cleanBefore = index;
         return false;

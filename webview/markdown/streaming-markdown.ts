@@ -47,13 +47,12 @@ const GROUP_CHARS = 16_000;
 const BEHIND = 'md-behind';
 
 /**
- * Behind groups shown at once when the stream catches up: the newest, on screen. The others are shown as they
- * come near the viewport: Chromium renders a content-visibility: auto element once when it first becomes one, on
- * screen or not, and showing a 2 MB message's 60 behind groups at once held the thread for 0.9 s. One: the next
- * is near the viewport and comes a frame later, so a slow machine does not lay out two groups in one frame (a
- * 3.9 MB flood's catching up held the thread 70-126 ms there with two).
+ * Behind groups are shown as they come near the viewport, once the stream has caught up (its last frames' worth is
+ * laid out as usual, markdown-stream.ts, so they lie above a screenful or more). Chromium renders a
+ * content-visibility: auto element once when it first becomes one, on screen or not: showing a 2 MB message's 60
+ * behind groups at once held the thread for 0.9 s, and showing even the newest one as the stream caught up (16,000
+ * characters laid out in one frame) was most of that message's longest blocks on a slow machine.
  */
-const SHOWN_AT_ONCE = 1;
 /** How near the viewport (px) a behind group is shown. */
 const SHOW_MARGIN_PX = 1_500;
 
@@ -113,20 +112,52 @@ class DomBlocks implements BlockSink {
   constructor(private readonly container: HTMLElement) {}
 
   setHtml(index: number, html: string): void {
-    this.block(index).innerHTML = html;
     this.blockChars[index] = html.length;
+    if (this.behind && index === this.blocks.length && this.appendSole(html)) return;
+    this.block(index).innerHTML = html;
   }
+
+  /**
+   * A new block drawn behind, if it is one element, goes in as unwrapGroup would leave it: drawn behind, a block is
+   * past before it is seen, and wrapping it only to unwrap it two groups later cost a 2 MB message's drawing a
+   * third of its DOM work.
+   */
+  private appendSole(html: string): boolean {
+    const parsed = (this.scratch ??= document.createElement('div'));
+    parsed.innerHTML = html;
+    const element = soleElement(parsed);
+    if (!element) return false;
+    const startsGroup = this.startsGroup();
+    if (startsGroup) this.startGroup();
+    element.classList.add(SOLE);
+    if (!startsGroup) element.classList.add(AFTER);
+    const group = this.container.lastElementChild as HTMLElement;
+    group.append(element);
+    group.classList.add(ENDS_SOLE);
+    this.blocks.push(element);
+    return true;
+  }
+
+  /** Where a block drawn behind is parsed (appendSole). */
+  private scratch: HTMLElement | undefined;
 
   setBehind(behind: boolean): void {
     if (behind === this.behind) return;
     this.behind = behind;
-    this.newGroupNext = behind;
-    if (behind) return;
+    // Either way what follows starts a group: behind, one that waits; after, one laid out below those that wait.
+    this.newGroupNext = true;
+  }
+
+  caughtUp(): void {
+    this.behind = false;
+    this.newGroupNext = false;
     const groups = this.behindGroups;
+    if (groups.length === 0) return;
     this.behindGroups = [];
-    const later = groups.slice(0, Math.max(0, groups.length - SHOWN_AT_ONCE));
-    for (const group of groups.slice(later.length)) group.classList.remove(BEHIND);
-    if (later.length === 0) return;
+    // The text's end drawn behind (a last block too long to leave out) is on screen: shown now.
+    const last = groups.at(-1) === this.container.lastElementChild ? groups.pop() : undefined;
+    last?.classList.remove(BEHIND);
+    if (groups.length === 0) return;
     // The scroller, not the page: an observer of the page's viewport sees a group only once it is on screen.
     const root = this.container.closest('.transcript');
     this.shower ??= new IntersectionObserver(
@@ -139,7 +170,7 @@ class DomBlocks implements BlockSink {
       },
       { root, rootMargin: `${SHOW_MARGIN_PX}px 0px` },
     );
-    for (const group of later) this.shower.observe(group);
+    for (const group of groups) this.shower.observe(group);
   }
 
   /** Shows behind groups as they come near the viewport. */
@@ -221,6 +252,8 @@ class DomBlocks implements BlockSink {
     }
     if (startsGroup) this.startGroup();
     const group = this.container.lastElementChild;
+    // After an unwrapped block (appendSole) the group no longer ends with it.
+    group?.classList.remove(ENDS_SOLE);
     (group ?? this.container).append(element);
     this.blocks.push(element);
     return element;

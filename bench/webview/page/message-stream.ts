@@ -108,6 +108,8 @@ function watchBlocks(): { stop(): number[] } {
     if (now - last > HEARTBEAT_MS + 1) blocks.push(now - last);
     // With BENCH_VERBOSE the bench prints the page console: say when a long stretch was.
     if (now - last > 50) console.debug(`heartbeat late: ${Math.round(now - last)} ms busy, until ${Math.round(now)} ms`);
+    // And mark it in a trace (BENCH_MESSAGE_TRACE), so the frames that made up a long block can be found.
+    if (now - last > 45) performance.measure(`late-${Math.round(now - last)}`, { start: last, end: now });
     last = now;
     timer = setTimeout(beat, HEARTBEAT_MS);
   };

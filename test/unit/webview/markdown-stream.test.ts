@@ -15,6 +15,7 @@ class StringSink implements BlockSink {
 
   setHtml(index: number, html: string): void {
     if (!this.behind) this.laidOut++;
+    this.drawnBehind[index] = this.behind;
     this.at(index);
     this.blocks[index] = { html };
     this.calls.setHtml++;
@@ -43,9 +44,15 @@ class StringSink implements BlockSink {
   behind = false;
   /** setHtml calls made while not behind: text laid out in the frame. */
   laidOut = 0;
+  /** Whether each block was last drawn behind. */
+  readonly drawnBehind: boolean[] = [];
 
   setBehind(behind: boolean): void {
     this.behind = behind;
+  }
+
+  caughtUp(): void {
+    this.behind = false;
   }
 
   html(): string {
@@ -272,6 +279,53 @@ describe('streaming markdown', () => {
     assert.equal(sink.behind, false, 'the stream caught up but its blocks still wait to be laid out');
     const most = Math.ceil(FRAME_CHARS / paragraph.length);
     assert.ok(Math.max(...perFrame) <= most, `blocks drawn per frame: ${perFrame.join(', ')} (at most ${most})`);
+  });
+
+  it('far behind, lays out only the text within two frames of its end: what a fast stream scrolled past waits, the end never does', () => {
+    const paragraph = `${'flood words '.repeat(341)}\n\n`.slice(0, 4096);
+    const text = paragraph.repeat(100);
+    const frameChars = 8_000;
+    const sink = new StringSink();
+    const stream = new MarkdownStream(sink);
+    stream.setText(text);
+    for (let frames = 0; !stream.draw(new FrameBudget(60_000, frameChars)); frames++) assert.ok(frames < 1_000, 'drawing never finishes');
+    assert.equal(sink.html(), renderMarkdown(text));
+    const laidOut = sink.drawnBehind.flatMap((behind, index) => (behind ? [] : [index]));
+    const firstLaidOut = Math.ceil((text.length - 2 * frameChars) / paragraph.length);
+    assert.deepEqual(
+      laidOut,
+      [...Array(100 - firstLaidOut).keys()].map((index) => firstLaidOut + index),
+    );
+    assert.equal(sink.behind, false);
+  });
+
+  it("while text keeps coming faster than frames lay it out, draws behind what scrolls past, and every frame that reaches the end lays out its last two frames' worth", () => {
+    const paragraph = `${'stream words '.repeat(30)}\n\n`;
+    const text = paragraph.repeat(2_000);
+    const frameChars = 4_000;
+    const sink = new StringSink();
+    const stream = new MarkdownStream(sink);
+    const perFrame = 20_000;
+    for (let end = 0, frames = 0; ; frames++) {
+      assert.ok(frames < 1_000, 'drawing never finishes');
+      const next = Math.min(text.length, end + perFrame);
+      stream.setText(text.slice(0, next), true, text.slice(end, next));
+      end = next;
+      const done = stream.draw(new FrameBudget(60_000, frameChars));
+      if (!done) continue;
+      // Paragraphs are all one length: block i starts at i * paragraph.length.
+      const blocks = Math.ceil(end / paragraph.length);
+      for (let index = Math.ceil((end - 2 * frameChars) / paragraph.length); index < blocks; index++) {
+        assert.equal(
+          sink.drawnBehind[index],
+          false,
+          `frame ${frames}: block ${index} of ${blocks}, near the end, was drawn where it is not laid out`,
+        );
+      }
+      if (end === text.length) break;
+    }
+    assert.equal(sink.html(), renderMarkdown(text));
+    assert.ok(sink.drawnBehind.filter(Boolean).length > 1_000, 'the text that scrolled past was laid out as it was drawn');
   });
 
   it('starts over when the text is replaced rather than extended', () => {
