@@ -10,8 +10,13 @@
  */
 import { FRAME_CHARS } from './frame-budget';
 
-/** The layout (and style) a frame's new text may cost, ms: with the drawing's 8 ms, a frame stays well under 50. */
-export const LAYOUT_MS = 12;
+/**
+ * The style and layout a frame's new text may cost, ms. What it measures is only part of the frame's cost: pre-paint,
+ * paint and layerizing grow with the text too, about as much again. At 12, frames with the renderer throttled 1.5x
+ * (a slow 2-core machine's speed) laid out 4,400-7,800 characters, 20-27 ms after their drawing, and two such
+ * frames back to back were the 2 MB message's longest blocks; at 8 the frame stays near 25 ms, drawing included.
+ */
+export const LAYOUT_MS = 8;
 /** Always some progress: a 4 KB paragraph. */
 export const MIN_FRAME_CHARS = 4_000;
 /** A frame that put in less text than this says too little about the cost per character (fixed costs dominate). */
