@@ -131,9 +131,8 @@ export class MarkdownStream {
   private cleanBefore = 0;
   /** Blocks before this index cannot change however the text grows. */
   private finalBefore = 0;
-  /** The drawing goes where it is not laid out (see `BlockSink.setBehind`), until a block starts at `laidOutFrom`. */
+  /** The drawing goes where it is not laid out (see `BlockSink.setBehind`), until it reaches the text to lay out. */
   private behind = false;
-  private laidOutFrom = 0;
 
   constructor(private readonly sink: BlockSink) {}
 
@@ -174,11 +173,11 @@ export class MarkdownStream {
     if ((this.starts[this.cleanBefore] ?? this.tail.length) < this.tail.start) this.tail.reset(this.text);
     const next = this.starts[this.cleanBefore] ?? this.tail.length;
     const frameChars = budget.frameChars ?? DEFAULT_FRAME_CHARS;
-    this.laidOutFrom = this.tail.length - LAID_OUT_FRAMES * frameChars;
+    const laidOutFrom = this.tail.length - LAID_OUT_FRAMES * frameChars;
     // Once behind, the drawing stays behind until it reaches the text to lay out (or the end).
-    this.behind = next < this.laidOutFrom && (this.behind || this.tail.length - next > BEHIND_FRAMES * frameChars);
+    this.behind = next < laidOutFrom && (this.behind || this.tail.length - next > BEHIND_FRAMES * frameChars);
     this.sink.setBehind(this.behind);
-    const done = this.drawBlocks(count, budget);
+    const done = this.drawBlocks(count, budget, laidOutFrom);
     if (done) {
       this.behind = false;
       this.sink.caughtUp();
@@ -187,7 +186,8 @@ export class MarkdownStream {
     return done;
   }
 
-  private drawBlocks(count: number, budget: WorkBudget): boolean {
+  /** `laidOutFrom`: where the text to lay out begins, if the drawing is behind. */
+  private drawBlocks(count: number, budget: WorkBudget, laidOutFrom: number): boolean {
     for (let index = this.cleanBefore; index < count; index++) {
       if (budget.exhausted()) {
         this.cleanBefore = index;
@@ -195,7 +195,7 @@ export class MarkdownStream {
       }
       const start = this.starts[index]!;
       const end = this.starts[index + 1] ?? this.tail.length;
-      if (this.behind && start >= this.laidOutFrom) {
+      if (this.behind && start >= laidOutFrom) {
         this.behind = false;
         this.sink.setBehind(false);
       }

@@ -52,8 +52,8 @@ const BEHIND = 'md-behind';
  * content-visibility: auto element once when it first becomes one, on screen or not: showing a 2 MB message's 60
  * behind groups at once held the thread for 0.9 s, and showing even the newest one as the stream caught up (16,000
  * characters laid out in one frame) was most of that message's longest blocks on a slow machine.
+ * The margin: how near the viewport (px) a behind group is when it is shown.
  */
-/** How near the viewport (px) a behind group is shown. */
 const SHOW_MARGIN_PX = 1_500;
 
 /**
@@ -127,14 +127,7 @@ class DomBlocks implements BlockSink {
     parsed.innerHTML = html;
     const element = soleElement(parsed);
     if (!element) return false;
-    const startsGroup = this.startsGroup();
-    if (startsGroup) this.startGroup();
-    element.classList.add(SOLE);
-    if (!startsGroup) element.classList.add(AFTER);
-    const group = this.container.lastElementChild as HTMLElement;
-    group.append(element);
-    group.classList.add(ENDS_SOLE);
-    this.blocks.push(element);
+    this.appendBlock(element, true);
     return true;
   }
 
@@ -241,22 +234,29 @@ class DomBlocks implements BlockSink {
       this.code.delete(existing);
       return existing;
     }
-    const startsGroup = !existing && this.startsGroup();
-    const element = h('div', { className: spaced(existing ? existing.classList.contains(AFTER) : !startsGroup, 'md-block') });
-    if (existing) {
-      // Wrapped again, the group's last block no longer carries the gap after the group.
-      if (existing.parentElement?.lastElementChild === existing) existing.parentElement.classList.remove(ENDS_SOLE);
-      existing.replaceWith(element);
-      this.blocks[index] = element;
+    if (!existing) {
+      const element = h('div', { className: 'md-block' });
+      this.appendBlock(element, false);
       return element;
     }
-    if (startsGroup) this.startGroup();
-    const group = this.container.lastElementChild;
-    // After an unwrapped block (appendSole) the group no longer ends with it.
-    group?.classList.remove(ENDS_SOLE);
-    (group ?? this.container).append(element);
-    this.blocks.push(element);
+    const element = h('div', { className: spaced(existing.classList.contains(AFTER), 'md-block') });
+    // Wrapped again, the group's last block no longer carries the gap after the group.
+    if (existing.parentElement?.lastElementChild === existing) existing.parentElement.classList.remove(ENDS_SOLE);
+    existing.replaceWith(element);
+    this.blocks[index] = element;
     return element;
+  }
+
+  /** Puts a new block last, in a new group if one starts here; `sole`: its one element, unwrapped (SOLE). */
+  private appendBlock(element: Element, sole: boolean): void {
+    const startsGroup = this.startsGroup();
+    if (startsGroup) this.startGroup();
+    if (!startsGroup) element.classList.add(AFTER);
+    if (sole) element.classList.add(SOLE);
+    const group = this.container.lastElementChild!;
+    group.classList.toggle(ENDS_SOLE, sole);
+    group.append(element);
+    this.blocks.push(element);
   }
 
   private startGroup(): void {

@@ -48,7 +48,8 @@ export const BACK_TO_BACK_MS = 15;
  * A whole frame (drawing to paint, ms) past which the next frame, straight after it, waits for the tasks. 20 let
  * through pairs of 15 and 36 ms (the first under it, the second over) with the renderer throttled 1.5x: the 2 MB
  * message's longest block 53-61 ms in 3 runs against 42-49 at 17. At 14 most frames at full speed waited too, the
- * frame rate halved, and that message's end was shown 90-97 ms after its last post against 27-36 at 17.
+ * frame rate halved, and that message's end was shown 90-97 ms after its last post in 4 runs against 27, 36 and
+ * 118 at 17.
  */
 export const WHOLE_FRAME_MS = 17;
 // Frames are not capped below the display's rate. Measured (issue 31, the real VS Code at 1,000 chunks/s): at most
