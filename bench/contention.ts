@@ -22,11 +22,20 @@ export interface Contention {
   stop(): void;
 }
 
-let current: Contention | undefined;
+/**
+ * Kept on the process, not in a module variable: each bench file is its own bundle (esbuild.mjs), so run.ts and
+ * machine-quiet.ts each had a copy of this module, and the open bench's waits for a quiet machine never saw the loops
+ * run.ts started. They ran on, and every wait ran to its 20 s limit: most of the open bench's 1,159 s in a 1,507 s bench.
+ */
+const CURRENT = Symbol.for('acp-bench.contention');
+
+function setCurrent(handle: Contention | undefined): void {
+  Reflect.set(globalThis, CURRENT, handle);
+}
 
 /** The bench's contention, if BENCH_CONTEND asked for it. */
 export function contention(): Contention | undefined {
-  return current;
+  return Reflect.get(globalThis, CURRENT) as Contention | undefined;
 }
 
 export function startContention(loops: number): Contention {
@@ -42,7 +51,7 @@ export function startContention(loops: number): Contention {
   const stop = (): void => {
     killLoops();
     process.off('exit', stop);
-    if (current === handle) current = undefined;
+    if (contention() === handle) setCurrent(undefined);
   };
   process.on('exit', stop);
   spawnLoops();
@@ -53,6 +62,6 @@ export function startContention(loops: number): Contention {
     },
     stop,
   };
-  current = handle;
+  setCurrent(handle);
   return handle;
 }
