@@ -200,7 +200,8 @@ export function activateMain(context: vscode.ExtensionContext, views: BootViews,
       `The chat's first page: its preview (${first.previewChars} characters of HTML, from ${first.from}) in ${first.previewMs.toFixed(1)} ms, ` +
         `then the page's HTML in ${first.pageMs.toFixed(1)} ms`,
     );
-  return acpClientApi({ context, chats, commands, view, shown, restore, agentSessions, approvalDialog });
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  return acpClientApi({ testMode, chats, commands, view, shown, restore, agentSessions, approvalDialog });
 }
 
 /**

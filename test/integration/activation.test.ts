@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 
 describe('activation', () => {
   it('activates and registers the commands', async () => {
@@ -22,7 +22,7 @@ describe('activation', () => {
   });
 
   it('resolves the chat view: its webview loads and asks the host for the transcript', async () => {
-    const extension = vscode.extensions.getExtension<AcpClientApi>('acp-client.acp-client');
+    const extension = vscode.extensions.getExtension<AcpClientTestApi>('acp-client.acp-client');
     assert.ok(extension);
     const api = await extension.activate();
     await vscode.commands.executeCommand('acpClient.chat.focus');

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { eventually, processesMarked } from '../support/processes';
@@ -25,7 +25,7 @@ function describeProcess(pid: number): string {
 
 const marks = { Alpha: randomUUID(), Beta: randomUUID() };
 
-async function configureTwoAgents(): Promise<AcpClientApi> {
+async function configureTwoAgents(): Promise<AcpClientTestApi> {
   const agent = (name: keyof typeof marks): object => ({
     command: process.execPath,
     args: [scriptedAgentPath()],
@@ -41,7 +41,7 @@ async function configureTwoAgents(): Promise<AcpClientApi> {
   return client;
 }
 
-const ready = (client: AcpClientApi, name: string): Promise<unknown> =>
+const ready = (client: AcpClientTestApi, name: string): Promise<unknown> =>
   waitFor(client, (state) => state.agent.phase === 'ready' && state.agent.agentName === name);
 
 describe('switching agents and new sessions from the palette', function () {

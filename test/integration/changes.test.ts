@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { ChangeSetEntry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { sleep, textOf, toolCall, turnEnded, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
@@ -104,7 +104,7 @@ describe('review of the changes an agent makes', function () {
 
   it('in "before" mode holds a write until the user accepts it; a rejection reaches the agent as an error', async () => {
     await vscode.workspace.getConfiguration('acpClient.review').update('writes', 'before', vscode.ConfigurationTarget.Global);
-    const client: AcpClientApi = await useScriptedAgent('write-review');
+    const client: AcpClientTestApi = await useScriptedAgent('write-review');
     const proposed = file('proposed.txt');
 
     // The proposal is on screen as its diff tab: only then is there a write to answer (on a loaded machine the

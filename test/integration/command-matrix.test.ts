@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { modePicker } from '../../src/shared/session-pickers';
@@ -78,7 +78,7 @@ const accepted = (result: unknown): boolean =>
   typeof result === 'object' && result !== null && 'accepted' in result && result.accepted === true;
 const count = (agent: Agent): number => processesMarked(marks[agent]).length;
 
-async function configure(agents: object, idleTimeoutMinutes?: number): Promise<AcpClientApi> {
+async function configure(agents: object, idleTimeoutMinutes?: number): Promise<AcpClientTestApi> {
   const config = vscode.workspace.getConfiguration('acpClient');
   await config.update('agents', agents, vscode.ConfigurationTarget.Global);
   await config.update('defaultAgent', Object.keys(agents)[0], vscode.ConfigurationTarget.Global);
@@ -95,7 +95,7 @@ async function configure(agents: object, idleTimeoutMinutes?: number): Promise<A
  * Puts the chat in `state` with Alpha its agent; returns the conversation shown. With `writes`, the history's turn
  * first writes a file (the change Review Changes and Restore to here act on).
  */
-async function enter(state: MatrixState, writes = false): Promise<{ client: AcpClientApi; conversation: string | undefined }> {
+async function enter(state: MatrixState, writes = false): Promise<{ client: AcpClientTestApi; conversation: string | undefined }> {
   if (state === 'no agent configured') {
     const client = await configure({});
     // A chat with nothing in it and no agent: a blank conversation.
@@ -167,7 +167,7 @@ async function withPick(command: Thenable<unknown>, index: number): Promise<unkn
   return command;
 }
 
-async function run(command: MatrixCommand, client: AcpClientApi, before: string | undefined): Promise<unknown> {
+async function run(command: MatrixCommand, client: AcpClientTestApi, before: string | undefined): Promise<unknown> {
   const exec = (id: string, ...args: unknown[]): Thenable<unknown> => vscode.commands.executeCommand(id, ...args);
   switch (command) {
     case 'New Session':
@@ -238,7 +238,7 @@ const editorTabs = (): number =>
 
 async function check(
   cell: MatrixCell,
-  client: AcpClientApi,
+  client: AcpClientTestApi,
   before: string | undefined,
   noticesBefore: number,
   result: unknown,

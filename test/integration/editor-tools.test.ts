@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { ChangeSetEntry, ToolCallEntry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
@@ -41,7 +41,7 @@ const latestCall = (state: TranscriptState, tool: string, from = 0): ToolCallEnt
     );
 
 /** Runs one `call editor <tool> <input>` turn; answers the permission question with "Yes" if Claude Code asks. */
-async function callTool(client: AcpClientApi, tool: string, input: Record<string, unknown>): Promise<void> {
+async function callTool(client: AcpClientTestApi, tool: string, input: Record<string, unknown>): Promise<void> {
   // This turn's call only: an earlier turn's call of the same tool is completed already.
   const from = client.transcript().entryCount;
   assert.deepEqual(await client.sendPrompt(`call editor ${tool} ${JSON.stringify(input)}`), { accepted: true });
@@ -68,7 +68,7 @@ const editorCard = (state: TranscriptState, tool: string): ToolCallEntry | undef
  * then waits until the editor's card asks (or the turn ends without asking). Returns the transcript then.
  */
 async function untilEditorAsks(
-  client: AcpClientApi,
+  client: AcpClientTestApi,
   mock: MockAnthropic,
   tool: string,
   input: Record<string, unknown>,
@@ -92,7 +92,7 @@ async function untilEditorAsks(
 }
 
 /** Answers the editor's card as a click on its button posts it, and waits for the turn's end. */
-async function answerCard(client: AcpClientApi, card: ToolCallEntry | undefined, optionId: 'allow' | 'reject'): Promise<void> {
+async function answerCard(client: AcpClientTestApi, card: ToolCallEntry | undefined, optionId: 'allow' | 'reject'): Promise<void> {
   client.postFromChat({ type: 'permission_answer', requestId: card!.permission!.requestId, optionId });
   await waitFor(client, turnEnded, 60_000);
 }
@@ -119,7 +119,7 @@ describe('the editor tools: a real agent calls VS Code’s language services ove
   this.timeout(180_000);
   let mock: MockAnthropic | undefined;
   let home: string | undefined;
-  let client: AcpClientApi;
+  let client: AcpClientTestApi;
   const root = (): string => workspaceRoot();
   const broken = (): string => path.join(root(), 'editor-tools-broken.json');
   const project = (): string => path.join(root(), 'editor-tools-ts');

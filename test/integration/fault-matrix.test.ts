@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync,
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { agentText, FAULTS, turnEnds, type FaultChat } from '../support/fault-cases';
@@ -40,7 +40,7 @@ const settledAfterStop = (state: TranscriptState): boolean =>
   state.turn.phase === 'idle' && ['stopped', 'exited', 'none'].includes(state.agent.phase);
 
 /** The chat as a user drives it here: Select Agent, the prompt, Cancel Turn, and the chat's own buttons. */
-function vscodeChat(client: AcpClientApi): FaultChat {
+function vscodeChat(client: AcpClientTestApi): FaultChat {
   return {
     state: () => client.transcript(),
     waitFor: (predicate, timeoutMs) => waitFor(client, predicate, timeoutMs),

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { AttackCase } from '../support/attack-case';
 import { turnEnded, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
@@ -44,7 +44,7 @@ const inSomeTab = (name: string): boolean =>
 
 describe('follow the agent: the editor reveals what a tool call reads or edits', function () {
   this.timeout(120_000);
-  let client: AcpClientApi;
+  let client: AcpClientTestApi;
   const file = (name: string): string => path.join(workspaceRoot(), name);
   const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('acpClient');
 

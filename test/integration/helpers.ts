@@ -1,6 +1,6 @@
 /** Shared steps of the integration suites: configure a scripted agent, reach the extension's API, wait on state. */
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { Entry, ToolCallEntry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { scriptedAgentPath } from '../support/repo-root';
@@ -12,8 +12,8 @@ export function workspaceRoot(): string {
   return folder.uri.fsPath;
 }
 
-export async function api(): Promise<AcpClientApi> {
-  const extension = vscode.extensions.getExtension<AcpClientApi>('acp-client.acp-client');
+export async function api(): Promise<AcpClientTestApi> {
+  const extension = vscode.extensions.getExtension<AcpClientTestApi>('acp-client.acp-client');
   if (!extension) throw new Error('extension not found');
   return extension.activate();
 }
@@ -31,7 +31,7 @@ export interface AgentConfig {
  * or refuses the session (an error notice), fails here at once with what the chat shows about it (exit code,
  * stderr, the error), not with a bare timeout.
  */
-export async function useAgent(name: string, agent: AgentConfig, timeoutMs = 20_000): Promise<AcpClientApi> {
+export async function useAgent(name: string, agent: AgentConfig, timeoutMs = 20_000): Promise<AcpClientTestApi> {
   const config = vscode.workspace.getConfiguration('acpClient');
   await config.update('agents', { [name]: agent }, vscode.ConfigurationTarget.Global);
   await config.update('defaultAgent', name, vscode.ConfigurationTarget.Global);
@@ -50,12 +50,12 @@ export async function useAgent(name: string, agent: AgentConfig, timeoutMs = 20_
 }
 
 /** Configures the scripted agent with a scenario and starts a fresh session with it. */
-export function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<AcpClientApi> {
+export function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<AcpClientTestApi> {
   return useAgent('Scripted', { command: process.execPath, args: [scriptedAgentPath()], env: { ACP_SCENARIO: scenario, ...env } });
 }
 
 export function waitFor(
-  client: AcpClientApi,
+  client: AcpClientTestApi,
   predicate: (state: TranscriptState) => boolean,
   timeoutMs = 20_000,
 ): Promise<TranscriptState> {

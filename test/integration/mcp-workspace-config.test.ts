@@ -7,13 +7,13 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import { entriesOf } from '../../src/shared/selectors';
 import { api, textOf, useScriptedAgent, waitFor, workspaceRoot } from './helpers';
 
 const PREFIX = 'mcpServers: ';
 
-async function reportedServers(client: AcpClientApi): Promise<unknown> {
+async function reportedServers(client: AcpClientTestApi): Promise<unknown> {
   const said = (): string | undefined =>
     entriesOf(client.transcript())
       .filter((entry) => entry.kind === 'message' && entry.role === 'agent')
@@ -34,7 +34,7 @@ describe('MCP servers from settings and .vscode/mcp.json in a real VS Code', fun
 
   before(async () => {
     // The file's servers are the workspace's: each is approved (the modal, answered here) before it goes.
-    (await api()).answerApprovalsForTests?.((request) => (approved.push(request.message), Promise.resolve(true)));
+    (await api()).answerApprovalsForTests((request) => (approved.push(request.message), Promise.resolve(true)));
     process.env['ACP_MCP_IT_ROOT'] = '/srv/it';
     mkdirSync(dotVscode(), { recursive: true });
     writeFileSync(
@@ -52,7 +52,7 @@ describe('MCP servers from settings and .vscode/mcp.json in a real VS Code', fun
   });
 
   after(async () => {
-    (await api()).answerApprovalsForTests?.(undefined);
+    (await api()).answerApprovalsForTests(undefined);
     await settings().update('mcpServers', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('mcp.includeWorkspaceConfig', undefined, vscode.ConfigurationTarget.Global);
     rmSync(dotVscode(), { recursive: true, force: true });

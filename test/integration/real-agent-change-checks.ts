@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { ChangeSetEntry, ChangedFileView, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { sleep, waitFor, within } from './helpers';
@@ -18,7 +18,7 @@ export const changeSetOf = (state: TranscriptState, turnId: string): ChangeSetEn
   entriesOf(state).find((entry): entry is ChangeSetEntry => entry.kind === 'changes' && entry.turnId === turnId);
 
 /** The change card of `turnId` once the turn has ended (disk writes are seen by a watcher, so it may come a little later). */
-export async function shownChanges(client: AcpClientApi, turnId: string): Promise<readonly ChangedFileView[]> {
+export async function shownChanges(client: AcpClientTestApi, turnId: string): Promise<readonly ChangedFileView[]> {
   const state = await waitFor(client, (s) => s.turn.phase === 'idle' && changeSetOf(s, turnId) !== undefined, 20_000).catch(
     (error: unknown) => {
       throw new Error(`no change card for ${turnId}: ${String(error)}`);
@@ -37,7 +37,7 @@ export interface ExpectedChange {
 }
 
 /** The card lists exactly `expected` (pending review, no disagreement noted) and the disk holds its "after". */
-export async function assertChangeShown(client: AcpClientApi, turnId: string, expected: ExpectedChange): Promise<void> {
+export async function assertChangeShown(client: AcpClientTestApi, turnId: string, expected: ExpectedChange): Promise<void> {
   const files = await shownChanges(client, turnId);
   assert.deepEqual(
     files.map((f) => ({ path: f.path, change: f.change, added: f.added, removed: f.removed, review: f.review })),
@@ -82,7 +82,7 @@ export async function assertReviewShows(turnId: string, expected: ExpectedChange
 }
 
 /** Undo of that one file restores its "before" (removes a created file) and the card marks it undone. */
-export async function assertUndoRestores(client: AcpClientApi, turnId: string, expected: ExpectedChange): Promise<void> {
+export async function assertUndoRestores(client: AcpClientTestApi, turnId: string, expected: ExpectedChange): Promise<void> {
   const outcome = await within(
     STEP_MS,
     'Undo of the file',

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { ChangeSetEntry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
@@ -24,7 +24,7 @@ describe("a real agent's changes: Claude Code writing files itself", function ()
   this.timeout(180_000);
   let mock: MockAnthropic | undefined;
   let home: string | undefined;
-  let client: AcpClientApi;
+  let client: AcpClientTestApi;
   const dir = (): string => path.join(workspaceRoot(), 'claude-review');
   const file = (name: string): string => path.join(dir(), name);
 

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { ChangeSetEntry, Entry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
@@ -42,7 +42,7 @@ describe('the review loop with a real agent: Claude Code', function () {
   this.timeout(600_000);
   let mock: MockAnthropic;
   let home: string | undefined;
-  let client: AcpClientApi;
+  let client: AcpClientTestApi;
   const dir = (): string => path.join(workspaceRoot(), 'claude-review-loop');
   const file = (name: string): string => (path.isAbsolute(name) ? name : path.join(dir(), name));
   /** The user's own file, in the workspace from the start (the fixture), so the editor has known it all along. */

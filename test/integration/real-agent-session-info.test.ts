@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import { conversationDescription, conversationLabel } from '../../src/editor/sessions-tree-text';
 import { entriesOf } from '../../src/shared/selectors';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
@@ -44,7 +44,7 @@ describe('real agent opt-ins: Claude Code sends session_info_update; a resume gi
   let mock: MockAnthropic | undefined;
   let home: string | undefined;
   let wireLog = '';
-  let client: AcpClientApi;
+  let client: AcpClientTestApi;
   const wire = (): WireMessage[] => readWire(wireLog);
 
   before(async () => {

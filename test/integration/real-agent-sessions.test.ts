@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import { entriesOf } from '../../src/shared/selectors';
 import type { TranscriptState } from '../../src/shared/model';
 import { startMockAnthropic, type MockAnthropic } from '../fixtures/mock-anthropic/server';
@@ -20,7 +20,7 @@ describe("a real agent's own sessions: Claude Code over ACP (resume, list, load,
   this.timeout(180_000);
   let mock: MockAnthropic | undefined;
   let home: string | undefined;
-  let client: AcpClientApi;
+  let client: AcpClientTestApi;
   const modelRequests = (): string[] =>
     mock?.requests
       .filter((request) => request.method === 'POST' && request.url.startsWith('/v1/messages'))

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import { entriesOf } from '../../src/shared/selectors';
 import type { MockServer } from '../fixtures/mock-llm/http';
 import type { ReplyScript, ScriptStep } from '../fixtures/mock-llm/script';
@@ -63,7 +63,7 @@ export interface RealAgentProfile {
 
 /** What the suite's further test groups share with its own tests: one agent, one mock, one conversation. */
 export interface RealAgentContext {
-  client(): AcpClientApi;
+  client(): AcpClientTestApi;
   mock(): ScriptedMock;
   /** Everything that crossed the wire so far (the agent runs behind test/support/wire-tap.ts). */
   wire(): WireMessage[];
@@ -83,7 +83,7 @@ export function describeRealAgent(profile: RealAgentProfile): void {
     this.timeout(120_000);
     let mock: ScriptedMock | undefined;
     let launch: AgentLaunch | undefined;
-    let client: AcpClientApi;
+    let client: AcpClientTestApi;
     let wireLog = '';
     const timings: string[] = [];
     const created: string[] = [];

@@ -3,7 +3,7 @@
  * permission request in VS Code's quick pick the way the test asks, and read what the chat shows.
  */
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { Entry, ToolCallEntry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { sleep, textOf, turnEnded, waitFor } from './helpers';
@@ -48,7 +48,7 @@ function optionIndex(card: ToolCallEntry, answer: PermissionAnswer): number {
 }
 
 export async function runTurn(
-  client: AcpClientApi,
+  client: AcpClientTestApi,
   prompt: string,
   answer: PermissionAnswer = 'allow',
   timeoutMs = 60_000,

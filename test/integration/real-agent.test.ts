@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { ElicitationView } from '../../src/shared/elicitation-model';
 import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
@@ -21,13 +21,13 @@ const MIN_NODE_MAJOR = 22;
 // The tool_use id the mock gives its Write call (see test/fixtures/mock-anthropic/reply.ts).
 const WRITE_ID = 'toolu_mock_write';
 
-const agentText = (client: AcpClientApi): string =>
+const agentText = (client: AcpClientTestApi): string =>
   entriesOf(client.transcript())
     .filter((entry) => entry.kind === 'message' && entry.role === 'agent')
     .map(textOf)
     .join('\n');
 
-function lastStop(client: AcpClientApi): unknown {
+function lastStop(client: AcpClientTestApi): unknown {
   const end = entriesOf(client.transcript())
     .filter((entry) => entry.kind === 'turn_end')
     .pop();
@@ -39,7 +39,7 @@ describe('a real agent: Claude Code over ACP against a mock Anthropic API', func
   this.timeout(120_000);
   let mock: MockAnthropic | undefined;
   let home: string | undefined;
-  let client: AcpClientApi;
+  let client: AcpClientTestApi;
 
   before(async () => {
     const nodeMajor = Number(process.versions.node.split('.')[0]);

@@ -9,13 +9,13 @@ import { entriesOf } from '../../src/shared/selectors';
 import { modePicker, sessionPickers } from '../../src/shared/session-pickers';
 import type { TranscriptState } from '../../src/shared/model';
 import { textOf, turnEnded, useScriptedAgent, waitFor } from './helpers';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 
 const optionValues = (state: TranscriptState): Record<string, string | boolean> =>
   Object.fromEntries(state.configOptions.map((option) => [option.id, option.currentValue]));
 
 /** Sends a prompt to the `controls` scenario and returns the settings it reports holding. */
-async function agentSettings(client: AcpClientApi, prompt = 'what are your settings?'): Promise<string> {
+async function agentSettings(client: AcpClientTestApi, prompt = 'what are your settings?'): Promise<string> {
   const turns = entriesOf(client.transcript()).filter((entry) => entry.kind === 'turn_end').length;
   assert.deepEqual(await client.sendPrompt(prompt), { accepted: true });
   const state = await waitFor(

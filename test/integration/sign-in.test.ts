@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import { claudeAgentBin } from '../support/claude-agent';
@@ -21,7 +21,7 @@ import { api, sleep, useScriptedAgent, waitFor, workspaceRoot } from './helpers'
 const STARTUP_MS = 90_000;
 const needsAuth = (state: TranscriptState): boolean => state.agent.phase === 'needs_auth';
 
-async function startWithoutCredentials(name: string, launch: AgentLaunch): Promise<{ client: AcpClientApi; state: TranscriptState }> {
+async function startWithoutCredentials(name: string, launch: AgentLaunch): Promise<{ client: AcpClientTestApi; state: TranscriptState }> {
   const config = vscode.workspace.getConfiguration('acpClient');
   await config.update(
     'agents',

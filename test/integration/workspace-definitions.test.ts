@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { ApprovalRequest } from '../../src/agents/definition-approval';
 import { entriesOf } from '../../src/shared/selectors';
 import type { TranscriptState } from '../../src/shared/model';
@@ -50,7 +50,7 @@ async function writeWorkspaceSettings(values: Record<string, unknown>): Promise<
   }
 }
 
-async function startDefault(client: AcpClientApi): Promise<TranscriptState> {
+async function startDefault(client: AcpClientTestApi): Promise<TranscriptState> {
   await client.stopAgents();
   await vscode.commands.executeCommand('acpClient.newSession');
   return waitFor(client, (s) => s.agent.phase === 'ready' || s.agent.phase === 'exited' || notStarted(s) !== undefined, 30_000);
@@ -92,7 +92,7 @@ const ROWS = {
 
 describe('attack matrix: workspace definitions in a real VS Code', function () {
   this.timeout(120_000);
-  let client: AcpClientApi;
+  let client: AcpClientTestApi;
   let dir: string;
   let agent: ReturnType<typeof markerAgent>;
   const requests: ApprovalRequest[] = [];
@@ -102,7 +102,7 @@ describe('attack matrix: workspace definitions in a real VS Code', function () {
   before(async () => {
     client = await api();
     // Absent only on a build without approval (the attack then shows: the workspace's command runs).
-    client.answerApprovalsForTests?.(async (request) => {
+    client.answerApprovalsForTests(async (request) => {
       requests.push(request);
       return answer;
     });
@@ -134,7 +134,7 @@ describe('attack matrix: workspace definitions in a real VS Code', function () {
   });
 
   after(async () => {
-    client.answerApprovalsForTests?.(undefined);
+    client.answerApprovalsForTests(undefined);
     await client.stopAgents();
     if (hadDotVscode) {
       rmSync(path.join(dotVscode(), 'settings.json'), { force: true });
@@ -270,7 +270,7 @@ describe('attack matrix: workspace definitions in a real VS Code', function () {
   });
 });
 
-async function reportedServers(client: AcpClientApi): Promise<{ name: string }[]> {
+async function reportedServers(client: AcpClientTestApi): Promise<{ name: string }[]> {
   const said = (): string | undefined =>
     entriesOf(client.transcript())
       .filter((entry) => entry.kind === 'message' && entry.role === 'agent')

@@ -9,7 +9,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AcpClientApi } from '../../src/api';
+import type { AcpClientTestApi } from '../../src/api';
 import type { ChangeSetEntry, TranscriptState } from '../../src/shared/model';
 import { entriesOf } from '../../src/shared/selectors';
 import type { AttackCase } from '../support/attack-case';
@@ -35,7 +35,7 @@ describe('attacks on writes back to the workspace (real VS Code)', function () {
   const file = (name: string): string => path.join(dir(), name);
   let outside: string;
   let canary: string;
-  let client: AcpClientApi;
+  let client: AcpClientTestApi;
 
   /** One turn of the scripted agent (`delete <name>` or `create <name>`); resolves with its change set's turn id. */
   const turn = async (prompt: string): Promise<string> => {
