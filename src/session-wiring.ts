@@ -22,7 +22,7 @@ import type { SessionEnvironment } from './session/ports';
 import { VscodeMcpServerSource } from './editor/mcp-server-settings';
 import { VscodeSecretInputs } from './editor/secret-inputs';
 import { DefinitionApprovals } from './agents/definition-approval';
-import { agentLaunchApproval, ModalApprovalDialog, workspaceApprovalMemory } from './editor/definition-approval-dialog';
+import { agentLaunchApproval, ModalApprovalDialog, vscodeRunFilesOf, workspaceApprovalMemory } from './editor/definition-approval-dialog';
 import type { ChangeTracking } from './editor/change-tracking';
 import { vscodeEditorToolsLauncher } from './editor/editor-tools-launcher';
 import { VscodeEditorLanguage } from './editor/editor-language';
@@ -49,7 +49,7 @@ export function sessionWiring(parts: SessionWiringParts): SessionWiring {
   const { context, settings, workspaceFiles, changes, pool } = parts;
   // What a workspace defines (agents, MCP servers) runs only once the user approved that exact definition here.
   const approvalDialog = new ModalApprovalDialog();
-  const approvals = new DefinitionApprovals(workspaceApprovalMemory(context.workspaceState), approvalDialog);
+  const approvals = new DefinitionApprovals(workspaceApprovalMemory(context.workspaceState), approvalDialog, vscodeRunFilesOf);
   const mcpServers = new VscodeMcpServerSource(new VscodeSecretInputs(context.secrets), approvals);
   const launchApproval = agentLaunchApproval(approvals);
   const permissionPrompt = new VscodePermissionPrompt();

@@ -5,8 +5,9 @@
  * asks again. A definition from the user's own settings never asks.
  */
 import { visibleText } from '../shared/visible-text';
-import type { DefinitionOrigin } from './definition-scopes';
+import { fingerprintOf, type DefinitionOrigin } from './definition-scopes';
 import { environmentReferences } from './mcp-references';
+import type { RunFile } from './workspace-run-files';
 
 /** What runs, as the dialog lists it; every string is the workspace's and is shown as plain text. */
 export type RunnableDefinition =
@@ -56,7 +57,10 @@ function mapLines(label: string, record: Readonly<Record<string, string>>): stri
   return [`${label}:`, ...entries.map(([name, value]) => `  ${visibleText(name)} = ${quoted(value)}`)];
 }
 
-export function approvalRequest(definition: RunnableDefinition, file: string): ApprovalRequest {
+/** The workspace's files a definition's command line names (workspace-run-files.ts): none for a URL. */
+export type RunFilesOf = (definition: RunnableDefinition) => Promise<readonly RunFile[]>;
+
+export function approvalRequest(definition: RunnableDefinition, file: string, runFiles: readonly RunFile[] = []): ApprovalRequest {
   const what = definition.kind === 'agent' ? 'agent' : 'MCP server';
   const lines = [
     `The ${what} ${quoted(definition.name)} is defined by ${file}, not by your User settings. It would run with your permissions.`,
@@ -70,6 +74,8 @@ export function approvalRequest(definition: RunnableDefinition, file: string): A
     lines.push(...mapLines('Environment', definition.env));
     if (definition.apiKeyEnv !== undefined)
       lines.push(`API key variable: ${visibleText(definition.apiKeyEnv)} (only a key entered for this definition, never your own)`);
+    if (runFiles.length > 0)
+      lines.push(`Workspace files it runs (a change to any of them asks again): ${runFiles.map((run) => quoted(run.path)).join(' ')}`);
   }
   // `${env:NAME}` in an MCP server's values is filled from your own environment (a token there goes to the server):
   // named here, or the sentence below would not be true.
@@ -112,22 +118,27 @@ export class DefinitionApprovals {
   constructor(
     private readonly memory: ApprovalMemory,
     private readonly dialog: ApprovalDialog,
+    private readonly runFilesOf: RunFilesOf = () => Promise.resolve([]),
   ) {}
 
   /** True when the definition may run: the user's own, approved before, or approved now. */
   async approve(definition: RunnableDefinition, origin: DefinitionOrigin | undefined): Promise<boolean> {
     if (origin === undefined || origin.kind === 'user') return true;
-    if (this.memory.has(origin.fingerprint)) return true;
-    let pending = this.asking.get(origin.fingerprint);
+    // The approval is of the definition and of the content of the workspace files it runs, as they are now. A
+    // definition that names none keeps the fingerprint it always had (approved before, approved still).
+    const runFiles = await this.runFilesOf(definition);
+    const fingerprint = runFiles.length === 0 ? origin.fingerprint : `${origin.fingerprint}.${fingerprintOf(runFiles)}`;
+    if (this.memory.has(fingerprint)) return true;
+    let pending = this.asking.get(fingerprint);
     if (!pending) {
-      pending = this.ask(definition, origin.file, origin.fingerprint).finally(() => this.asking.delete(origin.fingerprint));
-      this.asking.set(origin.fingerprint, pending);
+      pending = this.ask(approvalRequest(definition, origin.file, runFiles), fingerprint).finally(() => this.asking.delete(fingerprint));
+      this.asking.set(fingerprint, pending);
     }
     return pending;
   }
 
-  private async ask(definition: RunnableDefinition, file: string, fingerprint: string): Promise<boolean> {
-    const approved = await this.dialog.ask(approvalRequest(definition, file)).catch(() => false);
+  private async ask(request: ApprovalRequest, fingerprint: string): Promise<boolean> {
+    const approved = await this.dialog.ask(request).catch(() => false);
     if (approved) await this.memory.remember(fingerprint);
     return approved;
   }

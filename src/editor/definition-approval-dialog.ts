@@ -6,7 +6,14 @@
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/agent-config';
 import type { DefinitionApprovals } from '../agents/definition-approval';
-import { refusalNotice, type ApprovalDialog, type ApprovalMemory, type ApprovalRequest } from '../agents/definition-approval';
+import {
+  refusalNotice,
+  type ApprovalDialog,
+  type ApprovalMemory,
+  type ApprovalRequest,
+  type RunFilesOf,
+} from '../agents/definition-approval';
+import { workspaceRunFiles } from '../agents/workspace-run-files';
 import type { LaunchApproval } from '../session/ports';
 
 const APPROVED_KEY = 'acpClient.approvedDefinitions';
@@ -18,6 +25,15 @@ export function workspaceApprovalMemory(state: vscode.Memento): ApprovalMemory {
     remember: (fingerprint) => Promise.resolve(state.update(APPROVED_KEY, [...approved(), fingerprint])),
   };
 }
+
+/** The workspace files a definition's command line names, in this window's folders on disk (the first: its cwd). */
+export const vscodeRunFilesOf: RunFilesOf = (definition) => {
+  if (!('command' in definition)) return Promise.resolve([]);
+  const folders = (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === 'file')
+    .map((folder) => folder.uri.fsPath);
+  return workspaceRunFiles(definition.command, definition.args, folders);
+};
 
 /**
  * The modal. Integration tests (extension mode Test only, never an installed extension) may put their own answerer

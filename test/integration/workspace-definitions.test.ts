@@ -26,17 +26,24 @@ const notStarted = (state: TranscriptState): string | undefined =>
     entry.kind === 'notice' && /was not started/.test(entry.title) ? [`${entry.title}\n${entry.detail ?? ''}`] : [],
   )[0];
 
+/** A script that records its environment in `marker`, then is the scripted agent. */
+function markerScript(marker: string): string {
+  return (
+    `require('node:fs').writeFileSync(${JSON.stringify(marker)}, JSON.stringify(process.env));\n` +
+    `import(${JSON.stringify(new URL(`file://${scriptedAgentPath()}`).href)});\n`
+  );
+}
+
 /** The command a workspace names: records its environment in `marker`, then is the scripted agent. */
 function markerAgent(dir: string): { command: string; script: string; marker: string } {
   const script = path.join(dir, 'workspace-agent.cjs');
   const marker = path.join(dir, 'ran.json');
-  writeFileSync(
-    script,
-    `require('node:fs').writeFileSync(${JSON.stringify(marker)}, JSON.stringify(process.env));\n` +
-      `import(${JSON.stringify(new URL(`file://${scriptedAgentPath()}`).href)});\n`,
-  );
+  writeFileSync(script, markerScript(marker));
   return { command: process.execPath, script, marker };
 }
+
+/** The repository's own agent script, named relative to the workspace folder (the agent's working folder). */
+const PULLED_SCRIPT = '.acp-it-workspace-agent.cjs';
 
 /** Writes the workspace's `.vscode/settings.json` as a clone brings it, and waits until VS Code has read it. */
 async function writeWorkspaceSettings(values: Record<string, unknown>): Promise<void> {
@@ -72,6 +79,11 @@ const ROWS = {
     attack: 'a workspace changes an approved definition (another argument) to run something else',
     driven: 'real VS Code: args changed in .vscode/settings.json after approval; New Session',
     sees: 'the modal asks again, showing the new arguments',
+  },
+  pulled: {
+    attack: 'a pull changes the script an approved workspace agent runs (the definition itself unchanged)',
+    driven: `real VS Code: .vscode/settings.json runs node ${PULLED_SCRIPT}, a file of the repository; approved; the file's content changes; New Session`,
+    sees: 'the modal names the workspace file it runs; after the change it asks again, and declined, the changed script never runs',
   },
   mcpOptIn: {
     attack: 'a workspace opts itself in to .vscode/mcp.json (acpClient.mcp.includeWorkspaceConfig)',
@@ -140,6 +152,7 @@ describe('attack matrix: workspace definitions in a real VS Code', function () {
       rmSync(path.join(dotVscode(), 'settings.json'), { force: true });
       rmSync(path.join(dotVscode(), 'mcp.json'), { force: true });
     } else rmSync(dotVscode(), { recursive: true, force: true });
+    rmSync(path.join(workspaceRoot(), PULLED_SCRIPT), { force: true });
     await settings().update('mcpServers', undefined, vscode.ConfigurationTarget.Global);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -197,6 +210,28 @@ describe('attack matrix: workspace definitions in a real VS Code', function () {
     assert.ok(requests[0]?.detail.includes('"--changed"'));
     assert.ok(notStarted(state));
     assert.equal(existsSync(agent.marker), false);
+  });
+
+  it(`attack: ${ROWS.pulled.attack}`, async () => {
+    const script = path.join(workspaceRoot(), PULLED_SCRIPT);
+    writeFileSync(script, markerScript(agent.marker));
+    await writeWorkspaceSettings(workspaceMine([PULLED_SCRIPT]));
+    rmSync(agent.marker, { force: true });
+    answer = true;
+    assert.equal((await startDefault(client)).agent.phase, 'ready');
+    assert.equal(requests.length, 1);
+    const files = `Workspace files it runs (a change to any of them asks again): ${JSON.stringify(script)}`;
+    assert.ok(requests[0]?.detail.includes(files), `${files} in the modal:\n${requests[0]?.detail}`);
+    assert.ok(existsSync(agent.marker), 'approved, it ran');
+    // The pull: the same definition, the script's content changed.
+    writeFileSync(script, `${markerScript(agent.marker)}// pulled: anything could be here\n`);
+    rmSync(agent.marker);
+    requests.length = 0;
+    answer = false;
+    const state = await startDefault(client);
+    assert.equal(requests.length, 1, 'asked again');
+    assert.ok(notStarted(state), 'declined: the chat says it was not started');
+    assert.equal(existsSync(agent.marker), false, 'the changed script never ran');
   });
 
   it(`attack: ${ROWS.mcpOptIn.attack}`, async () => {

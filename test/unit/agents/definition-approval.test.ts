@@ -152,12 +152,30 @@ describe('workspace definitions: approval', () => {
     assert.equal(asker.asked.length, 2);
   });
 
+  it('attack: a pull changes a workspace file the approved definition runs: asked again, the dialog names the files', async () => {
+    const store = memory();
+    const asker = dialog(true);
+    let script = { path: '/ws/scripts/agent.js', content: 'a'.repeat(64) };
+    const approvals = new DefinitionApprovals(store, asker, () => Promise.resolve([script]));
+    assert.equal(await approvals.approve(definition, origin), true);
+    assert.ok(asker.asked[0]?.detail.includes('Workspace files it runs (a change to any of them asks again): "/ws/scripts/agent.js"'));
+    assert.equal(await approvals.approve(definition, origin), true);
+    assert.equal(asker.asked.length, 1, 'the same content: not asked again');
+    script = { ...script, content: 'b'.repeat(64) };
+    assert.equal(await approvals.approve(definition, origin), true);
+    assert.equal(asker.asked.length, 2, 'new content: asked again');
+    // A definition that runs no workspace file keeps the fingerprint approved before this check existed.
+    const none = new DefinitionApprovals(store, asker, () => Promise.resolve([]));
+    assert.equal(await none.approve(definition, { ...origin, fingerprint: 'f9' }), true);
+    assert.equal(store.approved.at(-1), 'f9');
+  });
+
   it('two starts of one definition at once share one dialog', async () => {
     let answer: (value: boolean) => void = () => undefined;
     let asked = 0;
     const approvals = new DefinitionApprovals(memory(), { ask: () => (asked++, new Promise((resolve) => (answer = resolve))) });
     const both = Promise.all([approvals.approve(definition, origin), approvals.approve(definition, origin)]);
-    await Promise.resolve();
+    while (asked === 0) await Promise.resolve();
     answer(true);
     assert.deepEqual(await both, [true, true]);
     assert.equal(asked, 1);
