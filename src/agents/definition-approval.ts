@@ -1,8 +1,9 @@
 /**
  * Approval of a definition a workspace wrote (an agent, an MCP server): before it first runs, the user sees it whole
  * in a modal that says it is the workspace's, and decides. The answer "allow" is remembered per workspace and per
- * exact definition (its fingerprint), so a changed definition asks again; "no" is not remembered, so the next start
- * asks again. A definition from the user's own settings never asks.
+ * exact definition (its fingerprint, with the content of the workspace files its command line names), so a changed
+ * definition or script asks again; "no" is not remembered, so the next start asks again. A definition from the
+ * user's own settings never asks.
  */
 import { visibleText } from '../shared/visible-text';
 import { fingerprintOf, type DefinitionOrigin } from './definition-scopes';

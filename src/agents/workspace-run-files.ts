@@ -6,8 +6,8 @@
  * files load in turn.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 
 export interface RunFile {
@@ -51,23 +51,33 @@ async function workspaceFile(candidate: string, cwd: string, folders: readonly s
   // What runs is what the name leads to: a link is followed, and its target's content is what is hashed (a pull
   // that points the link elsewhere changes that content too).
   const real = await realpath(resolved).catch(() => undefined);
-  const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
-  if (real === undefined || !info?.isFile()) return undefined;
-  const content = info.size > HASHED_BYTES ? `size ${info.size}, modified ${info.mtimeMs}` : await sha256Of(real);
+  const content = real === undefined ? undefined : await contentOf(real);
   return content === undefined ? undefined : { path: resolved, content };
 }
 
+/** client/path-inside.ts's rule (`..cache` is inside), which this layer sits below and cannot import. */
 function isInside(file: string, folder: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
-async function sha256Of(file: string): Promise<string | undefined> {
-  const hash = createHash('sha256');
+/**
+ * A regular file's SHA-256 (size and time above HASHED_BYTES), read from the one handle its type was checked on;
+ * opened without blocking, so a FIFO put in its place is refused instead of waiting for a writer forever.
+ */
+async function contentOf(file: string): Promise<string | undefined> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
+  if (!handle) return undefined;
   try {
-    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    const info = await handle.stat();
+    if (!info.isFile()) return undefined;
+    if (info.size > HASHED_BYTES) return `size ${info.size}, modified ${info.mtimeMs}`;
+    const hash = createHash('sha256');
+    for await (const chunk of handle.createReadStream({ start: 0, autoClose: false })) hash.update(chunk as Buffer);
+    return hash.digest('hex');
   } catch {
     return undefined;
+  } finally {
+    await handle.close().catch(() => undefined);
   }
-  return hash.digest('hex');
 }

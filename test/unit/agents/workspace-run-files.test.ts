@@ -3,6 +3,7 @@
  * covers their content (attack: a pull changes the script an approved definition runs).
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -63,6 +64,11 @@ describe('workspace definitions: the workspace files their command line runs', (
     symlinkSync(path.join(workspace, 'scripts', 'agent.js'), path.join(workspace, 'linked.js'));
     const after = await workspaceRunFiles('node', ['linked.js'], [workspace]);
     assert.notEqual(after[0]?.content, before[0]?.content);
+  });
+
+  it('leave out a FIFO in the workspace at once, instead of waiting for a writer', async () => {
+    execFileSync('mkfifo', [path.join(workspace, 'pipe.js')]);
+    assert.deepEqual(await workspaceRunFiles('node', ['pipe.js'], [workspace]), []);
   });
 
   it('are none without a workspace folder', async () => {
