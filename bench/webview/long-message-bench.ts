@@ -3,13 +3,13 @@
  * gets its own page so one cannot slow the other. Lines: the main thread's longest and p95 block while the
  * message streams, and when its end is on screen.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { SIMULATED_POST_MS as CHUNK_WINDOW_MS } from './host-pace';
 import { initialState, reduce } from '../../src/shared/reducer';
 import type { TranscriptState } from '../../src/shared/model';
 import type { Figure } from './figure';
-import type { LongMessageKind, MessageStreamOptions } from './message-stream-api';
+import type { HiddenText, LongMessageKind, MessageStreamOptions } from './message-stream-api';
 import { loadHarness } from './harness';
 import { percentile } from './percentile';
 import type { ProbeApi } from './probe-api';
@@ -101,6 +101,7 @@ async function runScenario(browser: Browser, harness: string, scenario: Scenario
       });
     await page.waitForTimeout(300);
     const longWork = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
+    const revealed = await revealWhileIdle(page);
     if (pageErrors.length > 0) throw new Error(`the webview threw: ${pageErrors[0]}`);
     await metrics.send('HeapProfiler.collectGarbage');
     const heap = (await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
@@ -140,6 +141,20 @@ async function runScenario(browser: Browser, harness: string, scenario: Scenario
         ok: streamed.fullyShownMs <= streamMs + 100,
       },
       {
+        name: `webview: ${scenario.label}, text kept from screen readers and find once it ended (drawn behind: ${revealed.atEnd.groups} groups, ${revealed.atEnd.chars} characters, 300 ms after; all shown ${revealed.clearedMs === undefined ? 'never' : `${Math.round(revealed.clearedMs)} ms later`}), after ${REVEAL_LIMIT_MS / 1000} s`,
+        value: revealed.left.chars,
+        unit: 'characters',
+        target: '0',
+        ok: revealed.left.chars === 0,
+      },
+      {
+        name: `webview: ${scenario.label}, longest task or frame meanwhile, the idle page showing that text (those over 50 ms are seen)`,
+        value: revealed.longestMs,
+        unit: 'ms',
+        target: `<= ${BLOCK_TARGET_MS} ms`,
+        ok: revealed.longestMs <= BLOCK_TARGET_MS,
+      },
+      {
         name: `webview: ${scenario.label}, gaps between its blocks other than 8px (of ${blockGaps}: ${JSON.stringify(layout.gaps)})`,
         value: unevenGaps,
         unit: 'gaps',
@@ -166,4 +181,38 @@ export async function runLongMessageBench(browser: Browser, harness: string): Pr
   for (const scenario of SCENARIOS.filter((each) => !only || each.kind === only))
     figures.push(...(await runScenario(browser, harness, scenario)));
   return figures;
+}
+
+/** How long an ended message may keep text from screen readers and find (drawn behind, shown while the page idles). */
+const REVEAL_LIMIT_MS = 10_000;
+
+interface Revealed {
+  /** Hidden 300 ms after the stream ended. */
+  readonly atEnd: HiddenText;
+  /** Hidden REVEAL_LIMIT_MS after that, or when none was left. */
+  readonly left: HiddenText;
+  /** When none was left, from atEnd. */
+  readonly clearedMs: number | undefined;
+  /** The main thread's longest long task or frame meanwhile. */
+  readonly longestMs: number;
+}
+
+/**
+ * A message streamed while the page was far behind leaves groups drawn behind (content-visibility: hidden: not in
+ * the accessibility tree, not found by find). Nobody scrolls here: they must be shown while the page is idle.
+ */
+async function revealWhileIdle(page: Page): Promise<Revealed> {
+  const hidden = (): Promise<HiddenText> => page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).hiddenText());
+  const atEnd = await hidden();
+  const started = performance.now();
+  let left = atEnd;
+  while (left.groups > 0 && performance.now() - started < REVEAL_LIMIT_MS) {
+    await page.waitForTimeout(100);
+    left = await hidden();
+  }
+  const clearedMs = left.groups === 0 ? performance.now() - started : undefined;
+  // A frame that lays the last group out comes after its class changes.
+  await page.waitForTimeout(300);
+  const work = await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).takeLongTasks());
+  return { atEnd, left, clearedMs, longestMs: Math.round(Math.max(0, ...work.tasks, ...work.frames)) };
 }

@@ -38,3 +38,9 @@ export interface MessageLayout {
   /** Gap (px, one decimal) between consecutive blocks, however they are drawn: count of each. */
   readonly gaps: Readonly<Record<string, number>>;
 }
+
+/** The streamed message's text kept from screen readers and find: its groups still drawn behind (streaming-markdown.ts). */
+export interface HiddenText {
+  readonly groups: number;
+  readonly chars: number;
+}

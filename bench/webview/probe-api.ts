@@ -3,7 +3,7 @@
  * and what it measures. Shared by both sides so the figures keep one shape.
  */
 import type { HostToWebviewMessage } from '../../src/shared/webview-protocol';
-import type { MessageLayout, MessageStreamFigures, MessageStreamOptions } from './message-stream-api';
+import type { HiddenText, MessageLayout, MessageStreamFigures, MessageStreamOptions } from './message-stream-api';
 
 export interface SnapshotFigures {
   /** From posting the snapshot to the frame after the first entries are in the DOM. */
@@ -69,6 +69,8 @@ export interface ProbeApi {
   streamMessage(options: MessageStreamOptions): Promise<MessageStreamFigures>;
   /** The page's elements by tag, and the gaps between the streamed message's blocks (all its groups laid out). */
   messageLayout(): MessageLayout;
+  /** The streamed message's groups still drawn behind, hidden from screen readers and find. */
+  hiddenText(): HiddenText;
   idle(milliseconds: number): Promise<IdleFigures>;
   sample(): PageSample;
   /** Largest DOM element count seen at any sample since load (sampled every animation frame while streaming). */

@@ -4,6 +4,7 @@
  * block's new lines as text, so its earlier lines are never parsed or replaced again.
  */
 import { h } from '../dom';
+import { IdleReveal } from './idle-reveal';
 import { MarkdownStream, UNBOUNDED, type BlockSink, type WorkBudget } from './markdown-stream';
 
 interface CodeParts {
@@ -48,7 +49,8 @@ const BEHIND = 'md-behind';
 
 /**
  * Behind groups are shown as they come near the viewport, once the stream has caught up (its last frames' worth is
- * laid out as usual, markdown-stream.ts, so they lie above a screenful or more). Chromium renders a
+ * laid out as usual, markdown-stream.ts, so they lie above a screenful or more); the rest while the page idles
+ * (idle-reveal.ts), a frame's worth at a time. Chromium renders a
  * content-visibility: auto element once when it first becomes one, on screen or not: showing a 2 MB message's 60
  * behind groups at once held the thread for 0.9 s, and showing even the newest one as the stream caught up (16,000
  * characters laid out in one frame) was most of that message's longest blocks on a slow machine.
@@ -153,21 +155,32 @@ class DomBlocks implements BlockSink {
     if (groups.length === 0) return;
     // The scroller, not the page: an observer of the page's viewport sees a group only once it is on screen.
     const root = this.container.closest('.transcript');
-    this.shower ??= new IntersectionObserver(
-      (entries, observer) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          entry.target.classList.remove(BEHIND);
-          observer.unobserve(entry.target);
-        }
+    const shower = (this.shower ??= new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) if (entry.isIntersecting && entry.target instanceof HTMLElement) this.show(entry.target);
       },
       { root, rootMargin: `${SHOW_MARGIN_PX}px 0px` },
+    ));
+    for (const group of groups) shower.observe(group);
+    // Those nobody scrolls to are shown while the page idles: until then a screen reader or find cannot reach them.
+    this.idleReveal ??= new IdleReveal<HTMLElement>(
+      (group) => this.show(group),
+      (group) => group.classList.contains(BEHIND),
+      GROUP_CHARS,
+      (run) => requestIdleCallback((deadline) => run(deadline.timeRemaining())),
     );
-    for (const group of groups) this.shower.observe(group);
+    this.idleReveal.add(groups);
+  }
+
+  private show(group: HTMLElement): void {
+    group.classList.remove(BEHIND);
+    this.shower?.unobserve(group);
   }
 
   /** Shows behind groups as they come near the viewport. */
   private shower: IntersectionObserver | undefined;
+  /** Shows the rest while the page idles. */
+  private idleReveal: IdleReveal<HTMLElement> | undefined;
 
   setCodeShell(index: number, shellHtml: string): void {
     const block = this.block(index);

@@ -4,7 +4,7 @@
  * thread was busy. Runs inside Chromium (bundled into probe.js).
  */
 import type { TranscriptAction } from '../../../src/shared/actions';
-import type { LongMessageKind, MessageLayout, MessageStreamFigures, MessageStreamOptions } from '../message-stream-api';
+import type { HiddenText, LongMessageKind, MessageLayout, MessageStreamFigures, MessageStreamOptions } from '../message-stream-api';
 
 const MESSAGE_ID = 'long-message';
 const HEARTBEAT_MS = 4;
@@ -190,4 +190,10 @@ export function messageLayout(): MessageLayout {
     gaps[gap] = (gaps[gap] ?? 0) + 1;
   }
   return { elements, gaps };
+}
+
+/** Groups of the streamed message still drawn behind: content-visibility: hidden keeps them from the accessibility tree. */
+export function hiddenText(): HiddenText {
+  const groups = [...document.querySelectorAll<HTMLElement>(`[data-entry-key="msg:agent:${MESSAGE_ID}"] .markdown > .md-group.md-behind`)];
+  return { groups: groups.length, chars: groups.reduce((sum, group) => sum + (group.textContent?.length ?? 0), 0) };
 }

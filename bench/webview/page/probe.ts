@@ -7,7 +7,7 @@ import type { TranscriptAction } from '../../../src/shared/actions';
 import type { TranscriptState } from '../../../src/shared/model';
 import { postSnapshotPaced, snapshotMessages } from '../../../src/shared/snapshot-parts';
 import type { HostToWebviewMessage } from '../../../src/shared/webview-protocol';
-import { messageLayout, streamMessage } from './message-stream';
+import { hiddenText, messageLayout, streamMessage } from './message-stream';
 import {
   PROBE_GLOBAL,
   type IdleFigures,
@@ -241,6 +241,7 @@ const api: ProbeApi = {
   stream,
   streamMessage,
   messageLayout,
+  hiddenText,
   idle,
   sample,
   checkLongTaskWatch,
