@@ -60,6 +60,11 @@ export const actionRecordSchema = z.object({ s: z.number().int().positive(), a: 
 export type ActionRecord = z.infer<typeof actionRecordSchema>;
 
 export const SNAPSHOT_FORMAT = 'acp-client-history-snapshot';
+/**
+ * A snapshot's key index (state.positions) is stored in this many buckets, the count every version so far has read
+ * it with; the loader re-buckets it into what this version keeps in memory (shared/model.ts POSITION_BUCKETS).
+ */
+export const STORED_POSITION_BUCKETS = 64;
 export const snapshotSchema = versioned.extend({
   format: z.literal(SNAPSHOT_FORMAT),
   /** The state holds every action up to and including this sequence number. */

@@ -3,7 +3,8 @@
  * snapshot does not already hold. Records a torn write cut short are dropped; anything stored before them loads.
  */
 import * as path from 'node:path';
-import type { TranscriptState } from '../shared/model';
+import { POSITION_BUCKETS, type TranscriptState } from '../shared/model';
+import { positionsInBuckets } from '../shared/pages';
 import { initialState, reduce } from '../shared/reducer';
 import { actionRecordSchema, logHeaderSchema, parseVersioned, snapshotSchema } from './format';
 import { readRecords } from './record-framing';
@@ -28,7 +29,7 @@ export async function loadSession(dir: string): Promise<LoadedSession> {
   const snapshot = snapshotText
     ? parseVersioned(path.join(dir, SNAPSHOT_FILE), JSON.parse(snapshotText.toString('utf8')), snapshotSchema)
     : undefined;
-  let state = snapshot?.state ?? initialState();
+  let state = snapshot ? inMemoryBuckets(snapshot.state) : initialState();
   let seq = snapshot?.seq ?? 0;
   let tornBytes = 0;
   let tailActions = 0;
@@ -60,6 +61,11 @@ export async function loadSession(dir: string): Promise<LoadedSession> {
     }
   }
   return { state, seq, droppedEntries: snapshot?.droppedEntries ?? 0, tornBytes, generations, tailActions, skippedRecords };
+}
+
+/** The stored key index (STORED_POSITION_BUCKETS) in the buckets this version keeps in memory. */
+function inMemoryBuckets(state: TranscriptState): TranscriptState {
+  return { ...state, positions: positionsInBuckets(state.positions, POSITION_BUCKETS) };
 }
 
 function isHeader(record: unknown): boolean {

@@ -7,7 +7,8 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { TranscriptState } from '../shared/model';
 import { dropOldestEntries } from '../shared/history-trim';
-import { HISTORY_FORMAT_VERSION, SNAPSHOT_FORMAT, type SnapshotFile } from './format';
+import { positionsInBuckets } from '../shared/pages';
+import { HISTORY_FORMAT_VERSION, SNAPSHOT_FORMAT, STORED_POSITION_BUCKETS, type SnapshotFile } from './format';
 import { logFile, SNAPSHOT_FILE, writeFileAtomic } from './session-files';
 
 export interface SnapshotInput {
@@ -37,7 +38,9 @@ export function snapshotText(input: SnapshotInput, maxBytes: number): { text: st
 }
 
 function serialize(state: TranscriptState, seq: number, droppedEntries: number): string {
-  const file: SnapshotFile = { format: SNAPSHOT_FORMAT, version: HISTORY_FORMAT_VERSION, seq, droppedEntries, state };
+  // In the count every version reads, so that an older version opening this snapshot finds each entry by its key.
+  const stored = { ...state, positions: positionsInBuckets(state.positions, STORED_POSITION_BUCKETS) };
+  const file: SnapshotFile = { format: SNAPSHOT_FORMAT, version: HISTORY_FORMAT_VERSION, seq, droppedEntries, state: stored };
   return JSON.stringify(file);
 }
 

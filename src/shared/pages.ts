@@ -4,14 +4,28 @@
  */
 import { ENTRY_PAGE_SIZE, POSITION_BUCKETS, type Entry, type EntryKey, type TranscriptState } from './model';
 
-/** FNV-1a: cheap, stable across host and webview. */
-function bucketOf(key: EntryKey): number {
+/** FNV-1a: cheap, stable across host and webview, and across versions (stored snapshots hold the index). */
+function bucketOf(key: EntryKey, buckets = POSITION_BUCKETS): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % POSITION_BUCKETS;
+  return (hash >>> 0) % buckets;
+}
+
+/**
+ * The same key index in `buckets` buckets: for history, which stores it in a fixed count whatever this version
+ * keeps in memory. As appending builds it: a bucket exists once a key is in it (a hole before, null once stored
+ * as JSON), so an index re-bucketed there and back equals the one appends built.
+ */
+export function positionsInBuckets(positions: TranscriptState['positions'], buckets: number): TranscriptState['positions'] {
+  const result: Record<EntryKey, number>[] = [];
+  for (const bucket of positions) {
+    if (!bucket) continue;
+    for (const key of Object.keys(bucket)) (result[bucketOf(key, buckets)] ??= {})[key] = bucket[key]!;
+  }
+  return result;
 }
 
 export function entryAtPosition(state: TranscriptState, position: number): Entry | undefined {
@@ -69,12 +83,12 @@ export function allEntries(state: TranscriptState): Entry[] {
 /** Builds pages and positions for a list of entries (rare: removal, tests). */
 export function fromEntries(state: TranscriptState, entries: readonly Entry[]): TranscriptState {
   const pages: Entry[][] = [];
-  const positions: Record<EntryKey, number>[] = Array.from({ length: POSITION_BUCKETS }, () => ({}));
+  // Buckets as appending makes them (see positionsInBuckets): one exists once a key is in it.
+  const positions: Record<EntryKey, number>[] = [];
   entries.forEach((entry, index) => {
     const pageIndex = Math.floor(index / ENTRY_PAGE_SIZE);
     (pages[pageIndex] ??= []).push(entry);
-    const bucket = positions[bucketOf(entry.key)];
-    if (bucket) bucket[entry.key] = index;
+    (positions[bucketOf(entry.key)] ??= {})[entry.key] = index;
   });
   return { ...state, pages, positions, entryCount: entries.length };
 }

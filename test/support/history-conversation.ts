@@ -6,6 +6,8 @@
 import type { TranscriptAction } from '../../src/shared/actions';
 import type { TranscriptState } from '../../src/shared/model';
 import { initialState, reduce } from '../../src/shared/reducer';
+import type { SessionRecorder } from '../../src/history/session-recorder';
+import type { TranscriptStore } from '../../src/session/transcript-store';
 
 export const CHUNKS_PER_ANSWER = 12;
 
@@ -57,4 +59,11 @@ export function takeActions(count: number, agentName?: string): TranscriptAction
 /** The state after the first `count` actions of the conversation, reduced directly (no storage involved). */
 export function stateAfter(count: number): TranscriptState {
   return takeActions(count).reduce(reduce, initialState());
+}
+
+/** Dispatches actions `from` .. `from + count` of the conversation with the recorder listening, as the host will. */
+export function recordInto(store: TranscriptStore, recorder: SessionRecorder, count: number, from = 0): void {
+  const subscription = store.subscribe((action, state) => recorder.record(action, state));
+  for (const action of takeActions(from + count).slice(from)) store.dispatch(action);
+  subscription.dispose();
 }

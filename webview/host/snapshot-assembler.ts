@@ -17,7 +17,8 @@ interface Arriving {
   readonly snapshot: Snapshot;
   /** Runs of pages, newest first: each part's pages go before those of the one before. */
   readonly runs: (readonly (readonly Entry[])[])[];
-  readonly positions: TranscriptState['positions'][number][];
+  /** The parts' slices of the key index, in order: put together by concat, which keeps a slice's holes as holes. */
+  readonly positionRuns: TranscriptState['positions'][];
   remaining: number;
   readonly held: HostToWebviewMessage[];
 }
@@ -42,7 +43,7 @@ export class SnapshotAssembler {
       if (!this.arriving && this.current && sameSnapshot(this.current, message)) return [];
       this.arriving = undefined;
       if (!message.partsToFollow) return [message];
-      this.arriving = { snapshot: message, runs: [message.state.pages], positions: [], remaining: message.partsToFollow, held: [] };
+      this.arriving = { snapshot: message, runs: [message.state.pages], positionRuns: [], remaining: message.partsToFollow, held: [] };
       return [message];
     }
     const arriving = this.arriving;
@@ -50,7 +51,7 @@ export class SnapshotAssembler {
       // A part of no snapshot (its start was replaced) is dropped.
       if (!arriving) return [];
       arriving.runs.push(message.pages);
-      arriving.positions.push(...message.positions);
+      arriving.positionRuns.push(message.positions);
       if (--arriving.remaining > 0) return [];
       this.arriving = undefined;
       return [whole(arriving), ...arriving.held];
@@ -75,5 +76,6 @@ function whole(arriving: Arriving): Snapshot {
   const pages = arriving.runs.reverse().flat();
   const entryCount = pages.reduce((sum, page) => sum + page.length, 0);
   const { partsToFollow: _whole, ...snapshot } = arriving.snapshot;
-  return { ...snapshot, state: { ...snapshot.state, pages, positions: arriving.positions, entryCount } };
+  const positions = ([] as TranscriptState['positions'][number][]).concat(...arriving.positionRuns);
+  return { ...snapshot, state: { ...snapshot.state, pages, positions, entryCount } };
 }

@@ -3,17 +3,9 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { HistoryStore } from '../../../src/history/history-store';
-import type { SessionRecorder } from '../../../src/history/session-recorder';
 import { TranscriptStore } from '../../../src/session/transcript-store';
-import { stateAfter, takeActions } from '../../support/history-conversation';
+import { recordInto, stateAfter, takeActions } from '../../support/history-conversation';
 import { asStored, tempRootPerTest } from './temp-root';
-
-/** Dispatches actions `from` .. `from + count` of the conversation with the recorder listening, as the host will. */
-export function recordInto(store: TranscriptStore, recorder: SessionRecorder, count: number, from = 0): void {
-  const subscription = store.subscribe((action, state) => recorder.record(action, state));
-  for (const action of takeActions(from + count).slice(from)) store.dispatch(action);
-  subscription.dispose();
-}
 
 describe('history: round trip', () => {
   const root = tempRootPerTest();
