@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { HistoryStore } from '../../../src/history/history-store';
 import { TranscriptStore } from '../../../src/session/transcript-store';
 import { recordInto, stateAfter, takeActions } from '../../support/history-conversation';
+import { compactedSession } from './compacted-session';
 import { asStored, tempRootPerTest } from './temp-root';
 
 describe('history: round trip', () => {
@@ -92,14 +93,8 @@ describe('history: round trip', () => {
   });
 
   it('compacts into a snapshot, drops the logs it covers, and still loads the same transcript', async () => {
-    const history = await HistoryStore.open(root(), { compactAfterBytes: 2_000, flushWindowMs: 5 });
-    const { id, recorder } = await history.create({ agentName: 'Scripted' });
-    const store = new TranscriptStore();
-    for (let batch = 0; batch < 10; batch++) {
-      recordInto(store, recorder, 100, batch * 100);
-      await history.flush();
-    }
-    const files = readdirSync(path.join(root(), 'sessions', id));
+    const { history, id, dir } = await compactedSession(root());
+    const files = readdirSync(dir);
     assert.ok(files.includes('snapshot.json'));
     assert.ok(files.filter((file) => file.startsWith('log-')).length <= 2, `old logs removed: ${files.join(', ')}`);
     const loaded = await history.load(id);

@@ -6,13 +6,11 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { HistoryStore } from '../../../src/history/history-store';
 import type { EntryKey, TranscriptState } from '../../../src/shared/model';
 import { allEntries, positionOf } from '../../../src/shared/pages';
 import { reduce } from '../../../src/shared/reducer';
 import { toolKey } from '../../../src/shared/selectors';
-import { TranscriptStore } from '../../../src/session/transcript-store';
-import { recordInto } from '../../support/history-conversation';
+import { compactedSession } from './compacted-session';
 import { asStored, tempRootPerTest } from './temp-root';
 
 /** How the versions before this one look an entry's position up: FNV-1a of its key, modulo 64, written out anew. */
@@ -28,19 +26,8 @@ function olderVersionsPositionOf(positions: readonly (Record<EntryKey, number> |
 describe('history: the stored key index', () => {
   const root = tempRootPerTest();
 
-  async function compactedSession(): Promise<{ history: HistoryStore; id: string; store: TranscriptStore; snapshot: string }> {
-    const history = await HistoryStore.open(root(), { compactAfterBytes: 2_000, flushWindowMs: 5 });
-    const { id, recorder } = await history.create({ agentName: 'Scripted' });
-    const store = new TranscriptStore();
-    for (let batch = 0; batch < 10; batch++) {
-      recordInto(store, recorder, 100, batch * 100);
-      await history.flush();
-    }
-    return { history, id, store, snapshot: path.join(root(), 'sessions', id, 'snapshot.json') };
-  }
-
   it('is written in the 64 buckets older versions read, each entry where they look for it', async () => {
-    const { snapshot } = await compactedSession();
+    const snapshot = path.join((await compactedSession(root())).dir, 'snapshot.json');
     const stored = JSON.parse(readFileSync(snapshot, 'utf8')) as {
       state: TranscriptState & { positions: (Record<EntryKey, number> | null)[] };
     };
@@ -51,7 +38,7 @@ describe('history: the stored key index', () => {
   });
 
   it('loads into the buckets this version keeps, each entry found, and an update to an old entry changes it in place', async () => {
-    const { history, id, store } = await compactedSession();
+    const { history, id, store } = await compactedSession(root());
     const loaded = await history.load(id);
     assert.deepEqual(asStored(loaded.state), asStored(store.state), 'the same index as the one appends built');
     allEntries(loaded.state).forEach((entry, position) => assert.equal(positionOf(loaded.state, entry.key), position, entry.key));
