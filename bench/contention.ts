@@ -8,7 +8,8 @@
  * answer, a chunk's way to the screen across four processes) also counts the slices a thread waited for a core,
  * which a slow CPU does not add. Measured with three loops: the extension host's longest event-loop block under the
  * 50 MB terminal flood 85-157 ms against 14-17 ms without them, where half the CPU's speed would make some 30.
- * So: durations and throughput, read beside the physical-limit line; stalls only as an upper bound.
+ * So: durations and throughput, read beside the physical-limit line; stalls only as an upper bound. `BENCH_SLOW_CPU`
+ * (bench/slow-cpu.ts) slows the cores instead, and is the closer stand-in where root may set CFS quotas.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 

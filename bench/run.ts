@@ -2,7 +2,8 @@
  * `npm run bench`: prints one line per figure with its target and ok/miss, and exits 0 — benchmarks inform, they
  * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
  * machine. Set BENCH_ONLY=host|limits|history|changes|editor-tools|webview|stream|open|floods|size to run a part, and
- * BENCH_CONTEND=<n> to run it on a slower machine (bench/contention.ts). The machine's
+ * BENCH_SLOW_CPU=<share> (bench/slow-cpu.ts) or BENCH_CONTEND=<n> (bench/contention.ts) to run it on a slower
+ * machine. The machine's
  * physical-limit line comes first, whatever runs, so figures from two machines can be compared; each part's
  * wall time is printed after its lines (the whole bench is meant to stay under 10 minutes on a 2-core machine).
  */
@@ -17,6 +18,7 @@ import { bareParse, runHostBench } from './host-throughput';
 import { sizeFigures } from './size';
 import { cpuTicks, stolenShare } from './cpu-ticks';
 import { startContention } from './contention';
+import { startSlowCpu } from './slow-cpu';
 import type { Figure } from './webview/figure';
 
 type Part = { name: string; run: () => Promise<Figure[]> };
@@ -52,6 +54,12 @@ async function main(): Promise<void> {
     console.log(
       `info  machine: ${loops} busy loops share its cores with the bench (BENCH_CONTEND): a slower machine, as the next line reads`,
     );
+  const share = process.env['BENCH_SLOW_CPU'];
+  const slowCpu = share ? await startSlowCpu(Number(share)) : undefined;
+  if (slowCpu)
+    console.log(
+      `info  machine: its cores run at ${share} of their speed for the bench (BENCH_SLOW_CPU): a slower machine, as the next line reads`,
+    );
   // The best of two: the machine's own speed at reading agent output, the yardstick of every other figure here.
   const limit = Math.max(await bareParse(), await bareParse());
   const load = loadavg()
@@ -74,6 +82,7 @@ async function main(): Promise<void> {
     console.log(`info  ${part.name}: took ${((performance.now() - partStarted) / 1000).toFixed(1)} s`);
   }
   contending?.stop();
+  slowCpu?.stop();
   const stolen = Math.round(stolenShare(ticksAtStart, cpuTicks()) * 100);
   // A run with much stolen is a run on a slower machine than its physical-limit line says (that line takes 1 s).
   console.log(
