@@ -17,6 +17,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { processAlive } from '../src/history/storage-lock';
 
 const CPU_ROOT = '/sys/fs/cgroup/cpu';
 const PREFIX = 'acp-bench-slow-';
@@ -52,7 +53,9 @@ function watcherReady(watcher: ChildProcess): Promise<void> {
 
 /** Folders a killed bench left (its pid is in the name): their processes go back to the root cgroup, then the folders go. */
 function sweepStale(): void {
-  for (const name of readdirSync(CPU_ROOT).filter((entry) => entry.startsWith(PREFIX) && !running(Number(entry.slice(PREFIX.length))))) {
+  for (const name of readdirSync(CPU_ROOT).filter(
+    (entry) => entry.startsWith(PREFIX) && !processAlive(Number(entry.slice(PREFIX.length))),
+  )) {
     const folder = path.join(CPU_ROOT, name);
     for (const group of readdirSync(folder).filter((entry) => /^\d+$/.test(entry))) {
       const tasks = path.join(folder, group, 'tasks');
@@ -60,14 +63,5 @@ function sweepStale(): void {
       rmdirSync(path.join(folder, group));
     }
     rmdirSync(folder);
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
