@@ -3,7 +3,9 @@
  * bandwidth control (bench/slow-cpu-watcher.ts): every thread of the bench's tree may use `share` of one core, and all
  * of them together `share` of every core, quotas per period of 2–3 ms. Set 0.4 to stand in for issue 31's slow
  * machine: the physical-limit line then reads 235–285k updates/s on a machine that reads 480–520k without it (the slow
- * machine: 236–303k; 0.5 reads 308–333k, as the two processes of that line also share the cores with V8's threads).
+ * machine: 236–303k). 0.5 reads 308–333k there, not half: that line is two processes (an agent writing, the bench
+ * parsing) and V8's own threads, so it is not one thread's speed; the share is set by what it reads, as the issue
+ * defines the slow machine by it.
  *
  * It is the closer stand-in of the two this bench has. `BENCH_CONTEND`'s busy loops take whole time slices from the
  * bench's threads, so every stall line there counts waits for a core that a slower CPU does not add: a 10,000-entry
