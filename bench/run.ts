@@ -3,9 +3,8 @@
  * never fail a build. Figures are ratios or counts measured side by side in one run, so they hold on a noisy
  * machine. Set BENCH_ONLY=host|limits|history|changes|editor-tools|webview|stream|open|floods|size to run a part, and
  * BENCH_SLOW_CPU=<share> (bench/slow-cpu.ts) or BENCH_CONTEND=<n> (bench/contention.ts) to run it on a slower
- * machine. The machine's
- * physical-limit line comes first, whatever runs, so figures from two machines can be compared; each part's
- * wall time is printed after its lines (the whole bench is meant to stay under 10 minutes on a 2-core machine).
+ * machine. The machine's physical-limit line comes first, whatever runs, so figures from two machines can be
+ * compared; each part's wall time is printed after its lines (the whole bench is meant to stay under 10 minutes on a 2-core machine).
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';

@@ -4,17 +4,18 @@
  * bench's folder may use `share` of every core (its quota: the cores' worth together), and each thread of the bench's
  * tree (the bench, VS Code, Chromium's processes and their compositor and raster threads, agents) gets a cgroup of its
  * own below it that may use `share` of one core, so that a thread runs at most as fast as on a slower core, and the
- * threads together no faster than the slower cores could. Quotas are per 2 ms period, so a task of a few milliseconds
+ * threads together no faster than the slower cores could. Quotas are per period of 2–3 ms, so a task of a few milliseconds
  * is stretched as a slower CPU would stretch it, not stalled for a long slice. Every 100 ms the watcher moves threads
  * it has not seen yet; a thread started meanwhile runs in its creator's cgroup (on its budget) until then.
  *
- * Arguments: the cgroup folder to fill (under the cgroup v1 cpu hierarchy) and the share (0.5–1). Prints `ready`
+ * Arguments: the cgroup folder to fill (under the cgroup v1 cpu hierarchy) and the share (0.3–1). Prints `ready`
  * once the bench itself is placed. Ends, moving whatever is left back to the root cgroup and removing its
  * folders, on SIGTERM or once the bench is gone.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import * as path from 'node:path';
+import { removeSlowCpuFolder } from './slow-cpu-folder';
 
 const [folder, shareText] = process.argv.slice(2);
 const share = Number(shareText);
@@ -23,7 +24,6 @@ if (!folder || !(share >= 0.3 && share <= 1)) throw new Error('usage: slow-cpu-w
 /** The kernel's smallest quota is 1 ms: the period is as short as that allows, so stalls stay about a millisecond. */
 const PERIOD_US = Math.max(2000, Math.ceil(1000 / share));
 const QUOTA_US = Math.round(PERIOD_US * share);
-const CPU_ROOT = path.dirname(folder);
 const ALL_CORES_QUOTA_US = Math.round(PERIOD_US * share * cpus().length);
 const benchPid = process.ppid;
 const placed = new Set<number>();
@@ -89,24 +89,8 @@ function poll(): void {
   for (const pid of benchTree()) for (const thread of threadsOf(pid)) if (!placed.has(thread)) place(thread);
 }
 
-/** Whatever still runs goes back to the root cgroup (a folder with tasks cannot be removed), then the folders go. */
 function cleanUp(): void {
-  const groups = existsSync(folder as string) ? readdirSync(folder as string).filter((name) => /^\d+$/.test(name)) : [];
-  for (const name of groups) {
-    const group = path.join(folder as string, name);
-    try {
-      for (const thread of readFileSync(path.join(group, 'tasks'), 'utf8').split('\n').filter(Boolean))
-        writeFileSync(path.join(CPU_ROOT, 'tasks'), thread);
-      rmdirSync(group);
-    } catch {
-      // Gone already, or a task that ended as it moved: the folder is removed by the next run's sweep.
-    }
-  }
-  try {
-    rmdirSync(folder as string);
-  } catch {
-    // As above.
-  }
+  removeSlowCpuFolder(folder as string);
 }
 
 process.on('SIGTERM', () => {

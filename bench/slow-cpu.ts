@@ -17,9 +17,10 @@
  * Needs root and the cgroup v1 cpu controller (/sys/fs/cgroup/cpu); says so and stops the bench otherwise.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { processAlive } from '../src/history/storage-lock';
+import { removeSlowCpuFolder } from './slow-cpu-folder';
 
 const CPU_ROOT = '/sys/fs/cgroup/cpu';
 const PREFIX = 'acp-bench-slow-';
@@ -53,17 +54,8 @@ function watcherReady(watcher: ChildProcess): Promise<void> {
   });
 }
 
-/** Folders a killed bench left (its pid is in the name): their processes go back to the root cgroup, then the folders go. */
+/** Folders a killed bench left (its pid is in the name). */
 function sweepStale(): void {
-  for (const name of readdirSync(CPU_ROOT).filter(
-    (entry) => entry.startsWith(PREFIX) && !processAlive(Number(entry.slice(PREFIX.length))),
-  )) {
-    const folder = path.join(CPU_ROOT, name);
-    for (const group of readdirSync(folder).filter((entry) => /^\d+$/.test(entry))) {
-      const tasks = path.join(folder, group, 'tasks');
-      for (const thread of readFileSync(tasks, 'utf8').split('\n').filter(Boolean)) writeFileSync(path.join(CPU_ROOT, 'tasks'), thread);
-      rmdirSync(path.join(folder, group));
-    }
-    rmdirSync(folder);
-  }
+  for (const name of readdirSync(CPU_ROOT))
+    if (name.startsWith(PREFIX) && !processAlive(Number(name.slice(PREFIX.length)))) removeSlowCpuFolder(path.join(CPU_ROOT, name));
 }
