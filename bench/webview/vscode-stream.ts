@@ -5,6 +5,8 @@
  * frame (the outer frame handing it on) → paint. And each process's CPU over the stream. `BENCH_ONLY=stream`.
  * BENCH_CPU_THROTTLE=<rate> slows the workbench's page (the chat's webview shares its thread) as a slow machine
  * would; BENCH_STREAM_TRACE=<file> writes a Chromium trace of that page over the stream (chrome://tracing, Perfetto),
+ * (BENCH_TRACE_CATEGORIES=<list> adds categories, e.g. disabled-by-default-devtools.timeline.invalidationTracking and
+ * disabled-by-default-devtools.timeline.stack: what each style and layout pass was for, and which script caused it),
  * BENCH_STREAM_PROFILE=<file> a CPU profile of its scripts (.cpuprofile), BENCH_STREAM_DUMP=<file> every chunk's time
  * at each hop. The same agent streams into a plain webview view too (bench/webview/baseline-extension.ts), in the
  * same workbench right after: what VS Code itself takes to carry such a stream on this machine. Also reported: the

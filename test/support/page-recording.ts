@@ -13,7 +13,10 @@ export async function recordTimeline(page: Page): Promise<StopRecording> {
   const events: unknown[] = [];
   session.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   await session.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,v8.execute,toplevel',
+    // BENCH_TRACE_CATEGORIES adds to the timeline's own (e.g. what each style and layout pass was for).
+    categories: ['devtools.timeline,disabled-by-default-devtools.timeline,blink,v8.execute,toplevel', process.env['BENCH_TRACE_CATEGORIES']]
+      .filter((list) => list)
+      .join(','),
     transferMode: 'ReportEvents',
   });
   return async (file) => {
