@@ -86,6 +86,7 @@ export function iconOnlyButton(
 
 /** vscode-button reflects `disabled` but does not say it to assistive technology (or to test tools): aria-disabled does. */
 export function setDisabled(button: HTMLElementTagNameMap['vscode-button'], disabled: boolean): void {
-  button.disabled = disabled;
-  button.setAttribute('aria-disabled', String(disabled));
+  // Written only when it changes: the composer sets its buttons every frame a stream draws.
+  if (button.disabled !== disabled) button.disabled = disabled;
+  if (button.getAttribute('aria-disabled') !== String(disabled)) button.setAttribute('aria-disabled', String(disabled));
 }

@@ -4,7 +4,8 @@
  * streams; scrolled up, the entry at the top of the viewport stays exactly where it was while the answer streams
  * below and while the sidebar's width changes every height above it; a switch to another conversation opens at
  * its bottom (the replaced chat's observer reports nothing more). And no frame's script forces a layout: the
- * heights come from a ResizeObserver after the browser's own layout (webview/transcript/virtual-transcript.ts).
+ * heights come from a ResizeObserver after the browser's own layout (webview/transcript/virtual-transcript.ts); nor
+ * does a stream rewrite anything outside the transcript.
  *
  * Run: node out/test/e2e/transcript-scroll.js
  */
@@ -59,6 +60,29 @@ const SAMPLER = `(() => {
     take: () => samples.splice(0),
     stop: () => { running = false; },
   };
+})()`;
+
+/**
+ * Records every change made outside the transcript. A frame redraws only what changed: the chrome around the
+ * transcript rewritten with the same content each frame (a new empty queue redrawn, the composer's note set again)
+ * cost the workbench's shared thread a style pass a frame, and in the real VS Code on slow cores p95 write-to-paint
+ * 267-343 ms against 158-202 without (issue 31).
+ */
+const WATCH_OUTSIDE_TRANSCRIPT = `(() => {
+  const changed = [];
+  const describe = (node) => {
+    const element = node instanceof Element ? node : node.parentElement;
+    return element ? element.tagName.toLowerCase() + (element.className ? '.' + String(element.className).split(' ').join('.') : '') : '#text';
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const target = record.target instanceof Element ? record.target : record.target.parentElement;
+      if (!target || target.closest('.transcript')) continue;
+      changed.push(record.type + ' ' + describe(record.target) + (record.attributeName ? ' [' + record.attributeName + ']' : ''));
+    }
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  globalThis.__outsideTranscript = { take: () => { observer.disconnect(); return [...new Set(changed)]; } };
 })()`;
 
 async function takeSamples(page: Page): Promise<FrameSample[]> {
@@ -119,8 +143,12 @@ async function main(): Promise<void> {
     await page.evaluate(() => (Reflect.get(globalThis, '__acpBench') as ProbeApi).wholeDrawn());
     await page.waitForTimeout(300);
     await takeSamples(page);
+    await page.evaluate(WATCH_OUTSIDE_TRANSCRIPT);
     const first = await stream(page, 0, 2, true);
     await browser.stopTracing();
+    const outside = await page.evaluate(() => (Reflect.get(globalThis, '__outsideTranscript') as { take(): string[] }).take());
+    assert.deepEqual(outside, [], 'what a stream changed outside the transcript (the composer, queued prompts, the header), by element');
+    checks.push('streaming rewrites nothing outside the transcript: the composer, queued prompts and header are left alone');
     const atBottom = await takeSamples(page);
     assert.ok(atBottom.length > 20, `frames were sampled while streaming (${atBottom.length})`);
     const offBottom = atBottom.filter((sample) => Math.abs(sample.fromBottom) > 1);

@@ -276,11 +276,18 @@ export class Composer {
     this.setReason(reason, reason !== undefined);
   }
 
+  /**
+   * Written only when it changes: `update` runs every frame a stream draws, and writing the same text, `hidden` and
+   * role again still restyled the line each frame (a trace of a stream into the real VS Code).
+   */
   private setReason(text: string | undefined, isError: boolean): void {
-    this.reason.textContent = text ?? '';
+    const shown = text ?? '';
+    const role = isError ? 'alert' : 'status';
+    if (this.reason.textContent === shown && this.reason.getAttribute('role') === role) return;
+    this.reason.textContent = shown;
     this.reason.hidden = !text;
     this.reason.classList.toggle('error', isError);
-    this.reason.setAttribute('role', isError ? 'alert' : 'status');
+    this.reason.setAttribute('role', role);
   }
 
   private draftChanged(): void {

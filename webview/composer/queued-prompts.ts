@@ -7,6 +7,8 @@ import type { QueuedPrompt, TranscriptState } from '../../src/shared/model';
 import { h, icon, iconButton } from '../dom';
 import { visibleText } from '../../src/shared/visible-text';
 
+const NO_QUEUE: readonly QueuedPrompt[] = [];
+
 export class QueuedPrompts {
   readonly element = h('div', { className: 'queued-prompts', attrs: { role: 'list', 'aria-label': 'Queued prompts' } });
   private shown: readonly QueuedPrompt[] | undefined;
@@ -18,7 +20,9 @@ export class QueuedPrompts {
   }
 
   update(state: TranscriptState | undefined): void {
-    const queued = state?.queued ?? [];
+    // A state without a queue compares equal to the last one without: a new empty list each time redrew (and restyled)
+    // this every frame of a stream.
+    const queued = state?.queued ?? NO_QUEUE;
     const why = state ? waitingFor(state) : '';
     const steerable = state?.steering === true && state.turn.phase === 'running';
     if (queued === this.shown && why === this.shownWhy && steerable === this.shownSteerable) return;
