@@ -7,7 +7,8 @@
  * would; BENCH_STREAM_TRACE=<file> writes a Chromium trace of that page over the stream (chrome://tracing, Perfetto),
  * (BENCH_TRACE_CATEGORIES=<list> adds categories, e.g. disabled-by-default-devtools.timeline.invalidationTracking and
  * disabled-by-default-devtools.timeline.stack: what each style and layout pass was for, and which script caused it),
- * BENCH_STREAM_PROFILE=<file> a CPU profile of its scripts (.cpuprofile), BENCH_STREAM_DUMP=<file> every chunk's time
+ * BENCH_STREAM_PROFILE=<file> a CPU profile of its scripts (.cpuprofile), BENCH_STREAM_ALLOCATIONS=<file> what they
+ * allocate (.heapprofile, garbage included), BENCH_STREAM_DUMP=<file> every chunk's time
  * at each hop. The same agent streams into a plain webview view too (bench/webview/baseline-extension.ts), in the
  * same workbench right after: what VS Code itself takes to carry such a stream on this machine. Also reported: the
  * extension's activation and the click to the chat's prompt in this window (the open bench times opens closely).
@@ -20,7 +21,7 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../../test/support/browser';
-import { recordProfile, recordTimeline } from '../../test/support/page-recording';
+import { recordAllocations, recordProfile, recordTimeline } from '../../test/support/page-recording';
 import { BASELINE_TITLE } from './baseline-extension';
 import type { Figure } from './figure';
 import { throttleNote, throttlePage } from './harness';
@@ -81,6 +82,7 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     await chat.evaluate(arrivalProbe);
     const stopTrace = process.env['BENCH_STREAM_TRACE'] ? await recordTimeline(page) : undefined;
     const stopProfile = process.env['BENCH_STREAM_PROFILE'] ? await recordProfile(page, 200) : undefined;
+    const stopAllocations = process.env['BENCH_STREAM_ALLOCATIONS'] ? await recordAllocations(page, 16_384) : undefined;
     const roots = [server.pid, process.pid].filter((pid): pid is number => pid !== undefined);
     const before = processTree(roots);
     const started = performance.now();
@@ -91,6 +93,7 @@ export async function runVscodeStreamBench(): Promise<Figure[]> {
     const cpu = cpuBetween(before, processTree(roots));
     await stopTrace?.(process.env['BENCH_STREAM_TRACE'] ?? '');
     await stopProfile?.(process.env['BENCH_STREAM_PROFILE'] ?? '');
+    await stopAllocations?.(process.env['BENCH_STREAM_ALLOCATIONS'] ?? '');
     const stamps: Stamps = {
       outer: await chat.evaluate(() => ({ ...(Reflect.get(globalThis, '__acpForwarded') as Record<string, number>) })),
       inner: await readArrivals(chat),

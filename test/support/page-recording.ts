@@ -38,3 +38,22 @@ export async function recordProfile(page: Page, intervalUs: number): Promise<Sto
     writeFileSync(file, JSON.stringify(profile));
   };
 }
+
+/**
+ * A sampling profile of what the page's scripts allocate (.heapprofile, Chrome's Memory panel), with the garbage
+ * kept in: in code-server the chat's webview shares the workbench page's heap, so what the chat allocates per frame
+ * brings the whole heap's collections sooner. `intervalBytes`: on average one sample per that many bytes.
+ */
+export async function recordAllocations(page: Page, intervalBytes: number): Promise<StopRecording> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('HeapProfiler.enable');
+  await session.send('HeapProfiler.startSampling', {
+    samplingInterval: intervalBytes,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async (file) => {
+    const { profile } = await session.send('HeapProfiler.stopSampling');
+    writeFileSync(file, JSON.stringify(profile));
+  };
+}
