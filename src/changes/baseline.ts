@@ -57,6 +57,8 @@ export class Baseline {
   /** When the latest turn began: a turn that begins and ends during one read still counts for it. */
   private latestBegan = -Infinity;
   private seeded = false;
+  /** Per path: how often its state was recorded, and whether the last time was a turn's end (`mark`). */
+  private readonly changes = new Map<string, { count: number; byTurnEnd: boolean }>();
   private seeding: Promise<void> | undefined;
   /** Bytes read on the event loop since it last turned (READ_NOW_BYTES_PER_TURN_OF_LOOP). */
   private readNowBytes = 0;
@@ -113,12 +115,25 @@ export class Baseline {
     return [...this.states.keys()].filter(under).concat(reading);
   }
 
-  set(absolutePath: string, state: FileState): void {
+  /** `byTurnEnd`: a turn's end makes its after-state the baseline (see `setByTurnEndSince`). */
+  set(absolutePath: string, state: FileState, byTurnEnd = false): void {
     this.readsInFlight.delete(absolutePath);
-    this.record(absolutePath, state);
+    this.record(absolutePath, state, byTurnEnd);
   }
 
-  private record(absolutePath: string, state: FileState): void {
+  /** A mark of the path's state now: `setByTurnEndSince` tells whether a turn's end has set it after. */
+  mark(absolutePath: string): number {
+    return this.changes.get(absolutePath)?.count ?? 0;
+  }
+
+  /** Whether the path's state was set since `mark`, and last by a turn's end. */
+  setByTurnEndSince(absolutePath: string, mark: number): boolean {
+    const changed = this.changes.get(absolutePath);
+    return changed !== undefined && changed.count !== mark && changed.byTurnEnd;
+  }
+
+  private record(absolutePath: string, state: FileState, byTurnEnd = false): void {
+    this.changes.set(absolutePath, { count: (this.changes.get(absolutePath)?.count ?? 0) + 1, byTurnEnd });
     this.doubtful.delete(absolutePath);
     if (state.kind === 'absent') this.states.delete(absolutePath);
     else this.states.set(absolutePath, state);

@@ -103,10 +103,11 @@ export class TurnCapture {
     if (this.touched.has(path)) return;
     // Who else was working is read when the change is seen, not when the queue reaches it.
     const alongside = this.peers.othersCapturing();
+    const beforeNow = this.beforeAsSeen(path);
     void this.enqueue(async () => {
       if (this.touched.has(path)) return;
       // Read in turn, not when the event came: a user's save queued before it has updated the baseline by now.
-      const before = await this.beforeOf(path);
+      const before = await beforeNow();
       // The content this change replaced is the one to keep longest.
       if (before.kind === 'file') this.store.touch(before.hash);
       const current = await snapshotFile(this.files, this.store, path);
@@ -129,14 +130,30 @@ export class TurnCapture {
   namedAtEnd(path: string): void {
     if (this.touched.has(path)) return;
     const alongside = this.peers.othersCapturing();
+    const beforeNow = this.beforeAsSeen(path);
     void this.enqueue(async () => {
       if (this.touched.has(path) || (await this.changedBeforeTurn(path))) return;
-      const before = await this.beforeOf(path);
+      const before = await beforeNow();
       if (before.kind === 'file') this.store.touch(before.hash);
       // Missing now (never written, or deleted by the agent) or changed during the turn: compared with the baseline.
       if (sameState(await snapshotFile(this.files, this.store, path), before)) return;
       this.touched.set(path, { before, origin: 'disk', alongside });
     });
+  }
+
+  /**
+   * The change's before, read when its turn in the queue comes (`beforeOf`), unless another conversation's turn has
+   * ended since the change was seen and made its after-state the baseline: that is the disk as it is now, the change
+   * itself, and compared with it the change vanished from this card while the other card left it to this one (lost
+   * from both; CI caught it once, this queue behind a slow read). Then the baseline as it was when the change was seen.
+   */
+  private beforeAsSeen(path: string): () => Promise<FileState> {
+    const asSeen = this.baseline.stateOf(path);
+    const mark = this.baseline.mark(path);
+    return async () => {
+      const before = await this.beforeOf(path);
+      return asSeen.kind !== 'unknown' && this.baseline.setByTurnEndSince(path, mark) ? asSeen : before;
+    };
   }
 
   /**
@@ -222,7 +239,7 @@ export class TurnCapture {
     const records: FileChangeRecord[] = [];
     touched.forEach(([path, { before, origin, alongside }], index) => {
       const after = afters[index]!;
-      this.baseline.set(path, after);
+      this.baseline.set(path, after, true);
       if (sameState(before, after)) return;
       // Our own writes are this agent's for certain; a change seen on disk may be another conversation's agent's.
       const attribution = origin === 'client' ? 'own' : this.peers.attribute(path, alongside);

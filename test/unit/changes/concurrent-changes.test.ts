@@ -18,6 +18,16 @@ import type { ChangeSetEntry } from '../../../src/shared/model';
 import { entriesOf } from '../../../src/shared/selectors';
 import { DiskApplier, DiskChangeFiles } from '../../support/disk-change-ports';
 
+/** The disk, with reads of the paths in `slow` held back (a loaded machine's slow read). */
+class SlowReads extends DiskChangeFiles {
+  readonly slow = new Set<string>();
+
+  override async read(absolutePath: string, maxBytes: number): ReturnType<DiskChangeFiles['read']> {
+    if (this.slow.has(absolutePath)) await new Promise((resolve) => setTimeout(resolve, 50));
+    return super.read(absolutePath, maxBytes);
+  }
+}
+
 interface Side {
   readonly transcript: TranscriptStore;
   readonly tracker: ChangeTracker;
@@ -29,6 +39,7 @@ describe('change tracking with conversations running at once', () => {
   let a: Side;
   let b: Side;
   let turn = 0;
+  let slowFiles: SlowReads;
   const errors: string[] = [];
   const file = (name: string): string => path.join(root, name);
   const write = (name: string, text: string): void => writeFileSync(file(name), text);
@@ -39,16 +50,18 @@ describe('change tracking with conversations running at once', () => {
     mkdirSync(root);
     for (const name of ['a.txt', 'b.txt', 'c.txt', 'd.txt']) write(name, `${name} as it was\n`);
     const files = new DiskChangeFiles(root);
+    slowFiles = new SlowReads(root);
     const content = new ContentStore(path.join(scratch, 'blobs'), { maxTotalBytes: () => 1024 * 1024, maxFileBytes: 1024 * 1024 });
     const baseline = new Baseline(files, content);
     const turns = new ConcurrentTurns();
     errors.length = 0;
+    // A's reads go through SlowReads, so a test can hold A's queue back behind one slow read.
     const side = (id: string): Side => {
       const transcript = new TranscriptStore();
       const tracker = new ChangeTracker({
         conversationId: id,
         transcript,
-        files,
+        files: id === 'conv-a' ? slowFiles : files,
         content,
         log: new ChangeLog(path.join(scratch, 'logs'), id),
         applier: new DiskApplier(),
@@ -116,6 +129,25 @@ describe('change tracking with conversations running at once', () => {
     await Promise.all([end(a, turnA), end(b, turnB)]);
     assert.deepEqual(shown(a, turnA), { 'a.txt': undefined, 'c.txt': undefined });
     assert.deepEqual(shown(b, turnB), { 'b.txt': undefined });
+  });
+
+  it('keeps a change in the card of the agent that made it when the other conversation’s turn ends first', async () => {
+    // Under load one conversation's queue falls behind: here a slow read ahead of A's change. B's turn ends meanwhile
+    // and makes the disk as it is the baseline; A's change must still compare with what c.txt was before it.
+    const turnA = begin(a);
+    const turnB = begin(b);
+    slowFiles.slow.add(file('d.txt'));
+    write('d.txt', 'changed by someone\n');
+    a.tracker.diskChanged(file('d.txt'));
+    a.tracker.clientRead(file('c.txt'), 'c.txt as it was\n');
+    write('c.txt', 'edited by A on disk\n');
+    seen('c.txt');
+    await end(b, turnB);
+    await end(a, turnA);
+    assert.equal(shown(a, turnA)['c.txt'], undefined);
+    assert.ok('c.txt' in shown(a, turnA), `A's card holds c.txt (it has ${Object.keys(shown(a, turnA)).join(', ')})`);
+    // B's agent never named it: not B's (B's card may hold d.txt, changed while both ran).
+    assert.ok(!('c.txt' in shown(b, turnB)));
   });
 
   it('keeps a change nobody named in every turn that was running, each marked as maybe the other agent’s', async () => {
