@@ -57,7 +57,11 @@ export class Baseline {
   /** When the latest turn began: a turn that begins and ends during one read still counts for it. */
   private latestBegan = -Infinity;
   private seeded = false;
-  /** Per path: how often its state was recorded, and whether the last time was a turn's end (`mark`). */
+  /**
+   * Per path a turn's end has set: how often its state was recorded since, and whether the last time was a turn's
+   * end (`mark`). Only those paths: the walk records every file of the workspace, and a path no turn's end has set
+   * needs no entry (its mark is 0 until one does).
+   */
   private readonly changes = new Map<string, { count: number; byTurnEnd: boolean }>();
   private seeding: Promise<void> | undefined;
   /** Bytes read on the event loop since it last turned (READ_NOW_BYTES_PER_TURN_OF_LOOP). */
@@ -133,7 +137,8 @@ export class Baseline {
   }
 
   private record(absolutePath: string, state: FileState, byTurnEnd = false): void {
-    this.changes.set(absolutePath, { count: (this.changes.get(absolutePath)?.count ?? 0) + 1, byTurnEnd });
+    const changed = this.changes.get(absolutePath);
+    if (byTurnEnd || changed) this.changes.set(absolutePath, { count: (changed?.count ?? 0) + 1, byTurnEnd });
     this.doubtful.delete(absolutePath);
     if (state.kind === 'absent') this.states.delete(absolutePath);
     else this.states.set(absolutePath, state);
