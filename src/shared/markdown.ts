@@ -34,6 +34,15 @@ for (const rule of ['fence', 'code_block'] as const) {
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, string>();
 
+/**
+ * `renderMarkdown` without the cache, for text that will not be rendered again: a streaming message's last block,
+ * drawn anew each frame as it grows. Cached, every version of it was kept (a copy of its text and its HTML), each
+ * pushing a finished block out of the cache.
+ */
+export function renderMarkdownOnce(text: string): string {
+  return cache.get(text) ?? markdown.render(text);
+}
+
 export function renderMarkdown(text: string): string {
   const cached = cache.get(text);
   if (cached !== undefined) return cached;

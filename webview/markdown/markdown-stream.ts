@@ -7,7 +7,7 @@
  */
 import { IncrementalBlockSplitter } from './markdown-blocks';
 import { closesFence, fenceOpening, opensTopLevelFence, type Fence } from './markdown-fence';
-import { renderMarkdown } from '../../src/shared/markdown';
+import { renderMarkdown, renderMarkdownOnce } from '../../src/shared/markdown';
 import { visibleText } from '../../src/shared/visible-text';
 import { TextTail } from './text-tail';
 
@@ -233,7 +233,9 @@ export class MarkdownStream {
       return 'deferred';
     }
     const began = budget.now();
-    this.sink.setHtml(index, renderMarkdown(this.tail.slice(start, end)));
+    // A block that may still grow is drawn again as it does: its versions are not worth caching.
+    const render = index >= this.finalBefore ? renderMarkdownOnce : renderMarkdown;
+    this.sink.setHtml(index, render(this.tail.slice(start, end)));
     budget.spend(end - start, this.behind);
     const renderedAt = budget.now();
     this.drawn[index] = { type: 'html', start, end, renderedAt, costMs: renderedAt - began };
