@@ -10,7 +10,9 @@
  *
  * Arguments: the cgroup folder to fill (under the cgroup v1 cpu hierarchy) and the share (0.3–1). Prints `ready`
  * once the bench itself is placed. Ends, moving whatever is left back to the root cgroup and removing its
- * folders, on SIGTERM or once the bench is gone.
+ * folders, on SIGTERM or once the bench is gone. It stops placing threads first, and tries again for a while: the
+ * bench asks it to end as the bench itself exits, and an exiting thread keeps its folder busy until it is reaped
+ * (a run left one empty per-thread folder behind when the watcher tried only once).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -89,23 +91,28 @@ function poll(): void {
   for (const pid of benchTree()) for (const thread of threadsOf(pid)) if (!placed.has(thread)) place(thread);
 }
 
-function cleanUp(): void {
-  removeSlowCpuFolder(folder as string);
+/** How long the end keeps trying to remove the folder while threads of the bench's tree are still exiting. */
+const CLEAN_UP_FOR_MS = 5_000;
+const CLEAN_UP_EVERY_MS = 50;
+
+let ending = false;
+
+function end(): void {
+  if (ending) return;
+  ending = true;
+  clearInterval(timer);
+  const giveUpAt = Date.now() + CLEAN_UP_FOR_MS;
+  const tryAgain = (): void => {
+    // What is left after the last try is the next bench's sweep's (slow-cpu.ts).
+    if (removeSlowCpuFolder(folder as string) || Date.now() >= giveUpAt) process.exit(0);
+    setTimeout(tryAgain, CLEAN_UP_EVERY_MS);
+  };
+  tryAgain();
 }
 
-process.on('SIGTERM', () => {
-  cleanUp();
-  process.exit(0);
-});
+process.on('SIGTERM', end);
 mkdirSync(folder, { recursive: true });
 limit(folder, ALL_CORES_QUOTA_US);
 poll();
 process.stdout.write('ready\n');
-const timer = setInterval(() => {
-  if (process.ppid !== benchPid) {
-    clearInterval(timer);
-    cleanUp();
-    return;
-  }
-  poll();
-}, 100);
+const timer = setInterval(() => (process.ppid === benchPid ? poll() : end()), 100);
