@@ -44,6 +44,16 @@ export function appendBlock(content: readonly ContentBlock[], block: ContentBloc
   return withinMessageLimit(grown);
 }
 
+/**
+ * The message at `position` with `block` appended; the same state when the message is full (MAX_MESSAGE_CHARS): a
+ * chunk that changes nothing is not an update, so the host does not post it. A 20 MB message's 16 MB past the
+ * limit went to the webview as 250 posts that changed nothing there either, on the workbench's busy thread.
+ */
+function appendToEntry(state: TranscriptState, position: number, entry: MessageEntry, block: ContentBlock): TranscriptState {
+  const content = appendBlock(entry.content, block);
+  return content === entry.content ? state : replaceEntry(state, position, { ...entry, content });
+}
+
 export function applyChunk(
   state: TranscriptState,
   kind: MessageChunkKind,
@@ -58,7 +68,7 @@ export function applyChunk(
     const position = positionOf(state, key);
     const existing = position === undefined ? undefined : entryAtPosition(state, position);
     if (position !== undefined && existing?.kind === 'message') {
-      return replaceEntry(state, position, { ...existing, content: appendBlock(existing.content, block) });
+      return appendToEntry(state, position, existing, block);
     }
     return appendEntry(state, newMessage(state, key, role, [block], messageId));
   }
@@ -67,14 +77,14 @@ export function applyChunk(
   if (last?.kind === 'message' && last.role === 'user' && role === 'user' && isSentPrompt(last))
     return absorbEcho(state, state.entryCount - 1, block);
   if (last?.kind === 'message' && last.role === role) {
-    return replaceEntry(state, state.entryCount - 1, { ...last, content: appendBlock(last.content, block) });
+    return appendToEntry(state, state.entryCount - 1, last, block);
   }
   if (last?.kind === 'turn_end' && state.turn.phase === 'idle') {
     // Real agents can flush a last chunk just after answering the prompt: it belongs to that turn's message, above
     // the turn's end line, not to a stray message of its own.
     const before = state.entryCount - 2 >= (state.sessionOpenedAt ?? 0) ? entryAtPosition(state, state.entryCount - 2) : undefined;
     if (before?.kind === 'message' && before.role === role && before.turnId === last.turnId) {
-      return replaceEntry(state, state.entryCount - 2, { ...before, content: appendBlock(before.content, block) });
+      return appendToEntry(state, state.entryCount - 2, before, block);
     }
   }
   const [key, next] = takeLocalId(state, `msg:${role}:local-`);

@@ -38,8 +38,12 @@ describe('transcript limits: agent message size', () => {
     assert.equal(text.length, MAX_MESSAGE_CHARS);
     assert.ok(text.endsWith(MESSAGE_TRUNCATED_NOTE));
     assert.match(MESSAGE_TRUNCATED_NOTE, /Message truncated: it passed 4,000,000 characters/);
+    const full = state;
     state = reduce(state, chunk('more'));
     assert.ok(textOf(entriesOf(state)[1]) === text, 'a full message takes no more text');
+    // The same state, not an equal one: the host posts only actions that change its state, and a 20 MB message's
+    // 16 MB past the limit went to the webview as posts that changed nothing.
+    assert.equal(state, full, 'a chunk for a full message is not a change');
   });
 
   it('a v2 message replaced wholesale with too much is cut the same way', () => {
