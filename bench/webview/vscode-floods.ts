@@ -86,7 +86,8 @@ export function runVscodeFloodBench(): Promise<Figure[]> {
     try {
       execFileSync(process.execPath, [path.join(repoRoot(), 'out', 'test', 'integration', 'run.js')], {
         cwd: repoRoot(),
-        env: { ...process.env, ACP_TEST_GREP: 'host under floods', ACP_FLOOD_FIGURES: file },
+        // BENCH_FLOODS_GREP narrows the suite to the cases to study (e.g. '20 MB', with ACP_WORKBENCH_TRACE=<file>).
+        env: { ...process.env, ACP_TEST_GREP: `host under floods.*${process.env['BENCH_FLOODS_GREP'] ?? ''}`, ACP_FLOOD_FIGURES: file },
         stdio: process.env['BENCH_VERBOSE'] ? 'inherit' : 'ignore',
       });
     } catch {
