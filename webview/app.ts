@@ -81,6 +81,8 @@ export class ChatApp {
   private ui: UiState;
   private readonly answering = new Map<string, string>();
   private streamingKey: string | undefined;
+  /** The host's backlog of the streaming entry's text, as its last post said (RenderContext.streamHeldChars). */
+  private streamHeld = 0;
   private terminals: TranscriptState['terminals'] = {};
   private readonly frames = new FrameScheduler(
     () => this.frame(),
@@ -211,15 +213,20 @@ export class ChatApp {
         // bottom; a view kept scrolled up waits for the page it was on.
         if (message.partsToFollow && !this.transcript.position().atBottom) return;
         this.answering.clear();
+        this.streamHeld = 0;
         this.sync = applySnapshot(this.sync, message.seq, message.state);
         this.stateChanged();
         return;
       case 'actions': {
         const before = this.sync.state;
+        const wasHeld = this.streamHeld;
+        this.streamHeld = message.heldChars ?? 0;
         const step = applyActions(this.sync, message.firstSeq, message.actions, this.reduce);
         this.sync = step.sync;
         if (step.resync) this.channel.post({ type: 'resync' });
         if (this.sync.state !== before) this.stateChanged();
+        // The backlog is in: the entry drawn behind while it waited is drawn again (laid out), whatever this post held.
+        if (wasHeld > 0 && this.streamHeld === 0 && this.streamingKey) this.transcript.setContext(this.context(), [this.streamingKey]);
         return;
       }
       case 'host_info':
@@ -315,6 +322,7 @@ export class ChatApp {
       answering: this.answering,
       terminals: this.terminals,
       liveNoticeKey: this.liveNotice,
+      streamHeldChars: () => this.streamHeld,
     };
   }
 

@@ -47,8 +47,18 @@ export type HostToWebviewMessage =
       readonly pages: readonly (readonly Entry[])[];
       readonly positions: TranscriptState['positions'];
     }
-  /** `postedAt`: when the host posted it (epoch ms), for the breakdown of the bench's write-to-paint line. */
-  | { readonly type: 'actions'; readonly firstSeq: number; readonly actions: readonly TranscriptAction[]; readonly postedAt?: number }
+  /**
+   * `postedAt`: when the host posted it (epoch ms), for the breakdown of the bench's write-to-paint line.
+   * `heldChars`: characters of the last action's message that the host holds for its next posts (its backlog,
+   * src/views/action-poster.ts), so the chat knows how far behind the stream it is.
+   */
+  | {
+      readonly type: 'actions';
+      readonly firstSeq: number;
+      readonly actions: readonly TranscriptAction[];
+      readonly postedAt?: number;
+      readonly heldChars?: number;
+    }
   | { readonly type: 'host_info'; readonly info: HostInfo }
   /**
    * `ifFocused`: only where the focus is in the chat's frame already (the chat loading must not take it from elsewhere).

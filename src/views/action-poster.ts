@@ -20,7 +20,7 @@
  * A delivery that never settles (it should not, but the host must not depend on it) counts as lost after
  * DELIVERY_TIMEOUT_MS, so chunks never wait forever.
  */
-import { chunkText, isChunkAction, mergeChunkActions, withChunkText } from '../shared/coalesce';
+import { canMergeChunks, chunkText, isChunkAction, mergeChunkActions, withChunkText } from '../shared/coalesce';
 import type { TranscriptAction } from '../shared/actions';
 import type { TranscriptState } from '../shared/model';
 import type { HostToWebviewMessage } from '../shared/webview-protocol';
@@ -103,6 +103,25 @@ function takePost(pending: TranscriptAction[]): TranscriptAction[] {
   return pending.splice(0, taken);
 }
 
+/**
+ * Characters of the post's last message that wait in `pending` (the chunks at its front that continue it): the post's
+ * `heldChars`. A stream faster than the chat takes it waits here in POST_CHARS posts, so the chat never has more
+ * than two of them and cannot tell a backlog of megabytes from a steady stream; told, it draws what is far from the
+ * end where it is not laid out (issue 31: a 20 MB message was laid out whole, 4 MB of it, with the workbench's
+ * thread saturated for seconds and a command waiting behind it). A terminal's output is not counted: its card
+ * shows the end only.
+ */
+function heldOf(post: readonly TranscriptAction[], pending: readonly TranscriptAction[]): number {
+  const last = post[post.length - 1];
+  if (!last || last.type !== 'session_update' || chunkText(last) === undefined) return 0;
+  let held = 0;
+  for (const action of pending) {
+    if (!canMergeChunks(last, action)) break;
+    held += chunkText(action)?.length ?? 0;
+  }
+  return held;
+}
+
 /** Posts a message; a promise it returns settles once the receiver has it (either way), which paces the chunks. */
 export type WebviewSink = (message: HostToWebviewMessage) => PromiseLike<unknown> | undefined;
 
@@ -178,7 +197,16 @@ export class ActionPoster {
     this.terminalCharsSincePost = 0;
     const firstSeq = this.seq + 1;
     this.seq += actions.length;
-    this.track(this.sink({ type: 'actions', firstSeq, actions, postedAt: performance.timeOrigin + performance.now() }));
+    const heldChars = heldOf(actions, this.pending);
+    this.track(
+      this.sink({
+        type: 'actions',
+        firstSeq,
+        actions,
+        postedAt: performance.timeOrigin + performance.now(),
+        ...(heldChars > 0 ? { heldChars } : {}),
+      }),
+    );
     if (this.pending.length > 0) this.schedule();
   }
 

@@ -162,8 +162,14 @@ export class MarkdownStream {
   /**
    * Draws what changed until the budget runs out (a block begun is finished). Returns whether everything is
    * drawn. The frame's first drawing always has budget, so every stream gets its turn.
+   *
+   * `heldChars`: characters of this text that the sender holds for later (the host's backlog: it posts a stream no
+   * faster than the chat takes it, at most POST_CHARS at a time, so the chat never had more than two posts to draw
+   * and never knew it was behind). They count as text still to draw: far enough from the end, what has come is
+   * drawn where it is not laid out, as it would be had the backlog arrived at once; it is laid out as the end nears,
+   * or as it comes near the viewport. Until they come, the drawing stays behind.
    */
-  draw(budget: WorkBudget): boolean {
+  draw(budget: WorkBudget, heldChars = 0): boolean {
     const count = this.starts.length;
     if (this.drawn.length > count) {
       this.drawn.length = count;
@@ -173,12 +179,14 @@ export class MarkdownStream {
     if ((this.starts[this.cleanBefore] ?? this.tail.length) < this.tail.start) this.tail.reset(this.text);
     const next = this.starts[this.cleanBefore] ?? this.tail.length;
     const frameChars = budget.frameChars ?? DEFAULT_FRAME_CHARS;
-    const laidOutFrom = this.tail.length - LAID_OUT_FRAMES * frameChars;
+    const end = this.tail.length + heldChars;
+    const laidOutFrom = end - LAID_OUT_FRAMES * frameChars;
     // Once behind, the drawing stays behind until it reaches the text to lay out (or the end).
-    this.behind = next < laidOutFrom && (this.behind || this.tail.length - next > BEHIND_FRAMES * frameChars);
+    this.behind = next < laidOutFrom && (this.behind || end - next > BEHIND_FRAMES * frameChars);
     this.sink.setBehind(this.behind);
     const done = this.drawBlocks(count, budget, laidOutFrom);
-    if (done) {
+    // All that has come is drawn, behind, and more is held: the drawing goes on behind when it comes.
+    if (done && !(this.behind && heldChars > 0)) {
       this.behind = false;
       this.sink.caughtUp();
     }

@@ -313,10 +313,11 @@ export class StreamingMarkdown {
    * Draws as much of `text` as the budget allows; `hasPendingWork` says whether more frames are needed. Without
    * a budget everything is drawn at once (short texts: plans, compaction summaries). `extendsLast`: the caller
    * knows `text` begins with the last one (a long text need not be compared); `appended`, what follows it.
+   * `heldChars`: characters of it still held by the host (MarkdownStream.draw).
    */
-  update(text: string, budget: WorkBudget = UNBOUNDED, extendsLast = false, appended?: string): void {
+  update(text: string, budget: WorkBudget = UNBOUNDED, extendsLast = false, appended?: string, heldChars = 0): void {
     this.stream.setText(text, extendsLast, appended);
-    this.complete = this.stream.draw(budget);
+    this.complete = this.stream.draw(budget, heldChars);
   }
 
   get hasPendingWork(): boolean {

@@ -13,6 +13,11 @@ export interface RenderContext {
   readonly terminals: Readonly<Record<string, TerminalRecord>>;
   /** The one notice whose action (restart, stop) still applies; older notices' buttons are disabled. */
   readonly liveNoticeKey?: string;
+  /**
+   * Characters of the streaming entry's text that the host holds for its next posts (a backlog: the host posts no
+   * faster than the chat takes them), read when the entry is drawn: its drawing knows how far behind it is.
+   */
+  readonly streamHeldChars?: () => number;
 }
 
 export interface EntryView {

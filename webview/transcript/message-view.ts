@@ -32,15 +32,17 @@ class MessageBody {
     return this.parts.some((part) => part.type === 'markdown' && part.view.hasPendingWork);
   }
 
-  update(content: readonly ContentBlock[], budget: WorkBudget): void {
+  /** `heldChars`: characters of the last block's text the host still holds (StreamingMarkdown.update). */
+  update(content: readonly ContentBlock[], budget: WorkBudget, heldChars = 0): void {
     content.forEach((block, index) => {
       const part = this.parts[index];
+      const held = index === content.length - 1 ? heldChars : 0;
       if (block.type === 'text') {
         if (part?.type === 'markdown') {
           const extendsLast = knownToExtend(part.block, block);
           const appended = extendsLast ? appendedText(part.block, block) : undefined;
           part.block = block;
-          return part.view.update(block.text, budget, extendsLast, appended);
+          return part.view.update(block.text, budget, extendsLast, appended, held);
         }
         if (part?.type === 'plain') {
           if (part.text !== block.text) part.element.textContent = plainMessageText(block.text);
@@ -50,18 +52,18 @@ class MessageBody {
       } else if (part?.type === 'other' && part.block === block) {
         return;
       }
-      this.replacePart(index, this.createPart(block, budget));
+      this.replacePart(index, this.createPart(block, budget, held));
     });
     while (this.parts.length > content.length) partElement(this.parts.pop()!).remove();
   }
 
-  private createPart(block: ContentBlock, budget: WorkBudget): Part {
+  private createPart(block: ContentBlock, budget: WorkBudget, heldChars: number): Part {
     // The user knows what they attached: their message shows attachments as links, not the files' text again.
     if (block.type !== 'text') return { type: 'other', block, element: contentBlockView(block, { compact: !this.markdown }) };
     if (!this.markdown)
       return { type: 'plain', element: h('div', { className: 'plain-text', text: plainMessageText(block.text) }), text: block.text };
     const view = new StreamingMarkdown();
-    view.update(block.text, budget);
+    view.update(block.text, budget, false, undefined, heldChars);
     return { type: 'markdown', view, block };
   }
 
@@ -99,8 +101,9 @@ export class MessageView implements EntryView {
 
   render(entry: Entry, context: RenderContext, budget: WorkBudget): void {
     if (entry.kind !== 'message') return;
+    const held = context.streamingKey === entry.key ? (context.streamHeldChars?.() ?? 0) : 0;
     if (this.role !== 'thought') {
-      this.body!.update(entry.content, budget);
+      this.body!.update(entry.content, budget, held);
       if (this.role === 'user') this.showRestore(entry.turnId);
       return;
     }
@@ -125,7 +128,7 @@ export class MessageView implements EntryView {
       this.body = this.newBody();
       this.element.append(this.body.element);
     }
-    this.body.update(entry.content, budget);
+    this.body.update(entry.content, budget, held);
   }
 
   /** "Restore to here": every user message is a checkpoint; the host previews what would change before acting. */

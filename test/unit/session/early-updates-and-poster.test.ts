@@ -162,6 +162,42 @@ describe('posting actions to the webview', () => {
     poster.dispose();
   });
 
+  it("says with each post how much of its last message it still holds (heldChars): the chat's measure of how far behind it is", async () => {
+    const posted: HostToWebviewMessage[] = [];
+    const deliveries: (() => void)[] = [];
+    const poster = new ActionPoster(
+      (message) => {
+        posted.push(message);
+        return new Promise<void>((resolve) => deliveries.push(resolve));
+      },
+      { windowMs: 1 },
+    );
+    const paragraph = 'held words '.repeat(372).slice(0, 4096);
+    const total = 100 * paragraph.length;
+    for (let i = 0; i < 100; i++) poster.push(chunk(paragraph, 'm1'));
+    // Another message after the backlog: its chunks are not the first message's backlog.
+    poster.push(chunk('x'.repeat(1_000), 'm2'));
+    for (let round = 0; round < 100; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (deliveries.length === 0) break;
+      deliveries.shift()?.();
+    }
+    assert.ok(posted.length > 5, `${posted.length} posts`);
+    let sent = 0;
+    for (const message of posted) {
+      assert.ok(message.type === 'actions');
+      const texts = message.actions.map((action) => ({
+        id: action.type === 'session_update' && 'messageId' in action.update ? action.update.messageId : undefined,
+        text: chunkText(action) ?? '',
+      }));
+      sent += texts.filter((part) => part.id === 'm1').reduce((sum, part) => sum + part.text.length, 0);
+      const endsWithM1 = texts.at(-1)?.id === 'm1';
+      assert.equal(message.heldChars, endsWithM1 && sent < total ? total - sent : undefined, `post ending at ${sent} of ${total}`);
+    }
+    assert.equal(sent, total);
+    poster.dispose();
+  });
+
   it('drains a backlog of megabytes a post at a time without copying the whole backlog per post', async () => {
     // A 20 MB message arrives faster than the webview takes 64,000 characters a post. Merged into one growing
     // text, every post re-read (flattened) what was left of the backlog: 300 posts of megabytes each, seconds of

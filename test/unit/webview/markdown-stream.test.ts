@@ -53,7 +53,10 @@ class StringSink implements BlockSink {
 
   caughtUp(): void {
     this.behind = false;
+    this.caughtUpCalls++;
   }
+
+  caughtUpCalls = 0;
 
   html(): string {
     return this.blocks
@@ -326,6 +329,36 @@ describe('streaming markdown', () => {
     }
     assert.equal(sink.html(), renderMarkdown(text));
     assert.ok(sink.drawnBehind.filter(Boolean).length > 1_000, 'the text that scrolled past was laid out as it was drawn');
+  });
+
+  it("a backlog the host holds (heldChars) counts as text to draw: posts of two frames' worth are drawn behind until the end nears, as if the backlog had come at once", () => {
+    // The host posts a fast stream no faster than the chat takes it (src/views/action-poster.ts), so the chat never
+    // has more than a post or two to draw; only the backlog the host says it holds tells it how far behind it is.
+    const paragraph = `${'flood words '.repeat(341)}\n\n`.slice(0, 4096);
+    const text = paragraph.repeat(100);
+    const frameChars = 8_000;
+    const postChars = 2 * frameChars;
+    const sink = new StringSink();
+    const stream = new MarkdownStream(sink);
+    for (let end = 0, frames = 0; end < text.length; ) {
+      const next = Math.min(text.length, end + postChars);
+      stream.setText(text.slice(0, next), true, text.slice(end, next));
+      end = next;
+      const held = text.length - end;
+      while (!stream.draw(new FrameBudget(60_000, frameChars), held)) assert.ok(frames++ < 1_000, 'drawing never finishes');
+      if (held > 0) assert.equal(sink.caughtUpCalls, 0, `caught up with ${held} characters still held`);
+    }
+    assert.equal(sink.html(), renderMarkdown(text));
+    const laidOut = sink.drawnBehind.flatMap((behind, index) => (behind ? [] : [index]));
+    const firstLaidOut = Math.ceil((text.length - 2 * frameChars) / paragraph.length);
+    // Block 0 comes first, before any post told of a backlog big enough: the first post's own text is laid out.
+    assert.deepEqual(
+      laidOut.filter((index) => index > 0),
+      [...Array(100 - firstLaidOut).keys()].map((index) => firstLaidOut + index),
+      `laid out as drawn: ${laidOut.length} of 100 blocks`,
+    );
+    assert.equal(sink.behind, false);
+    assert.equal(sink.caughtUpCalls, 1);
   });
 
   it('starts over when the text is replaced rather than extended', () => {
