@@ -33,6 +33,24 @@ describe('early session updates', () => {
   });
 });
 
+/** A poster whose posts are delivered only when the test settles them (`deliveries`, in the order posted). */
+function posterWithHeldDeliveries(windowMs: number): {
+  poster: ActionPoster;
+  posted: HostToWebviewMessage[];
+  deliveries: (() => void)[];
+} {
+  const posted: HostToWebviewMessage[] = [];
+  const deliveries: (() => void)[] = [];
+  const poster = new ActionPoster(
+    (message) => {
+      posted.push(message);
+      return new Promise<void>((resolve) => deliveries.push(resolve));
+    },
+    { windowMs },
+  );
+  return { poster, posted, deliveries };
+}
+
 describe('posting actions to the webview', () => {
   it('merges a burst of chunks into one message whose size follows the chunks', async () => {
     const posted: HostToWebviewMessage[] = [];
@@ -81,15 +99,7 @@ describe('posting actions to the webview', () => {
   });
 
   it('holds chunks back while two posts are undelivered, merging them, and posts them once one is delivered', async () => {
-    const posted: HostToWebviewMessage[] = [];
-    const deliveries: (() => void)[] = [];
-    const poster = new ActionPoster(
-      (message) => {
-        posted.push(message);
-        return new Promise<void>((resolve) => deliveries.push(resolve));
-      },
-      { windowMs: 1 },
-    );
+    const { poster, posted, deliveries } = posterWithHeldDeliveries(1);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
     poster.push(chunk('a'));
     await settle();
@@ -124,15 +134,7 @@ describe('posting actions to the webview', () => {
     // In code-server every post is read on the workbench's own thread, and a command's answer waits behind the
     // posts on their way: merged while two were undelivered, a 20 MB message went out in posts of megabytes and a
     // command waited seconds (test/integration/host-floods.test.ts).
-    const posted: HostToWebviewMessage[] = [];
-    const deliveries: (() => void)[] = [];
-    const poster = new ActionPoster(
-      (message) => {
-        posted.push(message);
-        return new Promise<void>((resolve) => deliveries.push(resolve));
-      },
-      { windowMs: 1 },
-    );
+    const { poster, posted, deliveries } = posterWithHeldDeliveries(1);
     const paragraph = `${'flood words 🚀 '.repeat(300)}\n\n`.slice(0, 4096);
     let state: TranscriptState = reduce(initialState(), { type: 'prompt_sent', turnId: 't', content: [{ type: 'text', text: 'go' }] });
     let expected = state;
@@ -163,15 +165,7 @@ describe('posting actions to the webview', () => {
   });
 
   it("says with each post how much of its last message it still holds (heldChars): the chat's measure of how far behind it is", async () => {
-    const posted: HostToWebviewMessage[] = [];
-    const deliveries: (() => void)[] = [];
-    const poster = new ActionPoster(
-      (message) => {
-        posted.push(message);
-        return new Promise<void>((resolve) => deliveries.push(resolve));
-      },
-      { windowMs: 1 },
-    );
+    const { poster, posted, deliveries } = posterWithHeldDeliveries(1);
     const paragraph = 'held words '.repeat(372).slice(0, 4096);
     const total = 100 * paragraph.length;
     for (let i = 0; i < 100; i++) poster.push(chunk(paragraph, 'm1'));
@@ -202,15 +196,7 @@ describe('posting actions to the webview', () => {
     // A 20 MB message arrives faster than the webview takes 64,000 characters a post. Merged into one growing
     // text, every post re-read (flattened) what was left of the backlog: 300 posts of megabytes each, seconds of
     // the extension host's thread (its CPU profile under host-floods.test.ts), while a command waited.
-    const posted: HostToWebviewMessage[] = [];
-    const deliveries: (() => void)[] = [];
-    const poster = new ActionPoster(
-      (message) => {
-        posted.push(message);
-        return new Promise<void>((resolve) => deliveries.push(resolve));
-      },
-      { windowMs: 0 },
-    );
+    const { poster, posted, deliveries } = posterWithHeldDeliveries(0);
     const paragraph = `${'flood words '.repeat(400)}\n\n`.slice(0, 4096);
     // The agent writes faster than the webview reads: 40 paragraphs (160 KB) come in while each post is on its way.
     const chunks = 5_000;
@@ -243,15 +229,7 @@ describe('posting actions to the webview', () => {
   });
 
   it('a terminal flood held back by undelivered posts stays one display-sized post, however much arrives', async () => {
-    const posted: HostToWebviewMessage[] = [];
-    const deliveries: (() => void)[] = [];
-    const poster = new ActionPoster(
-      (message) => {
-        posted.push(message);
-        return new Promise<void>((resolve) => deliveries.push(resolve));
-      },
-      { windowMs: 0 },
-    );
+    const { poster, posted, deliveries } = posterWithHeldDeliveries(0);
     const output = 'flood lines of terminal output!\n'.repeat(2_048);
     for (let i = 0; i < 3; i++) {
       poster.push({ type: 'terminal_output', terminalId: 'term', text: output });
