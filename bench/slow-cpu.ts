@@ -3,9 +3,10 @@
  * bandwidth control (bench/slow-cpu-watcher.ts): every thread of the bench's tree may use `share` of one core, and all
  * of them together `share` of every core, quotas per period of 2–3 ms. Set 0.4 to stand in for issue 31's slow
  * machine: the physical-limit line then reads 235–285k updates/s on a machine that reads 480–520k without it (the slow
- * machine: 236–303k). 0.5 reads 308–333k there, not half: that line is two processes (an agent writing, the bench
- * parsing) and V8's own threads, so it is not one thread's speed; the share is set by what it reads, as the issue
- * defines the slow machine by it.
+ * machine: 236–303k); on a faster machine of the pool (640–650k idle) 0.4 read 320–373k and 0.3 reads 250–280k, so
+ * there 0.3 is the stand-in. 0.5 reads 308–333k on the first, not half: that line is two processes (an agent
+ * writing, the bench parsing) and V8's own threads, so it is not one thread's speed; the share is set by what it
+ * reads, as the issue defines the slow machine by it.
  *
  * It is the closer stand-in of the two this bench has. `BENCH_CONTEND`'s busy loops take whole time slices from the
  * bench's threads, so every stall line there counts waits for a core that a slower CPU does not add: a 10,000-entry
