@@ -33,6 +33,11 @@ export interface BlockSink {
    * they come near the viewport.
    */
   caughtUp(): void;
+  /**
+   * All that has come is drawn, behind, and more is held: the newest blocks (the end so far, where a view that
+   * follows the stream looks) are laid out; the rest keep waiting, and what follows is drawn behind again.
+   */
+  showNewest(): void;
 }
 
 export interface WorkBudget {
@@ -185,8 +190,10 @@ export class MarkdownStream {
     this.behind = next < laidOutFrom && (this.behind || end - next > BEHIND_FRAMES * frameChars);
     this.sink.setBehind(this.behind);
     const done = this.drawBlocks(count, budget, laidOutFrom);
-    // All that has come is drawn, behind, and more is held: the drawing goes on behind when it comes.
-    if (done && !(this.behind && heldChars > 0)) {
+    // All that has come is drawn, behind, and more is held: the drawing goes on behind when it comes, and meanwhile
+    // the end so far is shown (else a view that follows the stream shows only space kept for text not laid out).
+    if (done && this.behind && heldChars > 0) this.sink.showNewest();
+    else if (done) {
       this.behind = false;
       this.sink.caughtUp();
     }

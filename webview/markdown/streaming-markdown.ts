@@ -172,6 +172,15 @@ class DomBlocks implements BlockSink {
     this.idleReveal.add(groups);
   }
 
+  showNewest(): void {
+    const newest = this.behindGroups.at(-1);
+    if (newest !== this.container.lastElementChild) return;
+    this.behindGroups.pop();
+    newest?.classList.remove(BEHIND);
+    // What comes next goes behind again, in a group of its own.
+    this.newGroupNext = true;
+  }
+
   private show(group: HTMLElement): void {
     group.classList.remove(BEHIND);
     this.shower?.unobserve(group);

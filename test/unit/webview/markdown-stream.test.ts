@@ -16,6 +16,7 @@ class StringSink implements BlockSink {
   setHtml(index: number, html: string): void {
     if (!this.behind) this.laidOut++;
     this.drawnBehind[index] = this.behind;
+    this.newestShown = false;
     this.at(index);
     this.blocks[index] = { html };
     this.calls.setHtml++;
@@ -57,6 +58,12 @@ class StringSink implements BlockSink {
   }
 
   caughtUpCalls = 0;
+  /** The newest block drawn was drawn behind, and showNewest has laid it out since. */
+  newestShown = false;
+
+  showNewest(): void {
+    this.newestShown = this.drawnBehind.at(-1) === true;
+  }
 
   html(): string {
     return this.blocks
@@ -347,6 +354,8 @@ describe('streaming markdown', () => {
       const held = text.length - end;
       while (!stream.draw(new FrameBudget(60_000, frameChars), held)) assert.ok(frames++ < 1_000, 'drawing never finishes');
       if (held > 0) assert.equal(sink.caughtUpCalls, 0, `caught up with ${held} characters still held`);
+      // What a view that follows the stream looks at is laid out between posts, not space kept for text.
+      if (held > 0 && sink.drawnBehind.at(-1)) assert.ok(sink.newestShown, `the end so far (at ${end}) is not shown`);
     }
     assert.equal(sink.html(), renderMarkdown(text));
     const laidOut = sink.drawnBehind.flatMap((behind, index) => (behind ? [] : [index]));
