@@ -170,7 +170,8 @@ async function collectGarbage(page: Page): Promise<void> {
   try {
     await cdp.send('HeapProfiler.collectGarbage');
   } finally {
-    await cdp.detach();
+    // A session whose page has gone cannot detach: that error would hide the one that says why it went.
+    await cdp.detach().catch(() => undefined);
   }
 }
 
