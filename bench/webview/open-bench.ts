@@ -33,7 +33,8 @@ import {
   describePhases,
   ENTRY_SOURCE,
   entrySources,
-  interleaved,
+  interleavedWithin,
+  type PairLimits,
   median,
   pairedDifferences,
   spread,
@@ -44,11 +45,18 @@ import {
 
 const LONG = 120_000;
 /**
- * Pairs of samples (one of ours and one of the baseline's each); BENCH_OPEN_PAIRS=cold,warm,reload to study one
- * round. Most for the reload: VS Code's own part of it (the HTML set 3.4-5.2 s after the reload) swings a pair by
- * -0.7 to +1.5 s, where the cold and warm lines' pairs stay within a few hundred ms of each other.
+ * Pairs of samples (one of ours and one of the baseline's each) per round: at least `least`, up to `most` while
+ * the round's time allows (open-samples.ts). BENCH_OPEN_PAIRS=cold,warm,reload sets `most` to study one round.
+ * Most for the reload: VS Code's own part of it (the HTML set 3.4-5.2 s after the reload) swings a pair by -0.7 to
+ * +1.5 s, where the cold and warm lines' pairs stay within a few hundred ms of each other. The time allowed is
+ * a little more than a fast machine takes for `most` pairs (physical limit 556k: cold 4 pairs in 83 s, warm 4 in
+ * 7 s, reload 7 in 116 s), so that machine takes them all and one half as fast takes about half as many.
  */
-const [COLD_PAIRS = 4, WARM_PAIRS = 4, RELOAD_PAIRS = 7] = (process.env['BENCH_OPEN_PAIRS'] ?? '').split(',').filter(Boolean).map(Number);
+const PAIRS: Record<'cold' | 'warm' | 'reload', PairLimits> = (() => {
+  const [cold = 4, warm = 4, reload = 7] = (process.env['BENCH_OPEN_PAIRS'] ?? '').split(',').filter(Boolean).map(Number);
+  const limits = (most: number, least: number, allowedMs: number): PairLimits => ({ most, least: Math.min(least, most), allowedMs });
+  return { cold: limits(cold, 2, 110_000), warm: limits(warm, 2, 15_000), reload: limits(reload, 3, 140_000) };
+})();
 const OPEN_TARGET_MS = 300;
 const RELOAD_TARGET_MS = 500;
 
@@ -213,6 +221,19 @@ function extensionHostSteps(userDataDir: string, since: number): string {
   return steps.join(', ');
 }
 
+/** Verbose: how long each round took, to check the time PAIRS allows it. `next` ends one round and starts the next. */
+function roundStarted(first: string): { next(following?: string): void } {
+  let name = first;
+  let started = Date.now();
+  return {
+    next(following) {
+      if (process.env['BENCH_VERBOSE']) console.log(`  the ${name} round took ${Date.now() - started} ms`);
+      name = following ?? '';
+      started = Date.now();
+    },
+  };
+}
+
 /** A fresh browser (nothing cached, no service worker) on the workbench, with `which`'s icon shown. */
 async function freshWorkbench(
   home: string,
@@ -347,38 +368,41 @@ export async function runOpenBench(): Promise<Figure[]> {
     await warmUp.browser.close();
     await stopClosedExtensionHosts(userDataDir, 60_000);
     const cold: Sample[] = [];
-    for (const which of interleaved(COLD_PAIRS)) {
+    const rounds = roundStarted('cold');
+    for (const which of interleavedWithin(PAIRS.cold)) {
+      // The last browser stays for the warm and reload rounds. The next window must not start beside the extension
+      // host of the one before (bench/webview/extension-hosts.ts).
+      if (browser) {
+        await browser.close();
+        const closed = Date.now();
+        await stopClosedExtensionHosts(userDataDir, 60_000);
+        if (process.env['BENCH_VERBOSE']) console.log(`  the closed window's extension host stopped in ${Date.now() - closed} ms`);
+      }
       const fresh = await freshWorkbench(home, url, which);
       browser = fresh.browser;
       const clickAt = fresh.navigatedAt + gateMs + COLD_CLICK_AFTER_GATE_MS;
       const sample = { which, phases: (await open(fresh.page, which, fresh.icon, clickAt)).phases };
       log('cold', sample);
       cold.push(sample);
-      // The last browser stays for the warm and reload rounds. The next window must not start beside the extension
-      // host of this one (bench/webview/extension-hosts.ts).
-      if (cold.length < COLD_PAIRS * 2) {
-        await fresh.browser.close();
-        const closed = Date.now();
-        await stopClosedExtensionHosts(userDataDir, 60_000);
-        if (process.env['BENCH_VERBOSE']) console.log(`  the closed window's extension host stopped in ${Date.now() - closed} ms`);
-      }
     }
     const page = browser?.pages()[0];
     if (!page) throw new Error('the browser has no page');
 
     const warm: Sample[] = [];
-    for (const which of interleaved(WARM_PAIRS)) {
+    rounds.next('warm');
+    for (const which of interleavedWithin(PAIRS.warm)) {
       await showExplorer(page);
       const sample = { which, phases: (await open(page, which)).phases };
       log('warm', sample);
       warm.push(sample);
     }
 
+    rounds.next('reload');
     await showExplorer(page);
     await open(page, 'ours');
     await converse(page);
     const reloaded: Sample[] = [];
-    for (const which of interleaved(RELOAD_PAIRS)) {
+    for (const which of interleavedWithin(PAIRS.reload)) {
       // The view shown when the window reloads is the one restored, with what it holds on screen, as a user sees
       // it before reloading: ours, its conversation as the chat drew it from the host's snapshot.
       await showExplorer(page);
@@ -389,6 +413,7 @@ export async function runOpenBench(): Promise<Figure[]> {
       log('reload', sample);
       reloaded.push(sample);
     }
+    rounds.next();
 
     const typeable = (sample: Sample): number => sample.phases.typeable;
     // Ours is back when its conversation is; the baseline has none, so its prompt stands for it.

@@ -54,11 +54,40 @@ export interface Sample {
   readonly phases: Phases;
 }
 
+/** The order of pair `pair` (from 0): ours first in even pairs, the baseline first in odd ones. */
+function pairOrder(pair: number): readonly Which[] {
+  return pair % 2 ? ['baseline', 'ours'] : ['ours', 'baseline'];
+}
+
 /** A B B A A B …: `pairs` pairs, each with one of each, the first of a pair alternating. */
 export function interleaved(pairs: number): Which[] {
   const order: Which[] = [];
-  for (let pair = 0; pair < pairs; pair++) order.push(...(pair % 2 ? (['baseline', 'ours'] as const) : (['ours', 'baseline'] as const)));
+  for (let pair = 0; pair < pairs; pair++) order.push(...pairOrder(pair));
   return order;
+}
+
+/**
+ * How many pairs a round takes: at least `least`, then more up to `most` while the round's pairs so far say one
+ * more ends within `allowedMs` of the round's start. On a fast machine every round takes `most`; on a slow one,
+ * where a reload sample took 25-40 s (BENCH_SLOW_CPU=0.3), the open part alone ran 13-15 minutes, most of a
+ * bench meant to take under 10.
+ */
+export interface PairLimits {
+  readonly least: number;
+  readonly most: number;
+  readonly allowedMs: number;
+}
+
+/** `interleaved`, for as many pairs as `limits` allow; `now` is the clock (ms), for tests. */
+export function* interleavedWithin(limits: PairLimits, now: () => number = Date.now): Generator<Which> {
+  const started = now();
+  for (let pair = 0; pair < limits.most; pair++) {
+    if (pair >= limits.least) {
+      const elapsed = now() - started;
+      if (elapsed + elapsed / pair > limits.allowedMs) return;
+    }
+    yield* pairOrder(pair);
+  }
 }
 
 /** The middle value (the mean of the two middle ones for an even count); undefined for none. */

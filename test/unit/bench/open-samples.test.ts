@@ -1,5 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { describePhases, interleaved, median, pairedDifferences, type Phases, type Sample } from '../../../bench/webview/open-samples';
+import {
+  describePhases,
+  interleaved,
+  interleavedWithin,
+  median,
+  pairedDifferences,
+  type Phases,
+  type Sample,
+} from '../../../bench/webview/open-samples';
 
 function phases(typeable: number): Phases {
   return { icon: undefined, html: typeable - 100, fetched: undefined, script: undefined, painted: typeable, typeable, entry: undefined };
@@ -8,6 +16,25 @@ function phases(typeable: number): Phases {
 describe('open bench samples', () => {
   it('interleaves ours and the baseline A B B A …, one of each per pair', () => {
     assert.deepEqual(interleaved(3), ['ours', 'baseline', 'baseline', 'ours', 'ours', 'baseline']);
+  });
+
+  it('takes pairs beyond the least only while the pairs so far say one more ends in the time allowed', () => {
+    let clock = 0;
+    const taken: string[] = [];
+    // Each sample takes 10 s: a pair 20 s. Allowed 70 s: a fourth pair would end at 80 s.
+    for (const which of interleavedWithin({ least: 2, most: 7, allowedMs: 70_000 }, () => clock)) {
+      taken.push(which);
+      clock += 10_000;
+    }
+    assert.deepEqual(taken, interleaved(3));
+  });
+
+  it('takes the least pairs however long they take, and never more than the most', () => {
+    let clock = 0;
+    const slow = [...interleavedWithin({ least: 2, most: 7, allowedMs: 1_000 }, () => (clock += 60_000))];
+    assert.deepEqual(slow, interleaved(2));
+    const fast = [...interleavedWithin({ least: 2, most: 4, allowedMs: 1_000_000 }, () => 0)];
+    assert.deepEqual(fast, interleaved(4));
   });
 
   it('takes the middle value, the mean of the two middle ones for an even count', () => {
