@@ -150,8 +150,7 @@ class DomBlocks implements BlockSink {
     if (groups.length === 0) return;
     this.behindGroups = [];
     // The text's end drawn behind (a last block too long to leave out) is on screen: shown now.
-    const last = groups.at(-1) === this.container.lastElementChild ? groups.pop() : undefined;
-    last?.classList.remove(BEHIND);
+    this.showEnd(groups);
     if (groups.length === 0) return;
     // The scroller, not the page: an observer of the page's viewport sees a group only once it is on screen.
     const root = this.container.closest('.transcript');
@@ -173,12 +172,17 @@ class DomBlocks implements BlockSink {
   }
 
   showNewest(): void {
-    const newest = this.behindGroups.at(-1);
-    if (newest !== this.container.lastElementChild) return;
-    this.behindGroups.pop();
-    newest?.classList.remove(BEHIND);
     // What comes next goes behind again, in a group of its own.
-    this.newGroupNext = true;
+    if (this.showEnd(this.behindGroups)) this.newGroupNext = true;
+  }
+
+  /** Lays out the last of `groups` (taken out of it) if it holds the text's end so far; returns whether it did. */
+  private showEnd(groups: HTMLElement[]): boolean {
+    const last = groups.at(-1);
+    if (!last || last !== this.container.lastElementChild) return false;
+    groups.pop();
+    last.classList.remove(BEHIND);
+    return true;
   }
 
   private show(group: HTMLElement): void {
