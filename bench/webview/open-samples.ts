@@ -66,19 +66,19 @@ export function interleaved(pairs: number): Which[] {
   return order;
 }
 
-/**
- * How many pairs a round takes: at least `least`, then more up to `most` while the round's pairs so far say one
- * more ends within `allowedMs` of the round's start. On a fast machine every round takes `most`; on a slow one,
- * where a reload sample took 25-40 s (BENCH_SLOW_CPU=0.3), the open part alone ran 13-15 minutes, most of a
- * bench meant to take under 10.
- */
+/** How many pairs a round may take, and the time (ms from the round's start) its pairs past `least` must end within. */
 export interface PairLimits {
   readonly least: number;
   readonly most: number;
   readonly allowedMs: number;
 }
 
-/** `interleaved`, for as many pairs as `limits` allow; `now` is the clock (ms), for tests. */
+/**
+ * `interleaved`, for as many pairs as `limits` allow: at least `least`, then more up to `most` while the round's
+ * pairs so far say one more ends within `allowedMs`. On a fast machine every round takes `most`; on a slow one,
+ * where a reload sample took 25-40 s (BENCH_SLOW_CPU=0.3), the open part alone ran 13-15 minutes, most of a bench
+ * meant to take under 10. `now` is the clock (ms), for tests.
+ */
 export function* interleavedWithin(limits: PairLimits, now: () => number = Date.now): Generator<Which> {
   const started = now();
   for (let pair = 0; pair < limits.most; pair++) {
