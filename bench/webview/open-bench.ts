@@ -9,9 +9,12 @@
  * target is.
  *   cold: the first view opened in a fresh browser (one browser per sample, nothing cached, no service worker),
  *         clicked once the browser's start-up no longer holds webviews back (COLD_CLICK_AFTER_GATE_MS);
- *   warm: opened again after showing the Explorer (the webview is made anew from its HTML);
+ *   warm: opened again after showing the Explorer (the webview is made anew from its HTML), each view having been
+ *         opened once in that window first;
  *   reload: Reload Window with the view shown, until the restored conversation (ours: a transcript entry; the
- *         baseline: its textarea) is on screen.
+ *         baseline: its textarea) is on screen, after one reload of the window not counted.
+ * BENCH_VERBOSE prints each sample's phases and, for each reload, which process used the CPU when
+ * (bench/webview/cpu-timeline.ts); BENCH_OPEN_TRACE=<folder> saves a Chromium trace of every open and reload.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +31,8 @@ import { describeOpenFailure } from './open-failure';
 import { OPEN_PROBE_SCRIPT, type OpenProbeRecord } from './open-probe';
 import { machineQuiet } from './machine-quiet';
 import { cpuBetween, processTree } from './process-cpu';
+import { startCpuTimeline } from './cpu-timeline';
+import { recordTimeline } from '../../test/support/page-recording';
 import { activationTimes, filesUnder } from './vscode-page';
 import {
   describePhases,
@@ -130,8 +135,10 @@ async function settle(what: string): Promise<void> {
 async function open(page: Page, which: Which, icon?: number, notBefore = 0): Promise<{ phases: Phases; htmlAt: number }> {
   await settle(`opening ${which}`);
   if (Date.now() < notBefore) await page.waitForTimeout(notBefore - Date.now());
+  const stopTrace = await traceOpen(page);
   const since = await clickActivityItem(page, ICON[which], LONG);
   const record = await probeRecord(page, which, since, 'typeable');
+  await stopTrace?.(`open-${since}-${which}`);
   return { phases: phasesOf(record, since, icon), htmlAt: record.timeOrigin };
 }
 
@@ -148,6 +155,17 @@ async function open(page: Page, which: Which, icon?: number, notBefore = 0): Pro
  * navigation, the gate plus margin 15-20 s), and it grows with contention: the next thing to cut in the bench's time.
  */
 const COLD_CLICK_AFTER_GATE_MS = 1_500;
+
+/**
+ * BENCH_OPEN_TRACE=<folder>: a Chromium trace of the workbench's renderer over each open and reload, to tell its
+ * work apart; ends with the file's name (no extension).
+ */
+async function traceOpen(page: Page): Promise<((name: string) => Promise<void>) | undefined> {
+  const folder = process.env['BENCH_OPEN_TRACE'];
+  if (!folder) return undefined;
+  const stop = await recordTimeline(page);
+  return (name) => stop(path.join(folder, `${name}.json`));
+}
 
 /**
  * Shows the Explorer, which hides (and so disposes) the webview view shown: until its icon is the checked one. Were
@@ -186,6 +204,8 @@ async function collectGarbage(page: Page): Promise<void> {
 async function reload(page: Page, which: Which, userDataDir: string): Promise<Phases> {
   await collectGarbage(page);
   await settle(`reloading with ${which}`);
+  const timeline = process.env['BENCH_VERBOSE'] ? startCpuTimeline() : undefined;
+  const stopTrace = await traceOpen(page);
   const since = Date.now();
   await page.reload({ timeout: LONG, waitUntil: 'commit' });
   const [icon, record] = await Promise.all([
@@ -196,7 +216,8 @@ async function reload(page: Page, which: Which, userDataDir: string): Promise<Ph
       .then(() => Date.now() - since),
     probeRecord(page, which, since, which === 'ours' ? 'entry' : 'typeable'),
   ]);
-  if (process.env['BENCH_VERBOSE']) console.log(`  reload ${which}: ${extensionHostSteps(userDataDir, since)}`);
+  await stopTrace?.(`reload-${since}-${which}`);
+  if (timeline) console.log(`  reload ${which}: ${extensionHostSteps(userDataDir, since)}\n${timeline.stop()}`);
   return phasesOf(record, since, icon);
 }
 
@@ -390,6 +411,14 @@ export async function runOpenBench(): Promise<Figure[]> {
 
     const warm: Sample[] = [];
     rounds.next('warm');
+    // Each view opened once in this window before the samples: the last cold sample opened only its own, so the
+    // other's first warm open would be its first in the window (its extension activated then), and that fell on
+    // whichever side the cold round's parity left out. Traced at 0.4: our first open in a window set its HTML
+    // 845 ms after the click, the next ones 521; the baseline's 443-455.
+    for (const which of ['ours', 'baseline'] as const) {
+      await showExplorer(page);
+      await open(page, which);
+    }
     for (const which of interleavedWithin(PAIRS.warm)) {
       await showExplorer(page);
       const sample = { which, phases: (await open(page, which)).phases };
@@ -401,6 +430,11 @@ export async function runOpenBench(): Promise<Figure[]> {
     await showExplorer(page);
     await open(page, 'ours');
     await converse(page);
+    // One reload before the samples, not counted: the window's first reload was the slowest of its round in both
+    // rounds traced at 0.4 (its activity-bar icon 8.8 and 9.7 s after the reload, the others' 6.4-7.8 s; its
+    // renderer idle for 2 s in the middle, waiting), and the first sample is always ours.
+    await page.waitForTimeout(500);
+    await reload(page, 'ours', userDataDir);
     const reloaded: Sample[] = [];
     for (const which of interleavedWithin(PAIRS.reload)) {
       // The view shown when the window reloads is the one restored, with what it holds on screen, as a user sees
