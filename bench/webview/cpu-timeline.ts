@@ -15,19 +15,20 @@ export interface CpuTimeline {
 
 export function startCpuTimeline(): CpuTimeline {
   const started = Date.now();
-  const rows = new Map<number, { label: string; first: number; buckets: number[] }>();
+  const rows = new Map<number, { label: string; buckets: number[] }>();
   const last = new Map<number, number>();
+  let firstRead = true;
   const read = (): void => {
     const bucket = Math.floor((Date.now() - started) / BUCKET_MS);
     for (const info of processTree([1])) {
-      const before = last.get(info.pid);
+      // A process there at the start used its CPU so far before it; one that started since used all of it since.
+      const before = last.get(info.pid) ?? (firstRead ? info.cpuMs : 0);
       last.set(info.pid, info.cpuMs);
-      // A process first seen now has its whole life's CPU behind it if it existed at the start, none otherwise.
-      const used = before === undefined ? (Date.now() - started < STEP_MS ? 0 : info.cpuMs) : info.cpuMs - before;
-      const row = rows.get(info.pid) ?? { label: info.label, first: bucket, buckets: [] };
+      const row = rows.get(info.pid) ?? { label: info.label, buckets: [] };
       rows.set(info.pid, row);
-      row.buckets[bucket] = (row.buckets[bucket] ?? 0) + used;
+      row.buckets[bucket] = (row.buckets[bucket] ?? 0) + info.cpuMs - before;
     }
+    firstRead = false;
   };
   read();
   const timer = setInterval(read, STEP_MS);
@@ -47,7 +48,7 @@ export function startCpuTimeline(): CpuTimeline {
             `    ${`${row.label} ${pid}`.padEnd(36)} ${String(Math.round(total)).padStart(6)} |` +
             Array.from({ length: seconds }, (_, second) => String(Math.round(row.buckets[second] ?? 0)).padStart(5)).join(''),
         );
-      return [`    ${'process'.padEnd(36)} ${'CPU ms'.padStart(6)} | per second since the reload`, ...lines].join('\n');
+      return [`    ${'process'.padEnd(36)} ${'CPU ms'.padStart(6)} | per second since the start`, ...lines].join('\n');
     },
   };
 }
