@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import * as path from 'node:path';
 import { PREVIEW_FILE, readPreviewFile, writePreviewFile, type HostPreview } from '../../../src/views/preview-file';
 import { PreviewFileKeeper } from '../../../src/views/preview-file-keeper';
+import { PreviewFileWriter } from '../../../src/views/preview-file-writer';
 import { previewHtml } from '../../../src/views/preview-html';
 import { savedPreviewHtml } from '../../../src/views/restored-preview';
 import { harnessedConversations } from '../../support/harnessed-conversations';
@@ -129,5 +130,59 @@ describe("the host's copy of the chat's preview", function () {
     second.store.dispatch({ type: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'in the second' }] });
     again.dispose();
     assert.equal((await readPreviewFile(dir))?.conversationId, second.id);
+  });
+
+  describe('written while the extension runs', () => {
+    const outcomes = (): { failures: unknown[]; written: () => void; failed: (error: unknown) => void } => {
+      const failures: unknown[] = [];
+      return { failures, written: () => undefined, failed: (error) => void failures.push(error) };
+    };
+    /** Until the writer has nothing under way (its writes go through the thread pool). */
+    const settled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 200));
+
+    it("off the extension host's thread: nothing is on disk when write returns, the newest of a burst is once settled", async () => {
+      const dir = storage('abc');
+      const outcome = outcomes();
+      const writer = new PreviewFileWriter(dir, outcome);
+      writer.write(drawn('first'));
+      assert.equal(await readPreviewFile(dir), undefined, 'not written on the thread that asked');
+      writer.write(drawn('second'));
+      writer.write(drawn('third'));
+      await settled();
+      assert.deepEqual(await readPreviewFile(dir), drawn('third'));
+      assert.deepEqual(readdirSync(dir), [PREVIEW_FILE], 'no temporary file left');
+      writer.write(drawn('fourth'));
+      writer.write(undefined);
+      await settled();
+      assert.equal(await readPreviewFile(dir), undefined, 'a removal asked for last is not undone by the write before it');
+      assert.deepEqual(outcome.failures, []);
+    });
+
+    it('as the extension goes: the newest is on disk when finish returns, and a write still under way does not replace it', async () => {
+      const dir = storage('abc');
+      const writer = new PreviewFileWriter(dir, outcomes());
+      writer.write(drawn('older, under way'));
+      writer.write(drawn('newest'));
+      writer.finish();
+      assert.deepEqual(await readPreviewFile(dir), drawn('newest'), 'written before finish returned');
+      writer.write(drawn('after it went'));
+      await settled();
+      assert.deepEqual(await readPreviewFile(dir), drawn('newest'), 'still the newest once the pool is done');
+      assert.deepEqual(readdirSync(dir), [PREVIEW_FILE], 'no temporary file left');
+    });
+
+    it('a folder it cannot write in is reported, and the next write goes on', async () => {
+      const dir = storage('abc');
+      const outcome = outcomes();
+      const gone = path.join(dir, 'gone');
+      const writer = new PreviewFileWriter(gone, outcome);
+      writer.write(drawn('nowhere to go'));
+      await settled();
+      assert.equal(outcome.failures.length, 1);
+      mkdirSync(gone);
+      writer.write(drawn('now there is'));
+      await settled();
+      assert.deepEqual(await readPreviewFile(gone), drawn('now there is'));
+    });
   });
 });
