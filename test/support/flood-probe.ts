@@ -6,7 +6,8 @@ import { percentile } from '../../bench/webview/percentile';
 
 /**
  * chat: the flood with the chat on screen; mirror: and the command's VS Code terminal opened from its card;
- * baseline: VS Code opening a terminal on a quiet pseudoterminal (nothing of ours), probed the same way.
+ * baseline: VS Code opening a terminal on a pseudoterminal of nothing of ours (the window's first: quiet), probed the
+ * same way.
  */
 export type FloodProbeKind = 'chat' | 'mirror' | 'baseline';
 
@@ -30,7 +31,10 @@ export interface FloodProbeFigures extends ProbeAnswers {
   readonly idleMaxMs: number;
   /** From the prompt to the end of the turn (a baseline: the span it probed). */
   readonly floodMs: number;
-  /** Mirror cases: VS Code opening a quiet terminal right after, probed over the same span (as many probes). */
+  /**
+   * Mirror cases: VS Code opening a terminal repainted as the mirror repaints a flood, right after, probed over the
+   * same span (as many probes).
+   */
   readonly baseline?: ProbeAnswers;
 }
 
