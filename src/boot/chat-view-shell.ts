@@ -32,8 +32,16 @@ export class ChatViewShell implements vscode.WebviewViewProvider {
    * for the log once it exists (issue 31: what of a restored chat's start-up is ours).
    */
   firstPage:
-    | { readonly previewMs: number; readonly pageMs: number; readonly previewChars: number; readonly from: PreviewSource }
+    | {
+        /** From this shell's making (the first bundle's activation) to VS Code asking for the view. */
+        readonly askedMs: number;
+        readonly previewMs: number;
+        readonly pageMs: number;
+        readonly previewChars: number;
+        readonly from: PreviewSource;
+      }
     | undefined;
+  private readonly made = performance.now();
   /** That page said its first word (it runs, its prompt is on screen): time to load the rest. */
   onEarlyViewSpoke: (() => void) | undefined;
 
@@ -54,7 +62,13 @@ export class ChatViewShell implements vscode.WebviewViewProvider {
     if (target) return target.resolveWebviewView(view, context);
     this.early?.listeners.dispose();
     loadChatPage(view.webview, this.extensionUri, previewHtml);
-    this.firstPage ??= { previewMs: previewed - asked, pageMs: performance.now() - previewed, previewChars: previewHtml.length, from };
+    this.firstPage ??= {
+      askedMs: asked - this.made,
+      previewMs: previewed - asked,
+      pageMs: performance.now() - previewed,
+      previewChars: previewHtml.length,
+      from,
+    };
     const messages: unknown[] = [];
     const received = view.webview.onDidReceiveMessage((message: unknown) => {
       if (messages.push(message) === 1) this.onEarlyViewSpoke?.();
