@@ -12,8 +12,7 @@
  */
 import { renameSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import * as path from 'node:path';
-import { PREVIEW_FILE, writePreviewFile, type HostPreview } from './preview-file';
+import { PREVIEW_WRITE_OPTIONS, previewFileSlots, writePreviewFile, type HostPreview } from './preview-file';
 
 export class PreviewFileWriter {
   private writing = false;
@@ -52,10 +51,9 @@ export class PreviewFileWriter {
       return;
     }
     this.writing = true;
-    const file = path.join(this.dir, PREVIEW_FILE);
-    // Its own name: the synchronous write in `finish` uses writePreviewFile's, and may run while this one is open.
-    const temporary = `${file}.${process.pid}.next.tmp`;
-    writeFile(temporary, JSON.stringify(preview), { mode: 0o600 })
+    // Its own temporary: the synchronous write in `finish` uses writePreviewFile's, and may run while this one is open.
+    const { file, temporary } = previewFileSlots(this.dir, '.next');
+    writeFile(temporary, JSON.stringify(preview), PREVIEW_WRITE_OPTIONS)
       .then(() => {
         // Finished meanwhile: the newest was written synchronously, and this one is older or the same.
         if (this.finished) rmSync(temporary, { force: true });

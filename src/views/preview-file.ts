@@ -78,9 +78,20 @@ function readOne(file: string): HostPreview | undefined {
  * that a window reading it meanwhile gets one whole preview or the other.
  */
 export function writePreviewFile(dir: string, preview: HostPreview | undefined): void {
-  const file = path.join(dir, PREVIEW_FILE);
+  const { file, temporary } = previewFileSlots(dir, '');
   if (!preview?.html) return rmSync(file, { force: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(preview), { mode: 0o600 });
+  writeFileSync(temporary, JSON.stringify(preview), PREVIEW_WRITE_OPTIONS);
   renameSync(temporary, file);
 }
+
+/**
+ * The preview's file in `dir`, and the temporary a write renames over it: named after this process and `tag`, so
+ * that two writes of this process that may overlap (preview-file-writer.ts) never share one.
+ */
+export function previewFileSlots(dir: string, tag: string): { readonly file: string; readonly temporary: string } {
+  const file = path.join(dir, PREVIEW_FILE);
+  return { file, temporary: `${file}.${process.pid}${tag}.tmp` };
+}
+
+/** The preview holds the user's conversation: only they read it. */
+export const PREVIEW_WRITE_OPTIONS = { mode: 0o600 } as const;
