@@ -165,7 +165,7 @@ const bundles = [
     outfile: 'dist/webview-chat.js',
     platform: 'browser',
     format: 'iife',
-    loader: { '.ttf': 'file' },
+    loader: { '.ttf': 'file', '.css': 'text' },
   },
   {
     // The chat page's stylesheets as one file (media/chat-page.css lists them in cascade order).

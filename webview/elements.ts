@@ -6,3 +6,6 @@ import '@vscode-elements/elements/dist/vscode-icon/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
+import { shareCodiconSheet } from './codicon-sheet';
+
+shareCodiconSheet();
