@@ -196,6 +196,11 @@ export class ChatApp {
     this.requestFrame();
   }
 
+  /** Moves the page's prompt into this chat once the chat is in the page (Composer.placeBootPrompt). */
+  placeBootPrompt(): boolean {
+    return this.composer.placeBootPrompt();
+  }
+
   /** The conversation as the host last said it is; undefined until its snapshot has come (and after a gap). */
   get transcriptState(): TranscriptState | undefined {
     return this.sync.awaitingSnapshot ? undefined : this.sync.state;

@@ -41,6 +41,8 @@ async function serve(): Promise<{
   releaseChat: () => void;
   close: () => void;
   chatRequests: () => { count: number; early: boolean };
+  /** How often codicon.css was asked for. */
+  codiconRequests: () => number;
 }> {
   const root = repoRoot();
   let releaseFirst: () => void = () => undefined;
@@ -48,6 +50,7 @@ async function serve(): Promise<{
   let releaseChat: () => void = () => undefined;
   const chatHeld = new Promise<void>((resolve) => (releaseChat = resolve));
   const chat = { count: 0, early: false };
+  let codiconRequests = 0;
   let firstServed = false;
   const send = (response: ServerResponse, type: string, body: string | Buffer): void => {
     response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
@@ -90,7 +93,10 @@ async function serve(): Promise<{
         firstServed = true;
         body();
       });
-    } else body();
+    } else {
+      if (url.pathname === '/dist/codicons/codicon.css') codiconRequests++;
+      body();
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -100,6 +106,7 @@ async function serve(): Promise<{
     releaseChat,
     close: () => server.close(),
     chatRequests: () => ({ ...chat }),
+    codiconRequests: () => codiconRequests,
   };
 }
 
@@ -155,6 +162,8 @@ async function main(): Promise<void> {
         await page.keyboard.type('typed before the chat', { delay: 10 });
         if (pressEnter) await page.keyboard.press('Enter');
         assert.equal(await prompt.inputValue(), 'typed before the chat', 'typed, and Enter is no newline');
+        // The caret put back into the text: the chat takes the prompt over with the caret where the user left it.
+        if (!pressEnter) for (let step = 0; step < ' the chat'.length; step++) await page.keyboard.press('ArrowLeft');
         server.releaseFirst();
         await until('the first script ran', async () => (await posted(page)).length > 0);
         assert.deepEqual(await posted(page), [{ type: 'ready' }], 'the page said ready before the chat loaded');
@@ -178,8 +187,27 @@ async function main(): Promise<void> {
             await prompt.evaluate((element) => element === Reflect.get(Reflect.get(element, 'ownerDocument') as object, 'activeElement')),
             'the prompt kept the focus',
           );
+          assert.deepEqual(
+            await prompt.evaluate((element) => [Reflect.get(element, 'selectionStart'), Reflect.get(element, 'selectionEnd')]),
+            ['typed before'.length, 'typed before'.length],
+            'the caret stayed where the user left it',
+          );
+          await page.keyboard.press('End');
           await page.keyboard.type(' and after', { delay: 10 });
           assert.equal(await prompt.inputValue(), 'typed before the chat and after', 'typing goes on in the same prompt');
+          // Every icon's glyph comes from one stylesheet the page adopts (webview/codicon-sheet.ts), under the page's
+          // CSP; served `no-store` (as VS Code serves a webview's files `no-cache`), a link per icon would ask again.
+          const glyph = await page.locator('vscode-button[aria-label="Send"] vscode-icon').evaluate((icon) => {
+            const span = icon.shadowRoot?.querySelector('.codicon');
+            const computed = Reflect.get(globalThis, 'getComputedStyle') as (
+              element: object,
+              pseudo: string,
+            ) => { content: string; fontFamily: string };
+            const before = span ? computed(span, '::before') : undefined;
+            return { content: before?.content, font: before?.fontFamily, links: icon.shadowRoot?.querySelectorAll('link[href]').length };
+          });
+          assert.deepEqual(glyph, { content: '"\uec0f"', font: 'codicon', links: 0 }, 'the send icon draws its codicon (send: U+EC0F)');
+          assert.equal(server.codiconRequests(), 1, 'codicon.css was fetched once, by the page, not once per icon');
           await page.screenshot({ path: path.join(E2E_RESULTS, 'e2e-boot-prompt.png') });
           check('what was typed before the chat loaded stays, keeps the focus, and the host hears it');
           check("the chat's script is preloaded from the HTML and fetched once");
