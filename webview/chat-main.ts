@@ -15,6 +15,8 @@ import { SnapshotAssembler } from './host/snapshot-assembler';
 import { UiStore } from './host/ui-store';
 import { acquireHostApi, connectToHost, isHostMessage } from './host/vscode-api';
 import { AfterPaint } from './host/after-paint';
+import { BROWSER_PAINT_CLOCK } from './host/browser-paint-clock';
+import { warmUpElements } from './warm-up';
 import { showPreview, type ShownPreview } from './transcript/preview-view';
 
 declare global {
@@ -43,7 +45,7 @@ const previewKeeper = new PreviewKeeper(
 );
 // Told of a change after the frame that draws it is painted: the keeper may save at once (previewOf and a post of up
 // to 32 KB), which in the frame of a 10,000-entry snapshot's first message was 4 ms of a CPU profile at 0.5 speed.
-const previewChanged = new AfterPaint(() => previewKeeper.changed());
+const previewChanged = new AfterPaint(() => previewKeeper.changed(), BROWSER_PAINT_CLOCK);
 function savePreviewNow(): void {
   previewChanged.flush();
   previewKeeper.saveNow();
@@ -164,6 +166,14 @@ const inHtml = document.querySelector('.boot-preview') !== null;
 if (!inHtml && !early.some((event) => isHostMessage(event.data) && event.data.type === 'snapshot')) preview = restorePreview();
 for (const event of early) pump.push(event);
 window.addEventListener('message', (event: MessageEvent<unknown>) => pump.push(event));
+// No conversation yet: the page waits for the host, and readies the chat's controls meanwhile (warm-up.ts).
+if (!app)
+  requestIdleCallback(
+    () => {
+      if (!app) warmUpElements();
+    },
+    { timeout: 500 },
+  );
 // The boot script said `ready` already; a page without it says it here.
 if (!window.__acpBoot) channel.post({ type: 'ready' });
 // The bench's open-time phases (bench/webview/open-bench.ts): when the chat's script had run.

@@ -3,16 +3,24 @@
  * an animation frame's callbacks runs after that frame is painted). A page that is not rendered (hidden, or behind
  * another panel) gets no animation frames: there it runs after `hiddenMs` all the same.
  */
-function afterNextPaint(callback: () => void, hiddenMs = 250): void {
+export interface PaintClock {
+  readonly frame: (callback: () => void) => void;
+  /** Runs `callback` after `ms`; returns what cancels it. */
+  readonly timer: (callback: () => void, ms: number) => () => void;
+}
+
+export const HIDDEN_PAGE_MS = 250;
+
+export function afterNextPaint(callback: () => void, clock: PaintClock): void {
   let done = false;
   const run = (): void => {
     if (done) return;
     done = true;
-    clearTimeout(fallback);
+    cancelFallback();
     callback();
   };
-  const fallback = setTimeout(run, hiddenMs);
-  requestAnimationFrame(() => setTimeout(run, 0));
+  const cancelFallback = clock.timer(run, HIDDEN_PAGE_MS);
+  clock.frame(() => void clock.timer(run, 0));
 }
 
 /**
@@ -21,12 +29,15 @@ function afterNextPaint(callback: () => void, hiddenMs = 250): void {
 export class AfterPaint {
   private waiting = false;
 
-  constructor(private readonly callback: () => void) {}
+  constructor(
+    private readonly callback: () => void,
+    private readonly clock: PaintClock,
+  ) {}
 
   request(): void {
     if (this.waiting) return;
     this.waiting = true;
-    afterNextPaint(() => this.flush());
+    afterNextPaint(() => this.flush(), this.clock);
   }
 
   flush(): void {
