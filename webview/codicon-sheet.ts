@@ -13,7 +13,7 @@ import { VscodeIcon } from '@vscode-elements/elements/dist/vscode-icon/vscode-ic
 import codiconCss from '@vscode/codicons/dist/codicon.css';
 
 /** The codicons' rules without their @font-face (one block, no nested braces). */
-export function codiconRules(css: string): string {
+function codiconRules(css: string): string {
   return css.replace(/@font-face\s*\{[^}]*\}/g, '');
 }
 

@@ -1,7 +1,7 @@
 /**
  * Work that must not hold up the frame on its way: it runs in the task after the next frame's paint (the task after
  * an animation frame's callbacks runs after that frame is painted). A page that is not rendered (hidden, or behind
- * another panel) gets no animation frames: there it runs after `hiddenMs` all the same.
+ * another panel) gets no animation frames: there it runs after HIDDEN_PAGE_MS all the same.
  */
 export interface PaintClock {
   readonly frame: (callback: () => void) => void;
